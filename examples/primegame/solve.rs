@@ -1,0 +1,119 @@
+use gamesolver::{Game, Player, PrimeGame, Record, ScoringGame, SmallPrimeGame, Solver};
+use std::fmt::Display;
+use std::time::Instant;
+
+/// A position to solve: the fast 128-bit board when it fits.
+pub enum Board {
+    Small(SmallPrimeGame),
+    Large(PrimeGame),
+}
+
+pub fn parse_size(text: &str) -> Result<Board, String> {
+    let n: u32 = text
+        .parse()
+        .map_err(|_| format!("board size {text:?} is not a number"))?;
+    match SmallPrimeGame::new(n) {
+        Ok(small) => Ok(Board::Small(small)),
+        Err(_) => PrimeGame::new(n)
+            .map(Board::Large)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+pub fn parse_board(list: &str) -> Result<Board, String> {
+    let numbers = list
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("{x:?} is not a number"))
+        })
+        .collect::<Result<Vec<u64>, String>>()?;
+    let n = numbers.iter().copied().max().ok_or("empty board")?;
+    let n = u32::try_from(n).map_err(|_| format!("{n} is too large"))?;
+    match SmallPrimeGame::from_numbers(n, numbers.iter().copied()) {
+        Ok(small) => Ok(Board::Small(small)),
+        Err(_) => PrimeGame::from_numbers(n, numbers)
+            .map(Board::Large)
+            .map_err(|e| e.to_string()),
+    }
+}
+
+fn joined(moves: &[u32]) -> String {
+    moves
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn solve(board: Board) -> Result<(), String> {
+    match board {
+        Board::Small(game) => solve_game(&game, game.size()),
+        Board::Large(game) => solve_game(&game, game.size()),
+    }
+}
+
+/// Prints the value, the optimal moves (ascending) and a principal variation, with progress
+/// on stderr once a solve has taken a second.
+fn solve_game<G: ScoringGame<Move = u32>>(game: &G, n: u32) -> Result<(), String> {
+    let start = Instant::now();
+    let mut solver = Solver::with_table_bytes(1 << 28).on_progress(move |progress| {
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= 1.0 {
+            eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
+        }
+    });
+    let solution = solver.solve(game).map_err(|e| e.to_string())?;
+    let mut best = solution.best_moves;
+    best.sort_unstable();
+    println!("n={n} value={} best={}", solution.value, joined(&best));
+    println!("pv={}", joined(&solution.principal_variation));
+    Ok(())
+}
+
+fn show<G: ScoringGame>(record: &Record<G>, mv: G::Move)
+where
+    G::Move: Display,
+{
+    let player = record.to_move().other();
+    let last = record
+        .moves()
+        .last()
+        .map(|(_, points)| points)
+        .unwrap_or_default();
+    println!(
+        "{player} takes {mv}: +{} for {player}, +{} for {} -> A {} : B {}",
+        last.mover,
+        last.opponent,
+        player.other(),
+        record.score(Player::First),
+        record.score(Player::Second),
+    );
+}
+
+/// The rules' example for n = 20, then the optimal game from the start.
+pub fn rules_example() -> Result<(), String> {
+    let game = SmallPrimeGame::new(20).map_err(|e| e.to_string())?;
+    println!("The rules' example, board 1..=20:");
+    let mut record = Record::new(game);
+    for mv in [19, 20] {
+        record.play(mv).map_err(|e| e.to_string())?;
+        show(&record, mv);
+    }
+
+    println!("\nOptimal play from the start, board 1..=20:");
+    let solution = Solver::new().solve(&game).map_err(|e| e.to_string())?;
+    let mut record = Record::new(game);
+    for mv in solution.principal_variation {
+        record.play(mv).map_err(|e| e.to_string())?;
+        show(&record, mv);
+    }
+    let (a, b) = (record.score(Player::First), record.score(Player::Second));
+    println!(
+        "Final score A {a} : B {b}, margin {} (the solved value)",
+        solution.value
+    );
+    debug_assert!(record.position().is_over());
+    Ok(())
+}

@@ -1,0 +1,132 @@
+use crate::game::TableKey;
+
+/// A two-player, alternating, perfect-information game: its positions, legal moves and how a
+/// move changes the position.
+///
+/// A position does not record whose turn it is: every value the crate computes is from the
+/// point of view of the side to move (negamax).
+///
+/// Four methods are required; everything else is provided on top of them. The search takes a
+/// position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)), so keep
+/// positions small or cheap to clone.
+///
+/// # Examples
+///
+/// A game of the user's own: a pile of counters, a move takes 1 or 2, and each counter taken
+/// is a point for the mover. Implementing [`Game`] and
+/// [`ScoringGame`](crate::ScoringGame) is all it takes to solve it.
+///
+/// ```
+/// use gamesolver::{Game, Points, ScoringGame, Solver};
+///
+/// #[derive(Clone, Debug)]
+/// struct Pile(u32);
+///
+/// #[derive(Debug, thiserror::Error)]
+/// #[error("cannot take {0} from a pile of the given size")]
+/// struct BadTake(u32);
+///
+/// impl Game for Pile {
+///     type Move = u32;
+///     type Key = u64;
+///     type Error = BadTake;
+///
+///     fn generate_moves(&self, out: &mut Vec<u32>) {
+///         out.extend((1..=2).filter(|&take| take <= self.0));
+///     }
+///     fn check_move(&self, take: u32) -> Result<(), BadTake> {
+///         if (1..=2).contains(&take) && take <= self.0 { Ok(()) } else { Err(BadTake(take)) }
+///     }
+///     fn play_unchecked(&mut self, take: u32) {
+///         self.0 -= take;
+///     }
+///     fn key(&self) -> u64 {
+///         u64::from(self.0)
+///     }
+/// }
+///
+/// impl ScoringGame for Pile {
+///     fn points(&self, take: u32) -> Points {
+///         Points { mover: u64::from(take), opponent: 0 }
+///     }
+/// }
+///
+/// let mut pile = Pile(5);
+/// assert!(pile.play(3).is_err()); // rejected, and the pile is unchanged
+/// let solution = Solver::new().solve(&pile)?;
+/// assert_eq!(solution.value, 1); // 3 counters for the first player, 2 for the second
+/// pile.play(solution.best_moves[0])?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Game: Clone {
+    /// A move. Small and `Copy`, so the search can keep it in tables.
+    type Move: Copy + Eq + std::fmt::Debug;
+    /// A key identifying the position for the transposition table. Two positions with the
+    /// same key must have the same value; an exact key (a bitmask of the board, say) keeps the
+    /// exact solver exact.
+    type Key: TableKey;
+    /// Why a move was rejected.
+    type Error: std::error::Error;
+
+    /// Appends every legal move to `out` (which the caller clears). Taking the buffer from the
+    /// caller lets the search reuse one allocation per ply.
+    fn generate_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Checks that `mv` is legal here.
+    ///
+    /// # Errors
+    ///
+    /// The game's own error, saying why the move is illegal.
+    fn check_move(&self, mv: Self::Move) -> Result<(), Self::Error>;
+
+    /// Plays a move known to be legal. The result of an illegal move is unspecified (it may
+    /// panic or corrupt the position); use [`play`](Game::play) for moves from outside.
+    fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// The transposition-table key of the position.
+    fn key(&self) -> Self::Key;
+
+    /// Checks and plays a move.
+    ///
+    /// # Errors
+    ///
+    /// The error of [`check_move`](Game::check_move); the position is then unchanged.
+    fn play(&mut self, mv: Self::Move) -> Result<(), Self::Error> {
+        self.check_move(mv)?;
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The position after a legal move, leaving `self` as it is.
+    #[must_use]
+    fn after(&self, mv: Self::Move) -> Self {
+        let mut child = self.clone();
+        child.play_unchecked(mv);
+        child
+    }
+
+    /// The legal moves, collected. The search uses
+    /// [`generate_moves`](Game::generate_moves) with a reused buffer instead.
+    fn legal_moves(&self) -> Vec<Self::Move> {
+        let mut moves = Vec::new();
+        self.generate_moves(&mut moves);
+        moves
+    }
+
+    /// Whether `mv` is legal here.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
+    }
+
+    /// Whether the game is over: no legal move is left.
+    fn is_over(&self) -> bool {
+        self.legal_moves().is_empty()
+    }
+
+    /// The moves a search has to try: every legal move but those proven to be no better than
+    /// one that is kept. The default keeps every move; a game overrides it to prune moves it
+    /// can prove dominated. Never empty unless the game is over.
+    fn generate_search_moves(&self, out: &mut Vec<Self::Move>) {
+        self.generate_moves(out);
+    }
+}

@@ -1,0 +1,27 @@
+/// A transposition-table key: compared in full on every probe, and mixed to a 64-bit hash
+/// that picks the table slot.
+pub trait TableKey: Copy + Eq + std::fmt::Debug {
+    /// A well-mixed 64-bit hash of the key.
+    fn hash64(&self) -> u64;
+}
+
+/// The finalizer of SplitMix64: a cheap bijection that spreads every input bit over the word.
+#[must_use]
+pub(crate) const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl TableKey for u64 {
+    fn hash64(&self) -> u64 {
+        mix64(*self)
+    }
+}
+
+impl TableKey for u128 {
+    fn hash64(&self) -> u64 {
+        // Truncation is intended: the two halves are mixed separately and combined.
+        mix64(*self as u64 ^ mix64((*self >> 64) as u64))
+    }
+}

@@ -1,0 +1,19 @@
+//! The traits a game implements to get the solvers and the search engine.
+//!
+//! The rules of a game ([`Game`]) are kept apart from how a scoring game hands out points
+//! ([`ScoringGame`]), how an impartial game ends ([`ImpartialGame`]), and from any heuristic
+//! or search.
+
+mod core;
+mod impartial;
+pub(crate) mod key;
+mod player;
+mod record;
+mod scoring;
+
+pub use self::core::Game;
+pub use impartial::{ImpartialGame, PlayConvention};
+pub use key::TableKey;
+pub use player::Player;
+pub use record::Record;
+pub use scoring::{Points, ScoringGame};

@@ -1,0 +1,3 @@
+//! The games that come with the crate: each implements the traits of [`crate::game`].
+
+pub mod prime;

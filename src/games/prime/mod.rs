@@ -1,0 +1,19 @@
+//! PrimeGame: take a number, score it, and hand your opponent its divisors still on the board.
+//!
+//! The board holds 1..=n. The mover picks any number x on the board and scores x; the opponent
+//! scores the sum of x's divisors below x that are still on the board; x and those divisors
+//! leave the board. The game ends when the board is empty, and the higher score wins.
+//!
+//! Two position types share these rules: [`PrimeGame`], a bit-vector board for any n up to
+//! [`MAX_N`], and [`SmallPrimeGame`], a 128-bit mask for n <= 128 that the exact solver runs
+//! several times faster on.
+
+mod board;
+mod divisors;
+mod error;
+mod isolated;
+mod small;
+
+pub use board::{MAX_N, PrimeGame};
+pub use error::PrimeError;
+pub use small::{SMALL_MAX_N, SmallPrimeGame};

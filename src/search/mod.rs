@@ -1,0 +1,15 @@
+//! Alpha-beta search: one negamax with a transposition table, used both to solve positions
+//! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`], to play.
+
+mod budget;
+mod eval;
+mod negamax;
+mod progress;
+mod solver;
+mod table;
+
+pub use budget::Budget;
+pub use eval::{Evaluator, NoEvaluator};
+pub use progress::{Progress, Stage};
+pub use solver::{DEFAULT_TABLE_BYTES, Solution, SolveError, Solver};
+pub use table::{Bound, Entry, PROVEN, TranspositionTable};

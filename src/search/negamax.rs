@@ -1,0 +1,286 @@
+use crate::game::{Game, ScoringGame};
+use crate::search::table::{Bound, Entry, PROVEN, TranspositionTable};
+use crate::search::{Budget, Evaluator, Progress, Stage};
+
+/// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
+pub const INFINITY: i64 = 1 << 62;
+
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 1 << 10;
+
+/// A search result: a value and whether it is proven (searched to the end of the game, no
+/// heuristic leaf involved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scored {
+    pub value: i64,
+    pub proven: bool,
+}
+
+/// A progress callback: boxed, as it is called only every few million nodes.
+pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// A move to search, with its immediate margin and its place in the order.
+#[derive(Debug, Clone, Copy)]
+struct Candidate<M> {
+    order: i64,
+    margin: i64,
+    mv: M,
+}
+
+/// The one alpha-beta negamax in the crate, shared by the exact [`Solver`](crate::Solver) and
+/// the depth-limited engine: a transposition table, the table's move first, then the rest by
+/// immediate margin, principal-variation search with null windows.
+pub(crate) struct Negamax<G: Game, E> {
+    pub table: TranspositionTable<G::Key, G::Move>,
+    pub evaluator: E,
+    pub budget: Budget,
+    pub nodes: u64,
+    /// The node count when the current budget started.
+    budget_start: u64,
+    pub aborted: bool,
+    /// One move buffer per ply, so no node allocates.
+    buffers: Vec<Vec<Candidate<G::Move>>>,
+    scratch: Vec<G::Move>,
+    /// Called every `progress_interval` nodes (never in the inner loop otherwise).
+    pub progress: Option<ProgressFn>,
+    pub progress_interval: u64,
+    /// Where the caller is, reported with the node count.
+    pub stage: Stage,
+}
+
+impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
+    pub fn new(table_bytes: usize, evaluator: E) -> Self {
+        Self {
+            table: TranspositionTable::with_bytes(table_bytes),
+            evaluator,
+            budget: Budget::default(),
+            nodes: 0,
+            budget_start: 0,
+            aborted: false,
+            buffers: Vec::new(),
+            scratch: Vec::new(),
+            progress: None,
+            progress_interval: 1 << 22,
+            stage: Stage::Value,
+        }
+    }
+
+    /// Starts a new budgeted call: the node budget counts from here.
+    pub fn begin(&mut self) {
+        self.aborted = false;
+        self.budget_start = self.nodes;
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            if self.budget.exhausted(self.nodes - self.budget_start) {
+                self.aborted = true;
+            }
+            if let Some(report) = self.progress.as_mut()
+                && self.nodes.is_multiple_of(self.progress_interval)
+            {
+                report(&Progress {
+                    nodes: self.nodes,
+                    stage: self.stage,
+                });
+            }
+        }
+        self.aborted
+    }
+
+    /// Fills the buffer of `ply` with the search moves of `position`, best first: the table's
+    /// move, then by immediate margin (larger first).
+    fn ordered_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        self.scratch.clear();
+        position.generate_search_moves(&mut self.scratch);
+        let buffer = &mut self.buffers[ply];
+        buffer.clear();
+        buffer.extend(self.scratch.iter().map(|&mv| {
+            let margin = position.margin(mv);
+            let order = if Some(mv) == table_move {
+                i64::MAX
+            } else {
+                margin
+            };
+            Candidate { order, margin, mv }
+        }));
+        buffer.sort_unstable_by_key(|candidate| std::cmp::Reverse(candidate.order));
+    }
+
+    /// The value of `position` for the side to move, searched `depth` plies deep within the
+    /// window (`alpha`, `beta`). Fail-soft: a value at or below `alpha` is an upper bound, one at
+    /// or above `beta` a lower bound. After an abort the result is meaningless.
+    pub fn search(
+        &mut self,
+        position: &G,
+        depth: u16,
+        mut alpha: i64,
+        beta: i64,
+        ply: usize,
+    ) -> Scored {
+        if self.tick() {
+            return Scored {
+                value: 0,
+                proven: false,
+            };
+        }
+        let key = position.key();
+        let mut table_move = None;
+        let (alpha_in, mut beta) = (alpha, beta);
+        if let Some(entry) = self.table.probe(key) {
+            table_move = entry.best;
+            if entry.depth >= depth {
+                let hit = Scored {
+                    value: entry.value,
+                    proven: entry.depth == PROVEN,
+                };
+                match entry.bound {
+                    Bound::Exact => return hit,
+                    Bound::Lower if entry.value >= beta => return hit,
+                    Bound::Upper if entry.value <= alpha => return hit,
+                    // A bound that does not cut still narrows the window.
+                    Bound::Lower if hit.proven => alpha = alpha.max(entry.value),
+                    Bound::Upper if hit.proven => beta = beta.min(entry.value),
+                    _ => {}
+                }
+            }
+        }
+        if let Some(value) = position.known_value() {
+            return Scored {
+                value,
+                proven: true,
+            };
+        }
+        self.ordered_moves(position, ply, table_move);
+        let count = self.buffers[ply].len();
+        if count == 0 {
+            return Scored {
+                value: 0,
+                proven: true,
+            };
+        }
+        if depth == 0 {
+            let value = self.evaluator.evaluate(position);
+            return Scored {
+                value,
+                proven: false,
+            };
+        }
+        if let Some(cut) = self.transposition_cutoff(position, ply, beta) {
+            return cut;
+        }
+        let nodes_before = self.nodes;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut proven = true;
+        for i in 0..count {
+            let Candidate { margin, mv, .. } = self.buffers[ply][i];
+            let child = position.after(mv);
+            // The child's window is the parent's, seen from the other side and shifted by the
+            // points this move hands out.
+            let result = if i == 0 {
+                self.child(&child, depth, margin, alpha, beta, ply)
+            } else {
+                let probe = self.child(&child, depth, margin, alpha, alpha + 1, ply);
+                if probe.value > alpha && probe.value < beta && !self.aborted {
+                    self.child(&child, depth, margin, alpha, beta, ply)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return Scored {
+                    value: 0,
+                    proven: false,
+                };
+            }
+            proven &= result.proven;
+            if result.value > best {
+                best = result.value;
+                best_move = Some(mv);
+                if best > alpha {
+                    alpha = best;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best <= alpha_in {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(Entry {
+            key,
+            value: best,
+            best: best_move,
+            depth: if proven { PROVEN } else { depth },
+            bound,
+            // ilog2 of a u64 is below 64.
+            work: (self.nodes - nodes_before).max(1).ilog2() as u8,
+        });
+        Scored {
+            value: best,
+            proven,
+        }
+    }
+
+    /// Enhanced transposition cut-off: a child whose stored upper bound already puts the move
+    /// at or above `beta` refutes the node without a search. Only proven bounds are used, so
+    /// the cut-off is proven too.
+    fn transposition_cutoff(&mut self, position: &G, ply: usize, beta: i64) -> Option<Scored> {
+        self.buffers[ply].iter().find_map(|candidate| {
+            let entry = self.table.probe(position.after(candidate.mv).key())?;
+            let child_at_most = entry.depth == PROVEN && entry.bound != Bound::Lower;
+            let value = candidate.margin.saturating_sub(entry.value);
+            (child_at_most && value >= beta).then_some(Scored {
+                value,
+                proven: true,
+            })
+        })
+    }
+
+    /// Searches the child reached by a move worth `margin`, returning its value for the parent.
+    fn child(
+        &mut self,
+        child: &G,
+        depth: u16,
+        margin: i64,
+        alpha: i64,
+        beta: i64,
+        ply: usize,
+    ) -> Scored {
+        let inner = self.search(
+            child,
+            depth - 1,
+            margin.saturating_sub(beta).max(-INFINITY),
+            margin.saturating_sub(alpha).min(INFINITY),
+            ply + 1,
+        );
+        Scored {
+            value: margin.saturating_sub(inner.value),
+            proven: inner.proven,
+        }
+    }
+
+    /// The value of playing `mv` in `position`: whether it reaches `target` (a null-window
+    /// test), as a fail-soft bound, searched `depth` plies.
+    pub fn test_move(&mut self, position: &G, mv: G::Move, depth: u16, target: i64) -> Scored {
+        let child = position.after(mv);
+        self.child(&child, depth, position.margin(mv), target - 1, target, 0)
+    }
+
+    /// The stored best move of `position`, if the table still has it.
+    pub fn table_move(&self, position: &G) -> Option<G::Move> {
+        self.table
+            .probe(position.key())
+            .and_then(|entry| entry.best)
+    }
+}

@@ -1,0 +1,228 @@
+use crate::game::ScoringGame;
+use crate::search::negamax::{INFINITY, Negamax};
+use crate::search::table::PROVEN;
+use crate::search::{Budget, NoEvaluator, Progress, Stage};
+use thiserror::Error;
+
+/// The default transposition-table size of a [`Solver`]: 64 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// The deepest the exact solver goes: longer games cannot be solved.
+const EXACT_DEPTH: u16 = PROVEN - 1;
+
+/// Why a solve gave no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum SolveError {
+    /// The node or time budget ran out first.
+    #[error("search budget exhausted after {nodes} nodes")]
+    BudgetExhausted {
+        /// Nodes visited before the stop.
+        nodes: u64,
+    },
+    /// The game lasts more plies than the solver can count (65,534).
+    #[error("the game is longer than the exact solver's depth limit of {EXACT_DEPTH} plies")]
+    TooLong,
+}
+
+/// The exact solution of a position of a scoring game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Solution<M> {
+    /// The best future margin (mover minus opponent) the side to move can force.
+    pub value: i64,
+    /// Every legal move that reaches `value`, in the game's move order. Empty when the game
+    /// is over.
+    pub best_moves: Vec<M>,
+    /// One optimal line of play to the end of the game.
+    pub principal_variation: Vec<M>,
+    /// Nodes visited for this solve.
+    pub nodes: u64,
+}
+
+/// Exact solver for any [`ScoringGame`]: the optimal margin, every optimal move, and a
+/// principal variation.
+///
+/// It is the crate's alpha-beta search run to the end of the game, with a transposition table
+/// of bounded size (results survive between solves, which makes a sequence of related solves
+/// cheap).
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::{PrimeGame, Solver};
+///
+/// let game = PrimeGame::new(10)?;
+/// let solution = Solver::new().solve(&game)?;
+/// assert_eq!(solution.value, 3);
+/// assert_eq!(solution.best_moves, vec![7]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Solver<G: ScoringGame> {
+    core: Negamax<G, NoEvaluator>,
+}
+
+impl<G: ScoringGame> Default for Solver<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: ScoringGame> std::fmt::Debug for Solver<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("table_capacity", &self.core.table.capacity())
+            .field("budget", &self.core.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: ScoringGame> Solver<G> {
+    /// A solver with a [`DEFAULT_TABLE_BYTES`] table and no budget.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::with_table_bytes(DEFAULT_TABLE_BYTES)
+    }
+
+    /// A solver whose transposition table takes at most `bytes` of memory.
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize) -> Self {
+        Self {
+            core: Negamax::new(bytes, NoEvaluator),
+        }
+    }
+
+    /// Limits each solve by nodes or a deadline (its depth limit is ignored: solving is to the
+    /// end of the game).
+    #[must_use]
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.core.budget = Budget {
+            depth: None,
+            ..budget
+        };
+        self
+    }
+
+    /// Calls `report` every 2^22 nodes or so, to show that a long solve is working.
+    #[must_use]
+    pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
+        self.core.progress = Some(Box::new(report));
+        self
+    }
+
+    /// Nodes visited by this solver so far, over all its solves.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.core.nodes
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.core.table.clear();
+    }
+
+    fn ok(&self) -> Result<(), SolveError> {
+        if self.core.aborted {
+            Err(SolveError::BudgetExhausted {
+                nodes: self.core.nodes,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The exact value of `position` for the side to move.
+    ///
+    /// # Errors
+    ///
+    /// [`SolveError::BudgetExhausted`] when the budget runs out, [`SolveError::TooLong`] for a
+    /// game longer than 65,534 plies.
+    pub fn value(&mut self, position: &G) -> Result<i64, SolveError> {
+        self.core.begin();
+        self.exact_value(position)
+    }
+
+    fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
+        self.core.stage = Stage::Value;
+        let result = self
+            .core
+            .search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0);
+        self.ok()?;
+        if result.proven {
+            Ok(result.value)
+        } else {
+            Err(SolveError::TooLong)
+        }
+    }
+
+    /// Whether the legal move `mv` reaches `target`, exactly.
+    fn reaches(&mut self, position: &G, mv: G::Move, target: i64) -> Result<bool, SolveError> {
+        let result = self.core.test_move(position, mv, EXACT_DEPTH, target);
+        self.ok()?;
+        if result.proven {
+            Ok(result.value >= target)
+        } else {
+            Err(SolveError::TooLong)
+        }
+    }
+
+    /// Every legal move of `position` that reaches its value `value`.
+    fn optimal_moves(&mut self, position: &G, value: i64) -> Result<Vec<G::Move>, SolveError> {
+        let moves = position.legal_moves();
+        let mut best = Vec::new();
+        for (done, &mv) in moves.iter().enumerate() {
+            self.core.stage = Stage::RootMoves {
+                done,
+                total: moves.len(),
+            };
+            if self.reaches(position, mv, value)? {
+                best.push(mv);
+            }
+        }
+        Ok(best)
+    }
+
+    /// One optimal move of `position` (worth `value`), trying the table's move first.
+    fn one_optimal_move(&mut self, position: &G, value: i64) -> Result<G::Move, SolveError> {
+        let mut candidates = position.legal_moves();
+        if let Some(stored) = self.core.table_move(position) {
+            candidates.insert(0, stored);
+        }
+        for mv in candidates {
+            if self.reaches(position, mv, value)? {
+                return Ok(mv);
+            }
+        }
+        unreachable!("the value of a position is reached by one of its moves")
+    }
+
+    /// Solves `position`: its value, all optimal moves and a principal variation.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Solver::value).
+    pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, SolveError> {
+        self.core.begin();
+        let start_nodes = self.core.nodes;
+        let value = self.exact_value(position)?;
+        let best_moves = self.optimal_moves(position, value)?;
+        let mut principal_variation = Vec::new();
+        let mut line = position.clone();
+        let mut line_value = value;
+        while let Some(mv) = match (principal_variation.is_empty(), best_moves.first()) {
+            (true, first) => first.copied(),
+            (false, _) if line.is_over() => None,
+            (false, _) => Some(self.one_optimal_move(&line, line_value)?),
+        } {
+            self.core.stage = Stage::Line(principal_variation.len());
+            // An optimal move's child is worth exactly the move's margin minus the value.
+            line_value = line.margin(mv) - line_value;
+            line.play_unchecked(mv);
+            principal_variation.push(mv);
+        }
+        Ok(Solution {
+            value,
+            best_moves,
+            principal_variation,
+            nodes: self.core.nodes - start_nodes,
+        })
+    }
+}

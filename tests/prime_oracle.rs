@@ -1,0 +1,100 @@
+//! Differential tests: the solver against plain negamax on PrimeGame positions.
+
+mod common;
+
+use common::{plain_solution, take};
+use gamesolver::{Game, PrimeGame, SmallPrimeGame, Solver};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+/// Every position reachable from the full board 1..=n.
+fn reachable(n: u32) -> Vec<SmallPrimeGame> {
+    let start = SmallPrimeGame::new(n).unwrap();
+    let mut seen = HashSet::from([start]);
+    let mut stack = vec![start];
+    while let Some(position) = stack.pop() {
+        for mv in position.legal_moves() {
+            let child = position.after(mv);
+            if seen.insert(child) {
+                stack.push(child);
+            }
+        }
+    }
+    let mut positions: Vec<_> = seen.into_iter().collect();
+    positions.sort_by_key(|p| p.mask());
+    positions
+}
+
+/// The number of positions reachable from 1..=n, counted with the oracle's own rules.
+fn oracle_reachable_count(n: u32) -> usize {
+    let start: Vec<u32> = (1..=n).collect();
+    let mut seen = HashSet::from([start.clone()]);
+    let mut stack = vec![start];
+    while let Some(board) = stack.pop() {
+        for &x in &board {
+            let (_, _, rest) = take(&board, x);
+            if seen.insert(rest.clone()) {
+                stack.push(rest);
+            }
+        }
+    }
+    seen.len()
+}
+
+#[test]
+fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
+    for n in 1..=12 {
+        let mut small_solver = Solver::with_table_bytes(1 << 22);
+        let mut big_solver = Solver::with_table_bytes(1 << 22);
+        let positions = reachable(n);
+        assert_eq!(positions.len(), oracle_reachable_count(n), "n = {n}");
+        for position in positions {
+            let numbers: Vec<u32> = position.numbers().collect();
+            let (value, best) = plain_solution(&numbers);
+            let small = small_solver.solve(&position).unwrap();
+            assert_eq!(
+                (small.value, &small.best_moves),
+                (value, &best),
+                "{position}"
+            );
+            let big = big_solver.solve(&PrimeGame::from(position)).unwrap();
+            assert_eq!((big.value, &big.best_moves), (value, &best), "{position}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn solver_matches_plain_negamax_on_random_positions(
+        n in 1u32..=18,
+        picks in proptest::collection::vec(any::<bool>(), 18),
+        cap in 0usize..=13,
+    ) {
+        // At most `cap` numbers, so that plain negamax stays quick.
+        let numbers: Vec<u32> = (1..=n)
+            .filter(|&x| picks[x as usize - 1])
+            .take(cap)
+            .collect();
+        let (value, best) = plain_solution(&numbers);
+        let board = || numbers.iter().map(|&x| u64::from(x));
+        let small = Solver::with_table_bytes(1 << 16).solve(&SmallPrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        prop_assert_eq!(small.value, value);
+        prop_assert_eq!(&small.best_moves, &best);
+        let big = Solver::with_table_bytes(1 << 16).solve(&PrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        prop_assert_eq!(big.value, value);
+        prop_assert_eq!(&big.best_moves, &best);
+        // The principal variation is a legal line that scores the value.
+        let mut position = SmallPrimeGame::from_numbers(n, board()).unwrap();
+        let mut margin = 0i64;
+        let mut sign = 1;
+        for &mv in &small.principal_variation {
+            margin += sign * gamesolver::ScoringGame::margin(&position, mv);
+            position.play(mv).unwrap();
+            sign = -sign;
+        }
+        prop_assert!(position.is_over());
+        prop_assert_eq!(margin, value);
+    }
+}
