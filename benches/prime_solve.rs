@@ -1,1 +1,70 @@
-fn main() {}
+//! Exact PrimeGame solving: the crate's `Solver` against a naive alpha-beta baseline (a
+//! `HashMap` table over a 128-bit mask, no ordering, no reductions), on full boards 1..=n.
+//!
+//! `cargo bench --bench prime_solve`. The n = 36 pair (the baseline takes minutes per run) is
+//! measured only with `GAMESOLVER_SLOW_BENCH=1`.
+
+#[path = "baseline/prime_naive.rs"]
+mod prime_naive;
+
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+use gamesolver::{SmallPrimeGame, Solver};
+use prime_naive::NaiveSolver;
+use std::hint::black_box;
+use std::time::Duration;
+
+const TABLE_BYTES: usize = 1 << 26;
+
+fn sizes() -> Vec<u32> {
+    let mut sizes = vec![24, 28, 32];
+    if std::env::var_os("GAMESOLVER_SLOW_BENCH").is_some() {
+        sizes.push(36);
+    }
+    sizes
+}
+
+fn value(c: &mut Criterion) {
+    let mut group = c.benchmark_group("prime_solve/value");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for n in sizes() {
+        let game = SmallPrimeGame::new(n).unwrap();
+        group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
+            b.iter_batched_ref(
+                || Solver::with_table_bytes(TABLE_BYTES),
+                |solver| solver.value(black_box(game)).unwrap(),
+                BatchSize::PerIteration,
+            );
+        });
+        group.bench_with_input(BenchmarkId::new("naive", n), &n, |b, &n| {
+            b.iter(|| NaiveSolver::new(n).solve_full(black_box(n)));
+        });
+    }
+    group.finish();
+}
+
+fn full_solution(c: &mut Criterion) {
+    let mut group = c.benchmark_group("prime_solve/solution");
+    group.sample_size(10);
+    for n in [24, 30, 36] {
+        let game = SmallPrimeGame::new(n).unwrap();
+        group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
+            b.iter_batched_ref(
+                || Solver::with_table_bytes(TABLE_BYTES),
+                |solver| solver.solve(black_box(game)).unwrap(),
+                BatchSize::PerIteration,
+            );
+        });
+    }
+    group.finish();
+}
+
+fn check_agreement(_: &mut Criterion) {
+    // The two sides must compute the same thing, or the ratio means nothing.
+    for n in [12, 20, 24] {
+        let ours = Solver::new().value(&SmallPrimeGame::new(n).unwrap()).unwrap();
+        assert_eq!(ours, NaiveSolver::new(n).solve_full(n), "n = {n}");
+    }
+}
+
+criterion_group!(benches, check_agreement, value, full_solution);
+criterion_main!(benches);

@@ -1,4 +1,4 @@
-use crate::game::{Game, Points, ScoringGame, TableKey};
+use crate::game::{Game, Points, ScoringGame};
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
 use crate::games::prime::{PrimeError, PrimeGame};
@@ -183,10 +183,13 @@ impl Game for SmallPrimeGame {
     }
 
     fn generate_search_moves(&self, out: &mut Vec<u32>) {
-        // The divisor sets already kept, in a small open-addressing set on the stack: this runs
-        // at every node. At most 128 sets go into 256 slots.
-        let mut seen = [0u128; 256];
-        let mut used = [false; 256];
+        // This runs at every node, so the divisor sets already kept are tracked cheaply: sets
+        // of at most one number in two masks, a few larger sets in a short list. A set that
+        // does not fit is simply not deduplicated: keeping a move is always sound.
+        let mut empty_kept = false;
+        let mut singles_kept = 0u128;
+        let mut larger_kept = [0u128; 8];
+        let mut larger_count = 0;
         for x in Ones(self.board).rev() {
             let x_index = x as usize;
             if MULTIPLES[x_index] & self.board != 0 {
@@ -194,13 +197,23 @@ impl Game for SmallPrimeGame {
                 continue;
             }
             let divisors = DIVISORS[x_index] & self.board;
-            let mut slot = (divisors.hash64() >> 56) as usize;
-            while used[slot] && seen[slot] != divisors {
-                slot = (slot + 1) % 256;
-            }
-            if !used[slot] {
-                used[slot] = true;
-                seen[slot] = divisors;
+            let kept = match divisors.count_ones() {
+                0 => std::mem::replace(&mut empty_kept, true),
+                1 => {
+                    let kept = singles_kept & divisors != 0;
+                    singles_kept |= divisors;
+                    kept
+                }
+                _ if larger_kept[..larger_count].contains(&divisors) => true,
+                _ => {
+                    if larger_count < larger_kept.len() {
+                        larger_kept[larger_count] = divisors;
+                        larger_count += 1;
+                    }
+                    false
+                }
+            };
+            if !kept {
                 out.push(x);
             }
         }
