@@ -25,7 +25,9 @@ fn sizes() -> Vec<u32> {
 
 fn value(c: &mut Criterion) {
     let mut group = c.benchmark_group("prime_solve/value");
-    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(20));
     for n in sizes() {
         let game = SmallPrimeGame::new(n).unwrap();
         group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
@@ -61,7 +63,9 @@ fn full_solution(c: &mut Criterion) {
 fn check_agreement(_: &mut Criterion) {
     // The two sides must compute the same thing, or the ratio means nothing.
     for n in [12, 20, 24] {
-        let ours = Solver::new().value(&SmallPrimeGame::new(n).unwrap()).unwrap();
+        let ours = Solver::new()
+            .value(&SmallPrimeGame::new(n).unwrap())
+            .unwrap();
         assert_eq!(ours, NaiveSolver::new(n).solve_full(n), "n = {n}");
     }
 }
