@@ -4,6 +4,7 @@
 
 pub mod game;
 pub mod games;
+pub mod grundy;
 pub mod search;
 
 pub use game::{Game, ImpartialGame, PlayConvention, Player, Points, Record, ScoringGame};

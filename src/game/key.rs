@@ -1,6 +1,9 @@
-/// A transposition-table key: compared in full on every probe, and mixed to a 64-bit hash
-/// that picks the table slot.
-pub trait TableKey: Copy + Eq + std::fmt::Debug {
+/// A position key for the transposition table and the memo of impartial solvers: compared in
+/// full on every probe, and mixed to a 64-bit hash that picks the table slot.
+///
+/// Small `Copy` keys (a `u64` or `u128` bitmask) are fastest; a game whose positions do not fit
+/// in 128 bits can use a boxed slice, which this trait also covers.
+pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
 }
@@ -23,5 +26,12 @@ impl TableKey for u128 {
     fn hash64(&self) -> u64 {
         // Truncation is intended: the two halves are mixed separately and combined.
         mix64(*self as u64 ^ mix64((*self >> 64) as u64))
+    }
+}
+
+impl TableKey for Box<[u64]> {
+    fn hash64(&self) -> u64 {
+        self.iter()
+            .fold(mix64(self.len() as u64), |hash, &word| mix64(hash ^ word))
     }
 }

@@ -1,3 +1,4 @@
 //! The games that come with the crate: each implements the traits of [`crate::game`].
 
 pub mod prime;
+pub mod subtraction;

@@ -131,7 +131,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         let key = position.key();
         let mut table_move = None;
         let (alpha_in, mut beta) = (alpha, beta);
-        if let Some(entry) = self.table.probe(key) {
+        if let Some(entry) = self.table.probe(&key) {
             table_move = entry.best;
             if entry.depth >= depth {
                 let hit = Scored {
@@ -237,7 +237,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// the cut-off is proven too.
     fn transposition_cutoff(&mut self, position: &G, ply: usize, beta: i64) -> Option<Scored> {
         self.buffers[ply].iter().find_map(|candidate| {
-            let entry = self.table.probe(position.after(candidate.mv).key())?;
+            let entry = self.table.probe(&position.after(candidate.mv).key())?;
             let child_at_most = entry.depth == PROVEN && entry.bound != Bound::Lower;
             let value = candidate.margin.saturating_sub(entry.value);
             (child_at_most && value >= beta).then_some(Scored {
@@ -280,7 +280,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// The stored best move of `position`, if the table still has it.
     pub fn table_move(&self, position: &G) -> Option<G::Move> {
         self.table
-            .probe(position.key())
+            .probe(&position.key())
             .and_then(|entry| entry.best)
     }
 }

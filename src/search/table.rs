@@ -52,8 +52,8 @@ impl<K, M> Entry<K, M> {
 ///
 /// let mut table = TranspositionTable::<u64, u8>::with_bytes(1 << 20);
 /// table.store(Entry { key: 7, value: -3, best: Some(2), depth: 5, bound: Bound::Exact, work: 0 });
-/// assert_eq!(table.probe(7).map(|e| e.value), Some(-3));
-/// assert!(table.probe(8).is_none());
+/// assert_eq!(table.probe(&7).map(|e| e.value), Some(-3));
+/// assert!(table.probe(&8).is_none());
 /// assert!(table.capacity() * std::mem::size_of::<Option<Entry<u64, u8>>>() <= 1 << 20);
 /// ```
 #[derive(Debug, Clone)]
@@ -95,43 +95,36 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
 
     /// The entry stored for `key`, if any.
     #[must_use]
-    pub fn probe(&self, key: K) -> Option<&Entry<K, M>> {
-        let i = self.bucket(&key);
+    pub fn probe(&self, key: &K) -> Option<&Entry<K, M>> {
+        let i = self.bucket(key);
         self.slots[i..i + 2]
             .iter()
             .flatten()
-            .find(|entry| entry.key == key)
+            .find(|entry| entry.key == *key)
     }
 
-    /// Stores an entry. The first slot of a pair keeps the costliest result seen, the second
-    /// takes whatever comes; a result for a key already stored replaces it unless it is
-    /// shallower.
+    /// Stores an entry. A result for a key already stored replaces it in place, unless the
+    /// stored one is deeper. Otherwise the first slot of the pair keeps the costlier of the new
+    /// entry and its occupant, and the other goes to the second slot.
     pub fn store(&mut self, entry: Entry<K, M>) {
         let i = self.bucket(&entry.key);
         let pair = &mut self.slots[i..i + 2];
-        if let Some(old) = pair.iter().flatten().find(|old| old.key == entry.key)
-            && old.depth > entry.depth
+        if let Some(same) = pair
+            .iter_mut()
+            .find(|slot| slot.as_ref().is_some_and(|old| old.key == entry.key))
         {
+            if same.as_ref().is_some_and(|old| old.depth <= entry.depth) {
+                *same = Some(entry);
+            }
             return;
         }
-        match &pair[0] {
-            Some(first) if first.key == entry.key => pair[0] = Some(entry),
-            Some(first) if first.worth() > entry.worth() => {
-                pair[1] = Some(entry);
-            }
-            _ => {
-                // The displaced first entry is still worth more than most: keep it second.
-                let displaced = pair[0].replace(entry);
-                if displaced.is_some_and(|old| pair[1].is_none_or(|second| second.key != old.key)) {
-                    pair[1] = displaced;
-                }
-            }
-        }
-        // A stale copy of the key may remain second after the first slot took it over.
-        if let (Some(first), Some(second)) = (&pair[0], &pair[1])
-            && first.key == second.key
+        if pair[0]
+            .as_ref()
+            .is_none_or(|first| first.worth() <= entry.worth())
         {
-            pair[1] = None;
+            pair[1] = pair[0].replace(entry);
+        } else {
+            pair[1] = Some(entry);
         }
     }
 }

@@ -1,0 +1,55 @@
+use thiserror::Error;
+
+/// Why a subtraction game, set or move was rejected. Nothing is changed when one is returned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum SubtractionError {
+    /// A subtraction set with no element.
+    #[error("the subtraction set is empty")]
+    EmptySet,
+    /// 0 in a subtraction set: a move must take at least one object.
+    #[error("the subtraction set contains 0; a move must take at least one object")]
+    ZeroInSet,
+    /// The preset's cap k outside 2..=5.
+    #[error("k = {k} is outside the table's range 2..=5")]
+    CapOutOfRange {
+        /// The cap given.
+        k: u32,
+    },
+    /// A game with no heap.
+    #[error("the heap list is empty")]
+    NoHeaps,
+    /// A move on a heap that does not exist.
+    #[error("heap {heap} does not exist (there are {heaps}, counted from 0)")]
+    HeapOutOfRange {
+        /// The index given.
+        heap: usize,
+        /// How many heaps there are.
+        heaps: usize,
+    },
+    /// A move taking a number of objects not in the subtraction set (0, or more than k).
+    #[error("taking {take} is not allowed by the subtraction set")]
+    TakeNotAllowed {
+        /// The count given.
+        take: u32,
+    },
+    /// A move taking more objects than the heap holds.
+    #[error("cannot take {take} from a heap of {size}")]
+    TakeExceedsHeap {
+        /// The count given.
+        take: u32,
+        /// The heap's size.
+        size: u64,
+    },
+    /// A misère search over a general set reached its memo limit.
+    #[error("the misère search reached its limit of {limit} positions")]
+    SearchTooLarge {
+        /// The memo limit.
+        limit: usize,
+    },
+    /// The Grundy sequence of the set showed no period within the limit.
+    #[error("no Grundy period found for the set within {limit} values")]
+    NoPeriod {
+        /// The number of values searched.
+        limit: u64,
+    },
+}

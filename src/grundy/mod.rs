@@ -1,0 +1,23 @@
+//! Sprague–Grundy theory: Grundy values of heap games with their periods, and a memoized
+//! solver for any impartial game under normal or misère play.
+
+mod mex;
+mod outcome;
+mod solver;
+mod table;
+
+pub use mex::mex;
+pub use outcome::Outcome;
+pub use solver::{ImpartialError, ImpartialSolver};
+pub use table::{GrundyError, GrundyTable, Period};
+
+/// The Grundy value of a sum of independent games: the XOR of their values.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(gamesolver::grundy::grundy_sum([1, 3, 5, 7]), 0);
+/// ```
+pub fn grundy_sum(values: impl IntoIterator<Item = u32>) -> u32 {
+    values.into_iter().fold(0, |sum, value| sum ^ value)
+}
