@@ -137,3 +137,36 @@ fn moves_to_p(
     }
     Ok(winning)
 }
+
+/// The move of the perfect strategy: a winning move when there is one (the first in move
+/// order), else the smallest take from the largest heap, which keeps the game long and gives
+/// a fallible opponent the most chances to err. `None` when the game is over.
+///
+/// # Errors
+///
+/// As [`analyze`].
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::games::subtraction::{perfect_move, SubtractionGame, Take};
+/// use gamesolver::{Game, PlayConvention};
+///
+/// let game = SubtractionGame::preset(3, [6], PlayConvention::Misere)?;
+/// assert_eq!(perfect_move(&game)?, Some(Take { heap: 0, count: 1 })); // leaves 5 = 4 + 1
+/// # Ok::<(), gamesolver::games::subtraction::SubtractionError>(())
+/// ```
+pub fn perfect_move(game: &SubtractionGame) -> Result<Option<Take>, SubtractionError> {
+    let analysis = analyze(game)?;
+    if let Some(&winning) = analysis.winning_moves.first() {
+        return Ok(Some(winning));
+    }
+    let largest = (0..game.heaps().len()).max_by_key(|&heap| game.heaps()[heap]);
+    let smallest_take = game.set().moves()[0];
+    Ok(largest
+        .map(|heap| Take {
+            heap,
+            count: smallest_take,
+        })
+        .filter(|&take| game.is_legal(take)))
+}

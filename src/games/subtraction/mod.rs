@@ -7,7 +7,7 @@ mod error;
 mod game;
 mod set;
 
-pub use analysis::{Analysis, analyze, preset_outcome};
+pub use analysis::{Analysis, analyze, perfect_move, preset_outcome};
 pub use error::SubtractionError;
 pub use game::{SubtractionGame, Take};
 pub use set::SubtractionSet;
