@@ -2,7 +2,8 @@ use crate::game::{Game, Points, ScoringGame};
 use crate::games::prime::PrimeError;
 use crate::games::prime::divisors::Sieve;
 use crate::games::prime::error::{check_numbers, check_size};
-use crate::games::prime::isolated::{alternating_sum, push_search_moves};
+use crate::games::prime::isolated::alternating_sum;
+use crate::games::prime::max_tree::MaxTree;
 use bitvec::prelude::*;
 use std::fmt;
 use std::sync::Arc;
@@ -20,10 +21,16 @@ fn zobrist(x: u32) -> u128 {
     u128::from(low) | (u128::from(high) << 64)
 }
 
-/// A PrimeGame position on a board of any size up to [`MAX_N`], as a bit vector.
+/// A PrimeGame position on a board of any size up to [`MAX_N`], as a bit vector with
+/// incremental state for fast play on large boards.
 ///
-/// The divisors of a number come from a smallest-prime-factor sieve built once per board and
-/// shared by every position derived from it, so cloning a position copies only the bits.
+/// Besides the board it keeps, for every number, its *gain* (the number minus its divisors
+/// still on the board: the margin of taking it), how many of its divisors and multiples are
+/// left, and a max tree over the gains. When a number d leaves, every multiple of d gains d.
+/// So the points of a move, the greedy move and whether a number is isolated are all O(1) or
+/// O(log n), and a whole game costs O(n log n) updates. The divisors of a number come from a
+/// smallest-prime-factor sieve built once per board size and shared by every position derived
+/// from it.
 ///
 /// # Examples
 ///
@@ -33,9 +40,12 @@ fn zobrist(x: u32) -> u128 {
 /// let mut game = PrimeGame::new(20)?;
 /// let points = game.points(20);
 /// assert_eq!((points.mover, points.opponent), (20, 1 + 2 + 4 + 5 + 10));
+/// assert_eq!(game.gain(20), Some(20 - 22));
+/// assert_eq!(game.greedy_move(), Some(19)); // 19 - 1 is the largest gain
 /// game.play(20)?;
 /// assert!(game.play(10).is_err()); // 10 went with 20; the board is unchanged
 /// assert_eq!(game.len(), 14);
+/// assert_eq!(game.gain(15), Some(15 - 3)); // 1 and 5 are gone
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
@@ -44,6 +54,13 @@ pub struct PrimeGame {
     remaining: u32,
     key: u128,
     sieve: Arc<Sieve>,
+    /// Indexed by number (index 0 unused): x minus the sum of its divisors on the board.
+    gains: Vec<i64>,
+    /// Indexed by number: how many of its proper divisors are on the board.
+    divisors_left: Vec<u32>,
+    /// Indexed by number: how many of its proper multiples are on the board.
+    multiples_left: Vec<u32>,
+    best: MaxTree,
 }
 
 impl PrimeGame {
@@ -54,12 +71,7 @@ impl PrimeGame {
     /// [`PrimeError::EmptyBoard`] for n = 0, [`PrimeError::BoardTooLarge`] above [`MAX_N`].
     pub fn new(n: u32) -> Result<Self, PrimeError> {
         let n = check_size(u64::from(n), MAX_N)?;
-        Ok(Self {
-            board: bitvec![u64, Lsb0; 1; n as usize],
-            remaining: n,
-            key: (1..=n).fold(0, |key, x| key ^ zobrist(x)),
-            sieve: Arc::new(Sieve::new(n)),
-        })
+        Ok(Self::with_board(n, bitvec![u64, Lsb0; 1; n as usize]))
     }
 
     /// A position on the board 1..=n holding exactly `numbers`, in any order.
@@ -72,19 +84,45 @@ impl PrimeGame {
         n: u32,
         numbers: impl IntoIterator<Item = u64>,
     ) -> Result<Self, PrimeError> {
-        let mut game = Self::new(n)?;
-        game.board.fill(false);
-        game.remaining = 0;
-        game.key = 0;
-        check_numbers(n, numbers, |x| {
-            let new = !game.board.replace(x as usize - 1, true);
-            if new {
-                game.remaining += 1;
-                game.key ^= zobrist(x);
+        let n = check_size(u64::from(n), MAX_N)?;
+        let mut board = bitvec![u64, Lsb0; 0; n as usize];
+        check_numbers(n, numbers, |x| !board.replace(x as usize - 1, true))?;
+        Ok(Self::with_board(n, board))
+    }
+
+    /// Builds the incremental state of a board by one harmonic sweep, O(n log n).
+    fn with_board(n: u32, board: BitVec<u64, Lsb0>) -> Self {
+        let len = n as usize + 1;
+        let on = |x: usize| board[x - 1];
+        let mut gains: Vec<i64> = (0..len as i64).collect();
+        let mut divisors_left = vec![0u32; len];
+        let mut multiples_left = vec![0u32; len];
+        for d in (1..len).filter(|&d| on(d)) {
+            for m in (2 * d..len).step_by(d).filter(|&m| on(m)) {
+                gains[m] -= d as i64;
+                divisors_left[m] += 1;
+                multiples_left[d] += 1;
             }
-            new
-        })?;
-        Ok(game)
+        }
+        let best = MaxTree::new((0..len).map(|x| {
+            if x > 0 && on(x) {
+                MaxTree::key(x as u32, gains[x])
+            } else {
+                MaxTree::ABSENT
+            }
+        }));
+        Self {
+            remaining: board.count_ones() as u32,
+            key: board
+                .iter_ones()
+                .fold(0, |key, i| key ^ zobrist(i as u32 + 1)),
+            board,
+            sieve: Arc::new(Sieve::new(n)),
+            gains,
+            divisors_left,
+            multiples_left,
+            best,
+        }
     }
 
     /// The board size n.
@@ -118,6 +156,39 @@ impl PrimeGame {
         self.remaining == 0
     }
 
+    /// The gain of taking `x`: x minus its divisors on the board (the move's margin), or
+    /// `None` if `x` is not on the board.
+    #[must_use]
+    pub fn gain(&self, x: u32) -> Option<i64> {
+        self.contains(x).then(|| self.gains[x as usize])
+    }
+
+    /// The greedy move: the largest gain, ties to the larger number. O(1).
+    #[must_use]
+    pub fn greedy_move(&self) -> Option<u32> {
+        self.best.top()
+    }
+
+    /// How many divisors of `x` below `x` are on the board (0 if `x` is not).
+    #[must_use]
+    pub fn divisors_left(&self, x: u32) -> u32 {
+        if self.contains(x) {
+            self.divisors_left[x as usize]
+        } else {
+            0
+        }
+    }
+
+    /// How many multiples of `x` above `x` are on the board (0 if `x` is not).
+    #[must_use]
+    pub fn multiples_left(&self, x: u32) -> u32 {
+        if self.contains(x) {
+            self.multiples_left[x as usize]
+        } else {
+            0
+        }
+    }
+
     /// Calls `visit` with each divisor of `x` below `x` that is still on the board.
     pub fn for_each_divisor_on_board(&self, x: u32, mut visit: impl FnMut(u32)) {
         self.sieve.for_each_proper_divisor(x, |d| {
@@ -127,18 +198,32 @@ impl PrimeGame {
         });
     }
 
-    /// Whether no multiple of `x` is left on the board.
-    fn has_no_multiple(&self, x: u32) -> bool {
-        !(2 * x..=self.size())
-            .step_by(x as usize)
-            .any(|m| self.contains(m))
+    /// Whether `x` (on the board) has neither a divisor nor a multiple left: a pure point move.
+    #[must_use]
+    pub fn is_isolated(&self, x: u32) -> bool {
+        self.divisors_left[x as usize] == 0 && self.multiples_left[x as usize] == 0
     }
 
-    /// Whether `x` has neither a divisor nor a multiple left on the board.
-    fn is_isolated(&self, x: u32) -> bool {
-        let mut divisor = false;
-        self.for_each_divisor_on_board(x, |_| divisor = true);
-        !divisor && self.has_no_multiple(x)
+    /// Takes `r` off the board and updates the state of its divisors and multiples.
+    fn remove(&mut self, sieve: &Sieve, r: u32) {
+        self.board.set(r as usize - 1, false);
+        self.remaining -= 1;
+        self.key ^= zobrist(r);
+        self.best.set(r, MaxTree::ABSENT);
+        sieve.for_each_proper_divisor(r, |d| {
+            if self.board[d as usize - 1] {
+                self.multiples_left[d as usize] -= 1;
+            }
+        });
+        // Every multiple still on the board loses the divisor r: it gains r.
+        for m in (2 * r..=self.size()).step_by(r as usize) {
+            if self.board[m as usize - 1] {
+                let m_index = m as usize;
+                self.gains[m_index] += i64::from(r);
+                self.divisors_left[m_index] -= 1;
+                self.best.set(m, MaxTree::key(m, self.gains[m_index]));
+            }
+        }
     }
 }
 
@@ -160,21 +245,11 @@ impl Game for PrimeGame {
     }
 
     fn play_unchecked(&mut self, x: u32) {
-        let Self {
-            board,
-            remaining,
-            key,
-            sieve,
-        } = self;
-        let mut take = |board: &mut BitSlice<u64>, t: u32| {
-            board.set(t as usize - 1, false);
-            *remaining -= 1;
-            *key ^= zobrist(t);
-        };
-        take(board, x);
+        let sieve = Arc::clone(&self.sieve);
+        self.remove(&sieve, x);
         sieve.for_each_proper_divisor(x, |d| {
-            if board[d as usize - 1] {
-                take(board, d);
+            if self.board[d as usize - 1] {
+                self.remove(&sieve, d);
             }
         });
     }
@@ -188,30 +263,31 @@ impl Game for PrimeGame {
     }
 
     fn generate_search_moves(&self, out: &mut Vec<u32>) {
-        let mut divisors = Vec::new();
-        push_search_moves(
-            self.numbers().rev(),
-            |x| {
-                self.has_no_multiple(x).then(|| {
-                    divisors.clear();
-                    self.for_each_divisor_on_board(x, |d| divisors.push(d));
-                    divisors.sort_unstable();
-                    divisors.clone()
-                })
-            },
-            out,
-        );
+        // Proven reduction: of the isolated numbers only the largest (see `isolated`).
+        let mut largest_isolated = None;
+        for x in self.numbers() {
+            if self.is_isolated(x) {
+                largest_isolated = Some(x);
+            } else {
+                out.push(x);
+            }
+        }
+        out.extend(largest_isolated);
     }
 }
 
 impl ScoringGame for PrimeGame {
     fn points(&self, x: u32) -> Points {
-        let mut opponent = 0u64;
-        self.for_each_divisor_on_board(x, |d| opponent += u64::from(d));
+        let gain = self.gains[x as usize];
         Points {
             mover: u64::from(x),
-            opponent,
+            // The divisors on the board sum to x - gain >= 0.
+            opponent: (i64::from(x) - gain) as u64,
         }
+    }
+
+    fn margin(&self, x: u32) -> i64 {
+        self.gains[x as usize]
     }
 
     fn known_value(&self) -> Option<i64> {

@@ -12,6 +12,7 @@ mod board;
 mod divisors;
 mod error;
 mod isolated;
+mod max_tree;
 mod small;
 
 pub use board::{MAX_N, PrimeGame};
