@@ -2,11 +2,13 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod arena;
 pub mod game;
 pub mod games;
 pub mod grundy;
 pub mod search;
+pub mod strategy;
 
 pub use game::{Game, ImpartialGame, PlayConvention, Player, Points, Record, ScoringGame};
-pub use games::prime::{PrimeError, PrimeGame, SmallPrimeGame};
-pub use search::{Budget, Evaluator, Solution, SolveError, Solver};
+pub use games::prime::{PrimeError, PrimeEvaluator, PrimeGame, SmallPrimeGame};
+pub use search::{Budget, Engine, Evaluator, SearchResult, Solution, SolveError, Solver};

@@ -4,13 +4,17 @@
 //! primegame                      the rules' example for n = 20, then the optimal game
 //! primegame solve N              exact value, optimal first moves and a line for 1..=N
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
+//! primegame match --n N --ms MS --games G A B
+//!                                G games of strategy A against B, MS milliseconds a move
 //! ```
 
+mod arena;
 mod solve;
 
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: primegame [solve N | solve --board X1,X2,...]";
+const USAGE: &str = "usage: primegame [solve N | solve --board X1,X2,... \
+                     | match --n N --ms MS --games G A B]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +23,7 @@ fn main() -> ExitCode {
         [] => solve::rules_example(),
         ["solve", "--board", list] => solve::parse_board(list).and_then(solve::solve),
         ["solve", n] => solve::parse_size(n).and_then(solve::solve),
+        ["match", rest @ ..] => arena::run(rest),
         _ => Err(String::from("unknown command")),
     };
     match result {

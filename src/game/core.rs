@@ -105,6 +105,13 @@ pub trait Game: Clone {
         child
     }
 
+    /// The key of the position after the legal move `mv`. The default plays the move on a
+    /// copy; a game with incremental keys overrides it to skip the copy (the search asks for
+    /// the key of every child when it looks for a table cut-off).
+    fn key_after(&self, mv: Self::Move) -> Self::Key {
+        self.after(mv).key()
+    }
+
     /// The legal moves, collected. The search uses
     /// [`generate_moves`](Game::generate_moves) with a reused buffer instead.
     fn legal_moves(&self) -> Vec<Self::Move> {

@@ -2,6 +2,7 @@
 //! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`], to play.
 
 mod budget;
+mod engine;
 mod eval;
 mod negamax;
 mod progress;
@@ -9,6 +10,7 @@ mod solver;
 mod table;
 
 pub use budget::Budget;
+pub use engine::{Engine, SearchResult};
 pub use eval::{Evaluator, NoEvaluator};
 pub use progress::{Progress, Stage};
 pub use solver::{DEFAULT_TABLE_BYTES, Solution, SolveError, Solver};

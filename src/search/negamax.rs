@@ -5,9 +5,6 @@ use crate::search::{Budget, Evaluator, Progress, Stage};
 /// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
 pub const INFINITY: i64 = 1 << 62;
 
-/// How often (in nodes) the clock is read.
-const CLOCK_INTERVAL: u64 = 1 << 10;
-
 /// A search result: a value and whether it is proven (searched to the end of the game, no
 /// heuristic leaf involved).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -44,6 +41,8 @@ pub(crate) struct Negamax<G: Game, E> {
     /// Called every `progress_interval` nodes (never in the inner loop otherwise).
     pub progress: Option<ProgressFn>,
     pub progress_interval: u64,
+    /// How often (in nodes) the clock is read.
+    pub clock_interval: u64,
     /// Where the caller is, reported with the node count.
     pub stage: Stage,
 }
@@ -61,6 +60,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             scratch: Vec::new(),
             progress: None,
             progress_interval: 1 << 22,
+            clock_interval: 1 << 10,
             stage: Stage::Value,
         }
     }
@@ -73,7 +73,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+        if self.nodes.is_multiple_of(self.clock_interval) {
             if self.budget.exhausted(self.nodes - self.budget_start) {
                 self.aborted = true;
             }
@@ -108,7 +108,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             };
             Candidate { order, margin, mv }
         }));
-        buffer.sort_unstable_by_key(|candidate| std::cmp::Reverse(candidate.order));
+        // A stable sort: among equal keys the game's move order stands, which matters (the
+        // solver is several times slower on PrimeGame with ties scrambled).
+        buffer.sort_by_key(|candidate| std::cmp::Reverse(candidate.order));
     }
 
     /// The value of `position` for the side to move, searched `depth` plies deep within the
@@ -155,9 +157,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 proven: true,
             };
         }
-        self.ordered_moves(position, ply, table_move);
-        let count = self.buffers[ply].len();
-        if count == 0 {
+        if position.is_over() {
             return Scored {
                 value: 0,
                 proven: true,
@@ -170,14 +170,67 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 proven: false,
             };
         }
-        if let Some(cut) = self.transposition_cutoff(position, ply, beta) {
+        self.ordered_moves(position, ply, table_move);
+        if let Some(cut) = self.transposition_cutoff(position, depth, ply, beta) {
             return cut;
         }
         let nodes_before = self.nodes;
+        let (result, best_move) = self.search_moves(position, depth, alpha, beta, ply);
+        if !self.aborted {
+            self.remember(
+                key,
+                result,
+                best_move,
+                depth,
+                (alpha_in, beta),
+                nodes_before,
+            );
+        }
+        result
+    }
+
+    /// The root of a depth-limited search: the value and the best move, with no table cut-off
+    /// (the caller wants the move) and all of the game's search moves.
+    pub fn search_root(
+        &mut self,
+        position: &G,
+        depth: u16,
+        alpha: i64,
+        beta: i64,
+    ) -> (Scored, Option<G::Move>) {
+        let table_move = self.table_move(position);
+        self.ordered_moves(position, 0, table_move);
+        let nodes_before = self.nodes;
+        let (result, best_move) = self.search_moves(position, depth, alpha, beta, 0);
+        if !self.aborted {
+            let window = (alpha, beta);
+            self.remember(
+                position.key(),
+                result,
+                best_move,
+                depth,
+                window,
+                nodes_before,
+            );
+        }
+        (result, best_move)
+    }
+
+    /// The moves of `position` in the buffer of `ply`, searched with principal-variation
+    /// search: the first with the full window, the rest with a null window and a re-search if
+    /// they beat it. Returns the fail-soft value and the best move.
+    fn search_moves(
+        &mut self,
+        position: &G,
+        depth: u16,
+        mut alpha: i64,
+        beta: i64,
+        ply: usize,
+    ) -> (Scored, Option<G::Move>) {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut proven = true;
-        for i in 0..count {
+        for i in 0..self.buffers[ply].len() {
             let Candidate { margin, mv, .. } = self.buffers[ply][i];
             let child = position.after(mv);
             // The child's window is the parent's, seen from the other side and shifted by the
@@ -193,10 +246,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 }
             };
             if self.aborted {
-                return Scored {
-                    value: 0,
-                    proven: false,
-                };
+                break;
             }
             proven &= result.proven;
             if result.value > best {
@@ -210,39 +260,61 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 }
             }
         }
-        let bound = if best <= alpha_in {
+        let proven = proven && !self.aborted;
+        (
+            Scored {
+                value: if best_move.is_some() { best } else { 0 },
+                proven,
+            },
+            best_move,
+        )
+    }
+
+    /// Stores a search result, its bound read off the window it was searched with.
+    fn remember(
+        &mut self,
+        key: G::Key,
+        result: Scored,
+        best_move: Option<G::Move>,
+        depth: u16,
+        (alpha, beta): (i64, i64),
+        nodes_before: u64,
+    ) {
+        let bound = if result.value <= alpha {
             Bound::Upper
-        } else if best >= beta {
+        } else if result.value >= beta {
             Bound::Lower
         } else {
             Bound::Exact
         };
         self.table.store(Entry {
             key,
-            value: best,
+            value: result.value,
             best: best_move,
-            depth: if proven { PROVEN } else { depth },
+            depth: if result.proven { PROVEN } else { depth },
             bound,
             // ilog2 of a u64 is below 64.
             work: (self.nodes - nodes_before).max(1).ilog2() as u8,
         });
-        Scored {
-            value: best,
-            proven,
-        }
     }
 
-    /// Enhanced transposition cut-off: a child whose stored upper bound already puts the move
-    /// at or above `beta` refutes the node without a search. Only proven bounds are used, so
-    /// the cut-off is proven too.
-    fn transposition_cutoff(&mut self, position: &G, ply: usize, beta: i64) -> Option<Scored> {
+    /// Enhanced transposition cut-off: a child whose stored upper bound (deep enough) already
+    /// puts the move at or above `beta` refutes the node without a search.
+    fn transposition_cutoff(
+        &mut self,
+        position: &G,
+        depth: u16,
+        ply: usize,
+        beta: i64,
+    ) -> Option<Scored> {
         self.buffers[ply].iter().find_map(|candidate| {
-            let entry = self.table.probe(&position.after(candidate.mv).key())?;
-            let child_at_most = entry.depth == PROVEN && entry.bound != Bound::Lower;
+            let entry = self.table.probe(&position.key_after(candidate.mv))?;
+            let deep_enough = entry.depth >= depth - 1;
+            let child_at_most = deep_enough && entry.bound != Bound::Lower;
             let value = candidate.margin.saturating_sub(entry.value);
             (child_at_most && value >= beta).then_some(Scored {
                 value,
-                proven: true,
+                proven: entry.depth == PROVEN,
             })
         })
     }

@@ -140,8 +140,16 @@ impl PrimeGame {
 
     /// The numbers left, ascending.
     pub fn numbers(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
-        // Indices are below the u32 board size.
-        self.board.iter_ones().map(|i| i as u32 + 1)
+        // Word by word with trailing_zeros: several times faster than a bit iterator, and
+        // this runs at every node of a search.
+        let len = self.board.len();
+        self.board
+            .as_raw_slice()
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &word)| Ones64 { word, base: w * 64 })
+            .filter(move |&i| i < len)
+            .map(|i| i as u32 + 1)
     }
 
     /// How many numbers are left.
@@ -196,6 +204,12 @@ impl PrimeGame {
                 visit(d);
             }
         });
+    }
+
+    /// Whether `x` is a prime (whether or not it is on the board; false outside 2..=n).
+    #[must_use]
+    pub fn is_prime(&self, x: u32) -> bool {
+        x >= 2 && x <= self.size() && self.sieve.is_prime(x)
     }
 
     /// Whether `x` (on the board) has neither a divisor nor a multiple left: a pure point move.
@@ -258,6 +272,12 @@ impl Game for PrimeGame {
         self.key
     }
 
+    fn key_after(&self, x: u32) -> u128 {
+        let mut key = self.key ^ zobrist(x);
+        self.for_each_divisor_on_board(x, |d| key ^= zobrist(d));
+        key
+    }
+
     fn is_over(&self) -> bool {
         self.is_empty()
     }
@@ -297,6 +317,33 @@ impl ScoringGame for PrimeGame {
         self.numbers()
             .all(|x| self.is_isolated(x))
             .then(|| alternating_sum(self.numbers().rev()))
+    }
+}
+
+/// The set bits of a word, as indices offset by `base`, from either end.
+struct Ones64 {
+    word: u64,
+    base: usize,
+}
+
+impl Iterator for Ones64 {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        (self.word != 0).then(|| {
+            let bit = self.word.trailing_zeros() as usize;
+            self.word &= self.word - 1;
+            self.base + bit
+        })
+    }
+}
+
+impl DoubleEndedIterator for Ones64 {
+    fn next_back(&mut self) -> Option<usize> {
+        (self.word != 0).then(|| {
+            let bit = 63 - self.word.leading_zeros() as usize;
+            self.word ^= 1 << bit;
+            self.base + bit
+        })
     }
 }
 

@@ -22,6 +22,11 @@ impl Sieve {
         Self { smallest_factor }
     }
 
+    /// Whether `x` (2 <= x <= n) is prime.
+    pub fn is_prime(&self, x: u32) -> bool {
+        self.smallest_factor[x as usize] == x
+    }
+
     /// Calls `visit` with every divisor of `x` (1 <= x <= n) below `x`, in no set order.
     pub fn for_each_proper_divisor(&self, x: u32, mut visit: impl FnMut(u32)) {
         // At most 9 distinct primes multiply to below 2^32.

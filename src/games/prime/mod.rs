@@ -11,10 +11,14 @@
 mod board;
 mod divisors;
 mod error;
+mod eval;
 mod isolated;
 mod max_tree;
 mod small;
+mod strategies;
 
 pub use board::{MAX_N, PrimeGame};
 pub use error::PrimeError;
+pub use eval::PrimeEvaluator;
 pub use small::{SMALL_MAX_N, SmallPrimeGame};
+pub use strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};

@@ -1,0 +1,200 @@
+use crate::game::ScoringGame;
+use crate::search::negamax::{INFINITY, Negamax, Scored};
+use crate::search::solver::DEFAULT_TABLE_BYTES;
+use crate::search::table::PROVEN;
+use crate::search::{Budget, Evaluator, Progress, Stage};
+use std::time::{Duration, Instant};
+
+/// The half-width of the first aspiration window around the previous iteration's value.
+const ASPIRATION: i64 = 12;
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SearchResult<M> {
+    /// The move to play: always legal.
+    pub best_move: M,
+    /// The value of the position for the side to move, exact or heuristic (see `exact`).
+    pub value: i64,
+    /// Whether `value` is proven (the search reached the end of the game everywhere).
+    pub exact: bool,
+    /// The depth of the last completed iteration, in plies (0 if none completed).
+    pub depth: u16,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// The expected line of play, from the table, starting with `best_move`.
+    pub principal_variation: Vec<M>,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// The search engine: iterative deepening over the crate's alpha-beta negamax, with an
+/// [`Evaluator`] at the horizon, aspiration windows, and a budget of depth, nodes and time.
+///
+/// It works for any [`ScoringGame`]; it shares its search with the exact [`Solver`](crate::Solver)
+/// and stops deepening as soon as the value is proven, so on small positions it plays
+/// perfectly. It returns a legal move whenever one exists, within the deadline: the table
+/// and the clock are checked every few hundred nodes, and an iteration that cannot finish in
+/// time is not started.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+/// use std::time::Duration;
+///
+/// let game = PrimeGame::new(200)?;
+/// let mut engine = Engine::new(PrimeEvaluator::default());
+/// let result = engine
+///     .search(&game, Budget::default().with_time(Duration::from_millis(100)))
+///     .expect("the board is not empty");
+/// assert!(game.contains(result.best_move));
+/// assert!(result.depth >= 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
+    core: Negamax<G, E>,
+}
+
+impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for Engine<G, E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("table_capacity", &self.core.table.capacity())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
+    /// An engine with a [`DEFAULT_TABLE_BYTES`] table.
+    #[must_use]
+    pub fn new(evaluator: E) -> Self {
+        Self::with_table_bytes(DEFAULT_TABLE_BYTES, evaluator)
+    }
+
+    /// An engine whose transposition table takes at most `bytes`.
+    #[must_use]
+    pub fn with_table_bytes(bytes: usize, evaluator: E) -> Self {
+        let mut core = Negamax::new(bytes, evaluator);
+        // Deadlines can be tens of milliseconds: read the clock often.
+        core.clock_interval = 1 << 7;
+        Self { core }
+    }
+
+    /// Calls `report` now and then during a search (with the depth under way).
+    #[must_use]
+    pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
+        self.core.progress = Some(Box::new(report));
+        self
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.core.evaluator
+    }
+
+    /// Forgets every stored result (say, between games).
+    pub fn clear(&mut self) {
+        self.core.table.clear();
+    }
+
+    /// Searches `position` within `budget`: deeper and deeper until the value is proven, the
+    /// depth limit is reached, or the next iteration would not fit in the time left. `None` when
+    /// the position has no legal move.
+    pub fn search(&mut self, position: &G, budget: Budget) -> Option<SearchResult<G::Move>> {
+        let start = Instant::now();
+        let fallback = self.first_move(position)?;
+        self.core.budget = budget;
+        self.core.begin();
+        let nodes_before = self.core.nodes;
+        let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);
+        let mut done: Option<(Scored, G::Move, u16)> = None;
+        for depth in 1..=max_depth {
+            self.core.stage = Stage::Depth(depth);
+            let iteration_start = Instant::now();
+            let Some((result, best)) = self.iterate(position, depth, done.map(|(r, ..)| r.value))
+            else {
+                break;
+            };
+            done = Some((result, best, depth));
+            if result.proven {
+                break;
+            }
+            // Each iteration costs a few times the one before: do not start one that cannot end.
+            if let Some(deadline) = budget.deadline {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if iteration_start.elapsed() * 3 > left {
+                    break;
+                }
+            }
+        }
+        let (result, best_move, depth) = done.unwrap_or((
+            Scored {
+                value: position.margin(fallback),
+                proven: false,
+            },
+            fallback,
+            0,
+        ));
+        Some(SearchResult {
+            best_move,
+            value: result.value,
+            exact: result.proven,
+            depth,
+            nodes: self.core.nodes - nodes_before,
+            principal_variation: self.principal_variation(position, best_move, depth),
+            elapsed: start.elapsed(),
+        })
+    }
+
+    /// One iteration at `depth`, with an aspiration window around the previous value. `None`
+    /// if the budget ran out before it finished.
+    fn iterate(
+        &mut self,
+        position: &G,
+        depth: u16,
+        previous: Option<i64>,
+    ) -> Option<(Scored, G::Move)> {
+        let (mut alpha, mut beta) = match previous {
+            Some(value) if depth >= 3 => (value - ASPIRATION, value + ASPIRATION),
+            _ => (-INFINITY, INFINITY),
+        };
+        loop {
+            let (result, best) = self.core.search_root(position, depth, alpha, beta);
+            if self.core.aborted {
+                return None;
+            }
+            // Outside the window the value is only a bound: widen that side and search again.
+            if result.value <= alpha && alpha > -INFINITY {
+                alpha = -INFINITY;
+            } else if result.value >= beta && beta < INFINITY {
+                beta = INFINITY;
+            } else {
+                return best.map(|mv| (result, mv));
+            }
+        }
+    }
+
+    /// The move searched first: the table's, else the largest immediate margin.
+    fn first_move(&self, position: &G) -> Option<G::Move> {
+        let moves = position.legal_moves();
+        self.core
+            .table_move(position)
+            .filter(|mv| moves.contains(mv))
+            .or_else(|| moves.into_iter().max_by_key(|&mv| position.margin(mv)))
+    }
+
+    /// The line the table expects after `best_move`, as long as it stays legal.
+    fn principal_variation(&self, position: &G, best_move: G::Move, depth: u16) -> Vec<G::Move> {
+        let mut line = vec![best_move];
+        let mut current = position.after(best_move);
+        while line.len() < usize::from(depth.max(1)) {
+            match self.core.table_move(&current) {
+                Some(mv) if current.is_legal(mv) => {
+                    line.push(mv);
+                    current.play_unchecked(mv);
+                }
+                _ => break,
+            }
+        }
+        line
+    }
+}
