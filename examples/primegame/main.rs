@@ -6,6 +6,7 @@
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
 //!                                G games of strategy A against B, MS milliseconds a move
+//! primegame engine               the engine protocol on stdin and stdout (see README)
 //! ```
 
 mod arena;
@@ -14,7 +15,7 @@ mod solve;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: primegame [solve N | solve --board X1,X2,... \
-                     | match --n N --ms MS --games G A B]";
+                     | match --n N --ms MS --games G A B | engine]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +25,11 @@ fn main() -> ExitCode {
         ["solve", "--board", list] => solve::parse_board(list).and_then(solve::solve),
         ["solve", n] => solve::parse_size(n).and_then(solve::solve),
         ["match", rest @ ..] => arena::run(rest),
+        ["engine"] => {
+            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+            gamesolver::games::prime::protocol::serve(stdin.lock(), stdout.lock())
+                .map_err(|e| e.to_string())
+        }
         _ => Err(String::from("unknown command")),
     };
     match result {

@@ -45,6 +45,13 @@ pub(crate) struct Negamax<G: Game, E> {
     pub clock_interval: u64,
     /// Where the caller is, reported with the node count.
     pub stage: Stage,
+    /// Forward pruning: at most this many moves are searched at a node below the root (the
+    /// best by the move order); a node that drops moves is not proven.
+    pub breadth: Option<usize>,
+    /// Whether to look up every child for a table cut-off before searching a node. It pays in
+    /// exact solving, where most children are stored; in a depth-limited search it mostly
+    /// costs the lookups.
+    pub transposition_cutoffs: bool,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
@@ -62,6 +69,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             progress_interval: 1 << 22,
             clock_interval: 1 << 10,
             stage: Stage::Value,
+            breadth: None,
+            transposition_cutoffs: true,
         }
     }
 
@@ -171,7 +180,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             };
         }
         self.ordered_moves(position, ply, table_move);
-        if let Some(cut) = self.transposition_cutoff(position, depth, ply, beta) {
+        if self.transposition_cutoffs
+            && let Some(cut) = self.transposition_cutoff(position, depth, ply, beta)
+        {
             return cut;
         }
         let nodes_before = self.nodes;
@@ -229,8 +240,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     ) -> (Scored, Option<G::Move>) {
         let mut best = -INFINITY;
         let mut best_move = None;
-        let mut proven = true;
-        for i in 0..self.buffers[ply].len() {
+        let count = self.buffers[ply].len();
+        let searched = match self.breadth {
+            Some(breadth) if ply > 0 => count.min(breadth),
+            _ => count,
+        };
+        let mut proven = searched == count;
+        for i in 0..searched {
             let Candidate { margin, mv, .. } = self.buffers[ply][i];
             let child = position.after(mv);
             // The child's window is the parent's, seen from the other side and shifted by the

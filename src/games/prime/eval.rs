@@ -14,6 +14,11 @@ use std::cell::RefCell;
 /// sum of sorted values is worth between 0 and its first value, so half of that is added with
 /// the sign of its turn.
 ///
+/// Tuned against the exact solver: over random positions of boards 1..=36 and 1..=42 (a few
+/// plies from the start), the mean absolute error of the estimate is 3.2 and 4.8 points with
+/// the default horizon of 8, against 4.5 and 5.5 with 24, 7.9 and 10.3 summing every gain,
+/// and 14.0 and 18.8 for no estimate at all (`examples/tune_eval.rs` repeats the measurement).
+///
 /// # Examples
 ///
 /// ```
@@ -32,7 +37,7 @@ pub struct PrimeEvaluator {
 
 impl Default for PrimeEvaluator {
     fn default() -> Self {
-        Self::with_horizon(24)
+        Self::with_horizon(8)
     }
 }
 

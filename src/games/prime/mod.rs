@@ -14,6 +14,7 @@ mod error;
 mod eval;
 mod isolated;
 mod max_tree;
+pub mod protocol;
 mod small;
 mod strategies;
 

@@ -1,0 +1,118 @@
+//! The engine on PrimeGame: time to a fixed depth from the start and from a middle-game
+//! position at n = 200, 1000 and 10000, against plain alpha-beta (no table, no ordering) at the
+//! same depth; and a whole greedy game at n = 10^6 against a greedy player that scans the board
+//! for every move (here at n = 10^4: the scan is quadratic).
+//!
+//! `cargo bench --bench engine`
+
+#[path = "baseline/prime_plain_ab.rs"]
+mod prime_plain_ab;
+
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+use gamesolver::{Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame};
+use prime_plain_ab::PlainAlphaBeta;
+use std::hint::black_box;
+
+/// The board size, the depth searched, and how many plies of greedy play lead to the
+/// middle-game position.
+const CASES: [(u32, u16, usize); 3] = [(200, 4, 40), (1000, 3, 200), (10_000, 2, 2000)];
+
+fn middle_game(n: u32, plies: usize) -> PrimeGame {
+    let mut position = PrimeGame::new(n).unwrap();
+    for _ in 0..plies {
+        let x = position.greedy_move().unwrap();
+        position.play_unchecked(x);
+    }
+    position
+}
+
+fn fixed_depth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("engine/fixed_depth");
+    group.sample_size(10);
+    for (n, depth, plies) in CASES {
+        for (phase, position) in [
+            ("start", PrimeGame::new(n).unwrap()),
+            ("middle", middle_game(n, plies)),
+        ] {
+            let id = format!("n{n}-d{depth}-{phase}");
+            group.bench_with_input(BenchmarkId::new("engine", &id), &position, |b, position| {
+                b.iter_batched_ref(
+                    || Engine::with_table_bytes(32 << 20, PrimeEvaluator::default()),
+                    |engine| {
+                        engine.search(black_box(position), Budget::default().with_depth(depth))
+                    },
+                    BatchSize::PerIteration,
+                );
+            });
+            group.bench_with_input(BenchmarkId::new("plain", &id), &position, |b, position| {
+                b.iter(|| {
+                    PlainAlphaBeta::new().search(
+                        black_box(position),
+                        u32::from(depth),
+                        -(1 << 50),
+                        1 << 50,
+                    )
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
+/// Greedy by scanning every number for the largest gain, as a simple bot would.
+fn greedy_by_scan(position: &PrimeGame) -> Option<u32> {
+    position.numbers().max_by_key(|&x| (position.margin(x), x))
+}
+
+fn greedy_game(c: &mut Criterion) {
+    let mut group = c.benchmark_group("engine/greedy_game");
+    group.sample_size(10);
+    for n in [10_000, 1_000_000] {
+        group.bench_with_input(BenchmarkId::new("max_tree", n), &n, |b, &n| {
+            b.iter(|| {
+                let mut position = PrimeGame::new(n).unwrap();
+                while let Some(x) = position.greedy_move() {
+                    position.play_unchecked(x);
+                }
+                position
+            });
+        });
+    }
+    group.bench_with_input(BenchmarkId::new("scan", 10_000), &10_000u32, |b, &n| {
+        b.iter(|| {
+            let mut position = PrimeGame::new(n).unwrap();
+            while let Some(x) = greedy_by_scan(&position) {
+                position.play_unchecked(x);
+            }
+            position
+        });
+    });
+    group.finish();
+}
+
+fn nodes_per_second(_: &mut Criterion) {
+    // Printed, not timed by criterion: nodes per second of the engine at each size.
+    for (n, depth, plies) in CASES {
+        let position = middle_game(n, plies);
+        let mut engine = Engine::with_table_bytes(32 << 20, PrimeEvaluator::default());
+        let result = engine
+            .search(&position, Budget::default().with_depth(depth))
+            .unwrap();
+        let mut plain = PlainAlphaBeta::new();
+        let start = std::time::Instant::now();
+        plain.search(&position, u32::from(depth), -(1 << 50), 1 << 50);
+        let plain_time = start.elapsed();
+        println!(
+            "engine/nodes n={n} depth={depth} middle: engine {} nodes in {:?} ({:.0} nodes/s); plain {} nodes in {:?} ({:.0} nodes/s)",
+            result.nodes,
+            result.elapsed,
+            result.nodes as f64 / result.elapsed.as_secs_f64(),
+            plain.nodes,
+            plain_time,
+            plain.nodes as f64 / plain_time.as_secs_f64(),
+        );
+    }
+}
+
+criterion_group!(benches, nodes_per_second, fixed_depth, greedy_game);
+criterion_main!(benches);

@@ -1,0 +1,175 @@
+//! A line protocol for playing the engine from other programs (the contest's referees and bots
+//! are written in Java).
+//!
+//! One command per line on the input, one answer line per command on the output, flushed at
+//! once:
+//!
+//! - `go MS X1 X2 ... XK`: the numbers still on the board, in any order, the engine to move;
+//!   the answer is `move X` with X on that board, sent within MS milliseconds of reading the
+//!   line (the engine aims for 80 % of it, less 2 ms).
+//! - `quit`: no answer; the engine stops.
+//! - anything else, a malformed or empty board (a repeated number, 0, a non-number, a number
+//!   above [`MAX_PROTOCOL_NUMBER`]), or MS not a positive integer: the answer is
+//!   `error REASON` on one line, and the engine keeps going.
+
+use crate::games::prime::{PrimeEvaluator, PrimeGame};
+use crate::search::Engine;
+use crate::strategy::{EngineStrategy, Strategy};
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// The largest number a board sent over the protocol may hold: 10^6.
+pub const MAX_PROTOCOL_NUMBER: u32 = 1_000_000;
+
+/// A parsed protocol line.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Command {
+    /// Choose a move on `board` within `time`.
+    Go {
+        /// The time allowed.
+        time: Duration,
+        /// The numbers on the board, as sent.
+        board: Vec<u32>,
+    },
+    /// Stop.
+    Quit,
+}
+
+/// Why a protocol line was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+pub enum ProtocolError {
+    /// An empty line.
+    #[error("empty line")]
+    EmptyLine,
+    /// A first word that is not a command.
+    #[error("unknown command {0:?} (expected go or quit)")]
+    UnknownCommand(String),
+    /// A missing or malformed time.
+    #[error("time {0:?} is not a positive integer of milliseconds")]
+    BadTime(String),
+    /// `go` with no number.
+    #[error("the board is empty")]
+    EmptyBoard,
+    /// A word on the board that is not a number.
+    #[error("{0:?} is not a number")]
+    NotANumber(String),
+    /// A number out of range.
+    #[error("{0} is outside 1..={MAX_PROTOCOL_NUMBER}")]
+    OutOfRange(u64),
+    /// A number sent twice.
+    #[error("{0} is listed more than once")]
+    Repeated(u32),
+    /// Words after `quit`.
+    #[error("quit takes no arguments")]
+    QuitArguments,
+}
+
+/// Parses one line.
+///
+/// # Errors
+///
+/// A [`ProtocolError`] saying what is wrong with the line.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::games::prime::protocol::{parse, Command, ProtocolError};
+/// use std::time::Duration;
+///
+/// assert_eq!(
+///     parse("go 500 3 1 2")?,
+///     Command::Go { time: Duration::from_millis(500), board: vec![3, 1, 2] }
+/// );
+/// assert_eq!(parse("quit")?, Command::Quit);
+/// assert_eq!(parse("go 500 3 3"), Err(ProtocolError::Repeated(3)));
+/// # Ok::<(), ProtocolError>(())
+/// ```
+pub fn parse(line: &str) -> Result<Command, ProtocolError> {
+    let mut words = line.split_ascii_whitespace();
+    match words.next() {
+        None => Err(ProtocolError::EmptyLine),
+        Some("quit") => match words.next() {
+            None => Ok(Command::Quit),
+            Some(_) => Err(ProtocolError::QuitArguments),
+        },
+        Some("go") => {
+            let time_word = words.next().unwrap_or("");
+            let millis = time_word
+                .parse::<u64>()
+                .ok()
+                .filter(|&ms| ms > 0)
+                .ok_or_else(|| ProtocolError::BadTime(time_word.to_owned()))?;
+            let mut board = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for word in words {
+                let number: u64 = word
+                    .parse()
+                    .map_err(|_| ProtocolError::NotANumber(word.to_owned()))?;
+                let x = u32::try_from(number)
+                    .ok()
+                    .filter(|x| (1..=MAX_PROTOCOL_NUMBER).contains(x))
+                    .ok_or(ProtocolError::OutOfRange(number))?;
+                if !seen.insert(x) {
+                    return Err(ProtocolError::Repeated(x));
+                }
+                board.push(x);
+            }
+            if board.is_empty() {
+                return Err(ProtocolError::EmptyBoard);
+            }
+            Ok(Command::Go {
+                time: Duration::from_millis(millis),
+                board,
+            })
+        }
+        Some(other) => Err(ProtocolError::UnknownCommand(other.to_owned())),
+    }
+}
+
+/// Serves the protocol: reads commands from `input` until `quit` or the end of input, and
+/// answers each on `output`, flushing every line.
+///
+/// # Errors
+///
+/// Only errors of `input` or `output` themselves; bad commands are answered, not returned.
+///
+/// # Examples
+///
+/// ```
+/// let input = "go 50 1 2 3 4 5 6\nhello\nquit\n";
+/// let mut output = Vec::new();
+/// gamesolver::games::prime::protocol::serve(input.as_bytes(), &mut output)?;
+/// let output = String::from_utf8(output).unwrap();
+/// let mut lines = output.lines();
+/// assert_eq!(lines.next(), Some("move 5"));
+/// assert!(lines.next().unwrap().starts_with("error unknown command"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut engine = EngineStrategy::new(Engine::with_table_bytes(
+        64 << 20,
+        PrimeEvaluator::default(),
+    ));
+    for line in input.lines() {
+        let line = line?;
+        let received = Instant::now();
+        let answer = match parse(&line) {
+            Ok(Command::Quit) => break,
+            Ok(Command::Go { time, board }) => {
+                let n = board.iter().copied().max().unwrap_or(1);
+                match PrimeGame::from_numbers(n, board.iter().map(|&x| u64::from(x))) {
+                    Ok(position) => match engine.choose(&position, received + time) {
+                        Some(x) => format!("move {x}"),
+                        None => String::from("error the board has no move"),
+                    },
+                    Err(error) => format!("error {error}"),
+                }
+            }
+            Err(error) => format!("error {error}"),
+        };
+        writeln!(output, "{answer}")?;
+        output.flush()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,202 @@
+//! The engine against the exact solver, its deadlines, the reference strategies and the match
+//! runner.
+
+use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
+use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
+use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
+use gamesolver::{
+    Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, Solver,
+};
+use std::time::{Duration, Instant};
+
+fn engine() -> Engine<PrimeGame, PrimeEvaluator> {
+    Engine::with_table_bytes(16 << 20, PrimeEvaluator::default())
+}
+
+#[test]
+fn engine_with_enough_time_is_exact_up_to_30() {
+    let mut solver = Solver::with_table_bytes(16 << 20);
+    let mut boards: Vec<(u32, Vec<u64>)> = [8, 13, 20, 24, 27, 30]
+        .iter()
+        .map(|&n| (n, (1..=u64::from(n)).collect()))
+        .collect();
+    // Some middle-game positions too: every third number of 1..=30, odd numbers, and so on.
+    boards.push((30, (1..=30).step_by(3).collect()));
+    boards.push((29, (1..=29).step_by(2).collect()));
+    boards.push((30, (10..=30).collect()));
+    for (n, numbers) in boards {
+        let small = SmallPrimeGame::from_numbers(n, numbers.iter().copied()).unwrap();
+        let exact = solver.solve(&small).unwrap();
+        let position = PrimeGame::from_numbers(n, numbers).unwrap();
+        let result = engine().search(&position, Budget::default()).unwrap();
+        assert!(result.exact, "n = {n}: not proven");
+        assert_eq!(result.value, exact.value, "n = {n}");
+        assert!(
+            exact.best_moves.contains(&result.best_move),
+            "n = {n}: {}",
+            result.best_move
+        );
+        assert_eq!(result.principal_variation[0], result.best_move);
+    }
+}
+
+#[test]
+fn engine_respects_depth_and_node_budgets() {
+    let position = PrimeGame::new(200).unwrap();
+    let result = engine()
+        .search(&position, Budget::default().with_depth(2))
+        .unwrap();
+    assert_eq!(result.depth, 2);
+    assert!(!result.exact);
+    let result = engine()
+        .search(&position, Budget::default().with_nodes(500))
+        .unwrap();
+    assert!(result.nodes <= 500 + 200, "{} nodes", result.nodes);
+    assert!(position.contains(result.best_move));
+    // No legal move, no result.
+    let mut over = PrimeGame::new(1).unwrap();
+    over.play(1).unwrap();
+    assert!(engine().search(&over, Budget::default()).is_none());
+}
+
+#[test]
+fn engine_strategy_answers_within_its_time() {
+    // Slack for a loaded machine: the engine aims at 80 % of the time less 2 ms.
+    const SLACK: Duration = Duration::from_millis(25);
+    for n in [250, 5000] {
+        let position = PrimeGame::new(n).unwrap();
+        let mut strategy = EngineStrategy::new(engine());
+        for ms in [20, 100, 500] {
+            let time = Duration::from_millis(ms);
+            let start = Instant::now();
+            let mv = strategy.choose(&position, start + time).unwrap();
+            let took = start.elapsed();
+            assert!(position.contains(mv));
+            assert!(took <= time + SLACK, "n = {n}, {ms} ms: took {took:?}");
+        }
+    }
+}
+
+#[test]
+fn reference_strategies_play_as_named() {
+    let deadline = Instant::now() + Duration::from_secs(1);
+    let position = PrimeGame::from_numbers(30, [1, 4, 6, 9, 12, 23, 25, 30]).unwrap();
+    let best_gain = position
+        .numbers()
+        .max_by_key(|&x| (position.margin(x), x))
+        .unwrap();
+    assert_eq!(Greedy.choose(&position, deadline), Some(best_gain));
+    assert_eq!(LargestPrimeFirst.choose(&position, deadline), Some(23));
+    assert_eq!(OneThenGreedy.choose(&position, deadline), Some(1));
+    let no_primes = PrimeGame::from_numbers(30, [4, 6, 9, 25]).unwrap();
+    assert_eq!(LargestPrimeFirst.choose(&no_primes, deadline), Some(25));
+    // Two-ply: its choice maximizes gain minus the best reply's gain.
+    let two_ply = TwoPly.choose(&position, deadline).unwrap();
+    let score = |x: u32| {
+        let child = position.after(x);
+        position.margin(x) - child.numbers().map(|y| child.margin(y)).max().unwrap_or(0)
+    };
+    assert_eq!(score(two_ply), position.numbers().map(score).max().unwrap());
+}
+
+/// A strategy that breaks the rules, to check forfeits.
+struct Cheat {
+    sleep: Option<Duration>,
+}
+
+impl Strategy<PrimeGame> for Cheat {
+    fn name(&self) -> &str {
+        "cheat"
+    }
+    fn choose(&mut self, position: &PrimeGame, _: Instant) -> Option<u32> {
+        match self.sleep {
+            Some(time) => {
+                std::thread::sleep(time);
+                position.greedy_move()
+            }
+            None => Some(position.size() + 1),
+        }
+    }
+}
+
+#[test]
+fn match_runner_alternates_and_forfeits() {
+    let start = PrimeGame::new(40).unwrap();
+    let config = MatchConfig {
+        games: 4,
+        move_time: Duration::from_millis(50),
+        ..MatchConfig::default()
+    };
+    let report = play_match(
+        &start,
+        &mut Greedy,
+        &mut RandomStrategy::with_seed(3),
+        config,
+        |_| {},
+    );
+    let firsts: Vec<Side> = report.games.iter().map(|g| g.first).collect();
+    assert_eq!(firsts, [Side::A, Side::B, Side::A, Side::B]);
+    for game in &report.games {
+        assert_eq!(game.scores[0] + game.scores[1], (1..=40).sum::<u64>());
+        assert!(game.forfeit.is_none());
+    }
+    let illegal = play_match(
+        &start,
+        &mut Greedy,
+        &mut Cheat { sleep: None },
+        config,
+        |_| {},
+    );
+    assert_eq!(illegal.wins(), 4);
+    assert!(matches!(
+        illegal.games[0].forfeit,
+        Some((Side::B, Forfeit::IllegalMove(_)))
+    ));
+    let late = Cheat {
+        sleep: Some(Duration::from_millis(80)),
+    };
+    let mut late = late;
+    let report = play_match(&start, &mut late, &mut Greedy, config, |_| {});
+    assert_eq!(report.losses(), 4);
+    assert!(matches!(
+        report.games[0].forfeit,
+        Some((Side::A, Forfeit::Late(_)))
+    ));
+}
+
+/// The engine searching a fixed depth: deterministic, unlike a time budget.
+struct FixedDepth(Engine<PrimeGame, PrimeEvaluator>, u16);
+
+impl Strategy<PrimeGame> for FixedDepth {
+    fn name(&self) -> &str {
+        "fixed-depth engine"
+    }
+    fn choose(&mut self, position: &PrimeGame, _: Instant) -> Option<u32> {
+        let budget = Budget::default().with_depth(self.1);
+        self.0
+            .search(position, budget)
+            .map(|result| result.best_move)
+    }
+    fn new_game(&mut self) {
+        self.0.clear();
+    }
+}
+
+#[test]
+fn engine_at_depth_three_beats_the_reference_players() {
+    // A regression check on strength; the README's table measures it at contest settings.
+    let start = PrimeGame::new(100).unwrap();
+    let config = MatchConfig {
+        games: 4,
+        move_time: Duration::from_secs(5),
+        ..MatchConfig::default()
+    };
+    let opponents: [&mut dyn Strategy<PrimeGame>; 3] =
+        [&mut Greedy, &mut LargestPrimeFirst, &mut OneThenGreedy];
+    for opponent in opponents {
+        let name = opponent.name().to_owned();
+        let mut engine = FixedDepth(engine(), 3);
+        let report = play_match(&start, &mut engine, opponent, config, |_| {});
+        assert_eq!(report.wins(), 4, "against {name}: {report}");
+    }
+}

@@ -1,0 +1,96 @@
+//! The engine protocol: parsing, and no input that crashes it or stops its answers.
+
+use gamesolver::games::prime::protocol::{
+    Command, MAX_PROTOCOL_NUMBER, ProtocolError, parse, serve,
+};
+use proptest::prelude::*;
+use std::time::Duration;
+
+#[test]
+fn parses_commands_and_rejects_bad_lines() {
+    assert_eq!(
+        parse("  go 20 5 1\t3 "),
+        Ok(Command::Go {
+            time: Duration::from_millis(20),
+            board: vec![5, 1, 3]
+        })
+    );
+    assert_eq!(parse("quit"), Ok(Command::Quit));
+    assert_eq!(parse(""), Err(ProtocolError::EmptyLine));
+    assert_eq!(parse("quit now"), Err(ProtocolError::QuitArguments));
+    assert_eq!(parse("go"), Err(ProtocolError::BadTime(String::new())));
+    assert_eq!(parse("go -5 1"), Err(ProtocolError::BadTime("-5".into())));
+    assert_eq!(parse("go 0 1"), Err(ProtocolError::BadTime("0".into())));
+    assert_eq!(parse("go 1.5 1"), Err(ProtocolError::BadTime("1.5".into())));
+    assert_eq!(parse("go 10"), Err(ProtocolError::EmptyBoard));
+    assert_eq!(
+        parse("go 10 1 x"),
+        Err(ProtocolError::NotANumber("x".into()))
+    );
+    assert_eq!(
+        parse("go 10 1 -1"),
+        Err(ProtocolError::NotANumber("-1".into()))
+    );
+    assert_eq!(parse("go 10 0"), Err(ProtocolError::OutOfRange(0)));
+    let too_big = u64::from(MAX_PROTOCOL_NUMBER) + 1;
+    assert_eq!(
+        parse(&format!("go 10 {too_big}")),
+        Err(ProtocolError::OutOfRange(too_big))
+    );
+    assert_eq!(parse("go 10 2 2"), Err(ProtocolError::Repeated(2)));
+    assert_eq!(
+        parse("stop"),
+        Err(ProtocolError::UnknownCommand("stop".into()))
+    );
+}
+
+/// Runs `serve` on `input` and returns its answers.
+fn answers(input: &str) -> Vec<String> {
+    let mut output = Vec::new();
+    serve(input.as_bytes(), &mut output).unwrap();
+    String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn answers_every_line_until_quit() {
+    let out = answers("go 30 4 6 9 12\nnonsense\ngo 30 3 3\nquit\ngo 30 1\n");
+    assert_eq!(out.len(), 3);
+    assert!(["move 4", "move 6", "move 9", "move 12"].contains(&out[0].as_str()));
+    assert!(out[1].starts_with("error "));
+    assert!(out[2].starts_with("error "));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_lines_get_one_answer_each(lines in proptest::collection::vec("[ -~]{0,30}", 1..6)) {
+        let lines: Vec<String> = lines.into_iter().filter(|l| !l.trim_start().starts_with("quit")).collect();
+        let out = answers(&lines.join("\n"));
+        prop_assert_eq!(out.len(), lines.len());
+        for answer in out {
+            prop_assert!(answer.starts_with("error ") || answer.starts_with("move "));
+        }
+    }
+
+    #[test]
+    fn random_boards_get_a_legal_move(
+        board in proptest::collection::btree_set(1u32..=400, 1..60),
+        ms in 1u64..=40,
+    ) {
+        let mut numbers: Vec<u32> = board.into_iter().collect();
+        numbers.reverse();
+        let line = format!(
+            "go {ms} {}",
+            numbers.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+        );
+        let out = answers(&line);
+        prop_assert_eq!(out.len(), 1);
+        let x: u32 = out[0].strip_prefix("move ").expect("a move").parse().unwrap();
+        prop_assert!(numbers.contains(&x));
+    }
+}
