@@ -358,11 +358,18 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
     }
 
-    /// The value of playing `mv` in `position`: whether it reaches `target` (a null-window
-    /// test), as a fail-soft bound, searched `depth` plies.
-    pub fn test_move(&mut self, position: &G, mv: G::Move, depth: u16, target: i64) -> Scored {
+    /// The value of playing `mv` in `position`, searched `depth` plies within (`alpha`,
+    /// `beta`), fail-soft.
+    pub fn move_value(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        depth: u16,
+        alpha: i64,
+        beta: i64,
+    ) -> Scored {
         let child = position.after(mv);
-        self.child(&child, depth, position.margin(mv), target - 1, target, 0)
+        self.child(&child, depth, position.margin(mv), alpha, beta, 0)
     }
 
     /// The stored best move of `position`, if the table still has it.

@@ -153,31 +153,70 @@ impl<G: ScoringGame> Solver<G> {
         }
     }
 
-    /// Whether the legal move `mv` reaches `target`, exactly.
-    fn reaches(&mut self, position: &G, mv: G::Move, target: i64) -> Result<bool, SolveError> {
-        let result = self.core.test_move(position, mv, EXACT_DEPTH, target);
+    /// The exact value of playing `mv`, searched within (`alpha`, `beta`): fail-soft, so a
+    /// result at or below `alpha` is an upper bound and one at or above `beta` a lower bound.
+    fn move_value(
+        &mut self,
+        position: &G,
+        mv: G::Move,
+        alpha: i64,
+        beta: i64,
+    ) -> Result<i64, SolveError> {
+        let result = self.core.move_value(position, mv, EXACT_DEPTH, alpha, beta);
         self.ok()?;
         if result.proven {
-            Ok(result.value >= target)
+            Ok(result.value)
         } else {
             Err(SolveError::TooLong)
         }
     }
 
-    /// Every legal move of `position` that reaches its value `value`.
-    fn optimal_moves(&mut self, position: &G, value: i64) -> Result<Vec<G::Move>, SolveError> {
-        let moves = position.legal_moves();
-        let mut best = Vec::new();
+    /// Whether the legal move `mv` reaches `target`, exactly.
+    fn reaches(&mut self, position: &G, mv: G::Move, target: i64) -> Result<bool, SolveError> {
+        Ok(self.move_value(position, mv, target - 1, target)? >= target)
+    }
+
+    /// The value and every optimal move, in one pass over the root moves: the first (best by
+    /// the move order) with an open window, every other with a null window at the best so far
+    /// (is it as good?) and, if it is, one just above (is it better? then its exact value).
+    fn value_and_optimal_moves(&mut self, position: &G) -> Result<(i64, Vec<G::Move>), SolveError> {
+        let legal = position.legal_moves();
+        let table_move = self.core.table_move(position);
+        let mut moves = legal.clone();
+        moves.sort_by_key(|&mv| {
+            std::cmp::Reverse(if Some(mv) == table_move {
+                i64::MAX
+            } else {
+                position.margin(mv)
+            })
+        });
+        let mut best = 0;
+        let mut optimal: Vec<G::Move> = Vec::new();
         for (done, &mv) in moves.iter().enumerate() {
             self.core.stage = Stage::RootMoves {
                 done,
                 total: moves.len(),
             };
-            if self.reaches(position, mv, value)? {
-                best.push(mv);
+            if optimal.is_empty() {
+                best = self.move_value(position, mv, -INFINITY, INFINITY)?;
+                optimal.push(mv);
+                continue;
+            }
+            // Null windows: is it at least as good, and then is it better?
+            if !self.reaches(position, mv, best)? {
+                continue;
+            }
+            let above = self.move_value(position, mv, best, best + 1)?;
+            if above <= best {
+                optimal.push(mv);
+            } else {
+                // A lower bound: with alpha just below it the search is exact.
+                best = self.move_value(position, mv, above - 1, INFINITY)?;
+                optimal = vec![mv];
             }
         }
-        Ok(best)
+        optimal.sort_by_key(|mv| legal.iter().position(|m| m == mv));
+        Ok((best, optimal))
     }
 
     /// One optimal move of `position` (worth `value`), trying the table's move first.
@@ -202,8 +241,7 @@ impl<G: ScoringGame> Solver<G> {
     pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, SolveError> {
         self.core.begin();
         let start_nodes = self.core.nodes;
-        let value = self.exact_value(position)?;
-        let best_moves = self.optimal_moves(position, value)?;
+        let (value, best_moves) = self.value_and_optimal_moves(position)?;
         let mut principal_variation = Vec::new();
         let mut line = position.clone();
         let mut line_value = value;
