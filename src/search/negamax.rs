@@ -16,6 +16,16 @@ pub(crate) struct Scored {
 /// A progress callback: boxed, as it is called only every few million nodes.
 pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
+/// Where a move goes in the search order, larger first: the table's move, then by immediate
+/// margin.
+pub(crate) fn order_key<M: PartialEq>(mv: M, margin: i64, table_move: Option<M>) -> i64 {
+    if Some(mv) == table_move {
+        i64::MAX
+    } else {
+        margin
+    }
+}
+
 /// A move to search, with its immediate margin and its place in the order.
 #[derive(Debug, Clone, Copy)]
 struct Candidate<M> {
@@ -110,11 +120,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         buffer.clear();
         buffer.extend(self.scratch.iter().map(|&mv| {
             let margin = position.margin(mv);
-            let order = if Some(mv) == table_move {
-                i64::MAX
-            } else {
-                margin
-            };
+            let order = order_key(mv, margin, table_move);
             Candidate { order, margin, mv }
         }));
         // A stable sort: among equal keys the game's move order stands, which matters (the

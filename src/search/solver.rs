@@ -1,5 +1,5 @@
 use crate::game::ScoringGame;
-use crate::search::negamax::{INFINITY, Negamax};
+use crate::search::negamax::{INFINITY, Negamax, order_key};
 use crate::search::table::PROVEN;
 use crate::search::{Budget, NoEvaluator, Progress, Stage};
 use thiserror::Error;
@@ -183,13 +183,7 @@ impl<G: ScoringGame> Solver<G> {
         let legal = position.legal_moves();
         let table_move = self.core.table_move(position);
         let mut moves = legal.clone();
-        moves.sort_by_key(|&mv| {
-            std::cmp::Reverse(if Some(mv) == table_move {
-                i64::MAX
-            } else {
-                position.margin(mv)
-            })
-        });
+        moves.sort_by_key(|&mv| std::cmp::Reverse(order_key(mv, position.margin(mv), table_move)));
         let mut best = 0;
         let mut optimal: Vec<G::Move> = Vec::new();
         for (done, &mv) in moves.iter().enumerate() {
