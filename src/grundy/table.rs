@@ -65,20 +65,23 @@ pub struct GrundyTable {
     period: Option<Period>,
 }
 
-/// Appends g(values.len()) to `values`.
-fn push_next(values: &mut Vec<u32>, moves: &[u32], small: bool) {
+/// g(n) for n = `values.len()`, from the values before it; `moves` ascending, `max` the
+/// largest.
+fn next_value(values: &[u32], moves: &[u32], max: usize) -> u32 {
     let n = values.len();
-    let reachable = moves
-        .iter()
-        .take_while(|&&s| s as usize <= n)
-        .map(|&s| values[n - s as usize]);
-    let next = if small {
-        // Every value is at most |S| < 128: a one-word mex.
-        (!reachable.fold(0u128, |seen, g| seen | 1 << g)).trailing_zeros()
-    } else {
-        crate::grundy::mex(reachable)
-    };
-    values.push(next);
+    if n >= max && moves.len() < 64 {
+        // Every move applies and every value is at most |S| < 64: a one-word mex.
+        let seen = moves
+            .iter()
+            .fold(0u64, |seen, &s| seen | 1 << values[n - s as usize]);
+        return (!seen).trailing_zeros();
+    }
+    crate::grundy::mex(
+        moves
+            .iter()
+            .take_while(|&&s| s as usize <= n)
+            .map(|&s| values[n - s as usize]),
+    )
 }
 
 fn check_len(asked: u64) -> Result<usize, GrundyError> {
@@ -99,11 +102,10 @@ impl GrundyTable {
     /// [`GrundyError::TooLarge`] past [`MAX_TABLE_LEN`] values.
     pub fn compute(set: &SubtractionSet, upto: u64) -> Result<Self, GrundyError> {
         let len = check_len(upto.saturating_add(1))?;
-        let moves = set.moves();
-        let small = moves.len() < 128;
+        let (moves, max) = (set.moves(), set.max() as usize);
         let mut values = Vec::with_capacity(len);
         while values.len() < len {
-            push_next(&mut values, moves, small);
+            values.push(next_value(&values, moves, max));
         }
         Ok(Self {
             values,
@@ -124,7 +126,6 @@ impl GrundyTable {
     pub fn periodic(set: &SubtractionSet, limit: u64) -> Result<Self, GrundyError> {
         check_len(limit)?;
         let moves = set.moves();
-        let small = moves.len() < 128;
         let window = set.max() as usize;
         // Rolling hash of the window starting at each index; candidates per hash.
         const BASE: u64 = 0x100_0000_01b3;
@@ -133,7 +134,7 @@ impl GrundyTable {
         let mut values = Vec::new();
         let mut hash = 0u64;
         while (values.len() as u64) < limit {
-            push_next(&mut values, moves, small);
+            values.push(next_value(&values, moves, window));
             let end = values.len();
             hash = hash
                 .wrapping_mul(BASE)
