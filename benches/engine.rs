@@ -15,7 +15,7 @@ use std::hint::black_box;
 
 /// The board size, the depth searched, and how many plies of greedy play lead to the
 /// middle-game position.
-const CASES: [(u32, u16, usize); 3] = [(200, 4, 40), (1000, 3, 200), (10_000, 2, 2000)];
+const CASES: [(u32, u16, usize); 3] = [(200, 3, 40), (1000, 2, 200), (10_000, 1, 2000)];
 
 fn middle_game(n: u32, plies: usize) -> PrimeGame {
     let mut position = PrimeGame::new(n).unwrap();

@@ -84,6 +84,46 @@ fn next_value(values: &[u32], moves: &[u32], max: usize) -> u32 {
     )
 }
 
+/// Computes up to `limit` values, looking for the first repeated window of max(S) values.
+/// With a period found, the values are cut to the preperiod and one period.
+fn detect(set: &SubtractionSet, limit: usize) -> (Vec<u32>, Option<Period>) {
+    let moves = set.moves();
+    let window = set.max() as usize;
+    // Rolling hash of the window starting at each index; candidates per hash.
+    const BASE: u64 = 0x100_0000_01b3;
+    let top = BASE.wrapping_pow(window as u32 - 1);
+    let mut starts: HashMap<u64, Vec<usize>> = HashMap::new();
+    let mut values = Vec::new();
+    let mut hash = 0u64;
+    while values.len() < limit {
+        values.push(next_value(&values, moves, window));
+        let end = values.len();
+        hash = hash
+            .wrapping_mul(BASE)
+            .wrapping_add(u64::from(values[end - 1]));
+        if end < window {
+            continue;
+        }
+        let start = end - window;
+        let earlier = starts.entry(hash).or_default();
+        if let Some(&first) = earlier
+            .iter()
+            .find(|&&j| values[j..j + window] == values[start..end])
+        {
+            values.truncate(start);
+            let period = Period {
+                preperiod: first as u64,
+                period: (start - first) as u64,
+            };
+            return (values, Some(period));
+        }
+        earlier.push(start);
+        // Drop the value leaving the window from the hash.
+        hash = hash.wrapping_sub(u64::from(values[start]).wrapping_mul(top));
+    }
+    (values, None)
+}
+
 fn check_len(asked: u64) -> Result<usize, GrundyError> {
     usize::try_from(asked)
         .ok()
@@ -95,18 +135,39 @@ fn check_len(asked: u64) -> Result<usize, GrundyError> {
 }
 
 impl GrundyTable {
-    /// g(0..=upto), with no period search.
+    /// g(0..=upto).
+    ///
+    /// The period is looked for in the first 2^16 values (where it shows for most sets); once
+    /// it is proven the rest of the table is copied block by block, so a long table costs
+    /// little more than its memory. Past 2^16 values without a period, every value is computed
+    /// from the max(S) before it, O(|S|) each. The table records no period either way: ask
+    /// [`periodic`](Self::periodic) for it.
     ///
     /// # Errors
     ///
     /// [`GrundyError::TooLarge`] past [`MAX_TABLE_LEN`] values.
     pub fn compute(set: &SubtractionSet, upto: u64) -> Result<Self, GrundyError> {
+        const PROBE: usize = 1 << 16;
         let len = check_len(upto.saturating_add(1))?;
         let (moves, max) = (set.moves(), set.max() as usize);
-        let mut values = Vec::with_capacity(len);
-        while values.len() < len {
-            values.push(next_value(&values, moves, max));
+        let (mut values, period) = detect(set, len.min(PROBE));
+        values.reserve(len.saturating_sub(values.len()));
+        match period {
+            Some(Period { preperiod, period }) => {
+                // Indices below the table length fit in usize.
+                let block = preperiod as usize..(preperiod + period) as usize;
+                while values.len() < len {
+                    let take = block.len().min(len - values.len());
+                    values.extend_from_within(block.start..block.start + take);
+                }
+            }
+            None => {
+                while values.len() < len {
+                    values.push(next_value(&values, moves, max));
+                }
+            }
         }
+        values.truncate(len);
         Ok(Self {
             values,
             period: None,
@@ -124,44 +185,14 @@ impl GrundyTable {
     /// [`GrundyError::NoPeriodWithin`] if no window repeats within `limit` values, and
     /// [`GrundyError::TooLarge`] for a limit past [`MAX_TABLE_LEN`].
     pub fn periodic(set: &SubtractionSet, limit: u64) -> Result<Self, GrundyError> {
-        check_len(limit)?;
-        let moves = set.moves();
-        let window = set.max() as usize;
-        // Rolling hash of the window starting at each index; candidates per hash.
-        const BASE: u64 = 0x100_0000_01b3;
-        let top = BASE.wrapping_pow(window as u32 - 1);
-        let mut starts: HashMap<u64, Vec<usize>> = HashMap::new();
-        let mut values = Vec::new();
-        let mut hash = 0u64;
-        while (values.len() as u64) < limit {
-            values.push(next_value(&values, moves, window));
-            let end = values.len();
-            hash = hash
-                .wrapping_mul(BASE)
-                .wrapping_add(u64::from(values[end - 1]));
-            if end < window {
-                continue;
-            }
-            let start = end - window;
-            let earlier = starts.entry(hash).or_default();
-            if let Some(&first) = earlier
-                .iter()
-                .find(|&&j| values[j..j + window] == values[start..end])
-            {
-                values.truncate(start);
-                return Ok(Self {
-                    values,
-                    period: Some(Period {
-                        preperiod: first as u64,
-                        period: (start - first) as u64,
-                    }),
-                });
-            }
-            earlier.push(start);
-            // Drop the value leaving the window from the hash.
-            hash = hash.wrapping_sub(u64::from(values[start]).wrapping_mul(top));
+        let limit_len = check_len(limit)?;
+        match detect(set, limit_len) {
+            (values, Some(period)) => Ok(Self {
+                values,
+                period: Some(period),
+            }),
+            (_, None) => Err(GrundyError::NoPeriodWithin { limit }),
         }
-        Err(GrundyError::NoPeriodWithin { limit })
     }
 
     /// g(n): from the table, or by the period for n past it. `None` for n past a table with no
