@@ -4,7 +4,7 @@
 //! - `peer/fixed_depth`: `minimax::IterativeSearch` (with its transposition table) against the
 //!   crate's `Engine`, to a fixed depth, from the start and a middle-game position at
 //!   n = 40, 200 and 1000.
-//! - `peer/win_draw_loss`: who wins PrimeGame 1..=n with best play, n = 20..32: `minimax` with
+//! - `peer/win_draw_loss`: who wins PrimeGame 1..=n with best play, n = 16, 18, 20: `minimax` with
 //!   win/loss terminal scores searching to the end against the crate's exact `Solver`.
 //!
 //! `cargo bench --bench peer`. The PrimeGame adapter for `minimax` lives here only.
@@ -88,7 +88,7 @@ fn middle_game(n: u32, plies: usize) -> PrimeGame {
     position
 }
 
-const CASES: [(u32, u16, usize); 3] = [(40, 6, 8), (200, 4, 40), (1000, 3, 200)];
+const CASES: [(u32, u16, usize); 3] = [(40, 6, 8), (200, 4, 40), (1000, 2, 200)];
 
 fn fixed_depth(c: &mut Criterion) {
     let mut group = c.benchmark_group("peer/fixed_depth");
@@ -150,7 +150,7 @@ fn minimax_outcome(n: u32) -> i64 {
 fn win_draw_loss(c: &mut Criterion) {
     let mut group = c.benchmark_group("peer/win_draw_loss");
     group.sample_size(10);
-    for n in [20, 24, 28, 32] {
+    for n in [16, 18, 20] {
         let ours = Solver::with_table_bytes(32 << 20)
             .value(&SmallPrimeGame::new(n).unwrap())
             .unwrap();

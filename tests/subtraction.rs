@@ -352,3 +352,20 @@ proptest! {
         prop_assert_eq!(searched, grundy_sum(heaps.iter().map(|&h| table.get(h).unwrap())));
     }
 }
+
+#[test]
+fn a_long_game_hits_the_limit_instead_of_growing() {
+    // One heap of a million with S = {1}: the search path alone would hold a million positions.
+    let game = SubtractionGame::new(
+        SubtractionSet::new([1]).unwrap(),
+        [1_000_000],
+        PlayConvention::Misere,
+    )
+    .unwrap();
+    let mut solver = ImpartialSolver::new(PlayConvention::Misere).with_limit(1000);
+    assert_eq!(
+        solver.outcome(&game),
+        Err(gamesolver::grundy::ImpartialError::MemoFull { limit: 1000 })
+    );
+    assert!(solver.memo_len() <= 1000);
+}

@@ -60,7 +60,7 @@ fn grundy_command(options: &Options) -> Result<(), String> {
     let upto = options.upto.ok_or("--upto is required")?;
     let values = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
     println!("{}", joined(values.as_slice(), " "));
-    let periodic = GrundyTable::periodic(&set, 1 << 24).map_err(|e| e.to_string())?;
+    let periodic = GrundyTable::periodic(&set, 1 << 20).map_err(|e| e.to_string())?;
     let period = periodic.period().expect("a periodic table has a period");
     println!("{period}");
     Ok(())

@@ -24,8 +24,9 @@ pub enum ImpartialError {
 /// misère play, winning moves, and Grundy values under normal play.
 ///
 /// The memo is keyed by [`Game::key`], which must identify positions exactly (two positions
-/// with one key must play the same), and holds at most a set number of positions. The search
-/// is iterative, so long games do not overflow the stack.
+/// with one key must play the same), and holds at most a set number of positions, the ones on
+/// the current search path included. The search is iterative, so long games do not overflow
+/// the stack.
 ///
 /// # Examples
 ///
@@ -124,6 +125,11 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
                 frame.next += 1;
                 match self.memo.get(&child.key()) {
                     Some(&value) => frame.children.push(value),
+                    // The path counts against the limit too: a long game must not grow it
+                    // without bound.
+                    None if self.memo.len() + stack.len() >= self.limit => {
+                        return Err(ImpartialError::MemoFull { limit: self.limit });
+                    }
                     None => stack.push(Self::frame(child)),
                 }
                 continue;

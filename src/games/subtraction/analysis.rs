@@ -3,7 +3,7 @@ use crate::games::subtraction::{SubtractionError, SubtractionGame, Take};
 use crate::grundy::{GrundyTable, ImpartialError, ImpartialSolver, Outcome, grundy_sum};
 
 /// Values searched for the Grundy period of a general subtraction set.
-const PERIOD_LIMIT: u64 = 1 << 24;
+const PERIOD_LIMIT: u64 = 1 << 20;
 
 /// Who wins a subtraction position, and how.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -60,7 +60,7 @@ pub fn preset_outcome(k: u32, heaps: &[u64], convention: PlayConvention) -> Outc
 /// # Errors
 ///
 /// [`SubtractionError::NoPeriod`] if a general set's Grundy sequence shows no period within
-/// 2^24 values; [`SubtractionError::SearchTooLarge`] if a misère search over a general set
+/// 2^20 values; [`SubtractionError::SearchTooLarge`] if a misère search over a general set
 /// fills its memo.
 ///
 /// # Examples
