@@ -8,8 +8,8 @@ mod table;
 
 pub use mex::mex;
 pub use outcome::Outcome;
-pub use solver::{ImpartialError, ImpartialSolver};
-pub use table::{GrundyError, GrundyTable, Period};
+pub use solver::{DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
+pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN, Period};
 
 /// The Grundy value of a sum of independent games: the XOR of their values.
 ///
