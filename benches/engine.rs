@@ -5,11 +5,14 @@
 //!
 //! `cargo bench --bench engine`
 
+#[path = "common/positions.rs"]
+mod positions;
 #[path = "baseline/prime_plain_ab.rs"]
 mod prime_plain_ab;
 
-use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamesolver::{Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame};
+use positions::{bench_engine, start_and_middle};
 use prime_plain_ab::PlainAlphaBeta;
 use std::hint::black_box;
 
@@ -17,33 +20,13 @@ use std::hint::black_box;
 /// middle-game position.
 const CASES: [(u32, u16, usize); 3] = [(200, 3, 40), (1000, 2, 200), (10_000, 1, 2000)];
 
-fn middle_game(n: u32, plies: usize) -> PrimeGame {
-    let mut position = PrimeGame::new(n).unwrap();
-    for _ in 0..plies {
-        let x = position.greedy_move().unwrap();
-        position.play_unchecked(x);
-    }
-    position
-}
-
 fn fixed_depth(c: &mut Criterion) {
     let mut group = c.benchmark_group("engine/fixed_depth");
     group.sample_size(10);
     for (n, depth, plies) in CASES {
-        for (phase, position) in [
-            ("start", PrimeGame::new(n).unwrap()),
-            ("middle", middle_game(n, plies)),
-        ] {
+        for (phase, position) in start_and_middle(n, plies) {
             let id = format!("n{n}-d{depth}-{phase}");
-            group.bench_with_input(BenchmarkId::new("engine", &id), &position, |b, position| {
-                b.iter_batched_ref(
-                    || Engine::with_table_bytes(32 << 20, PrimeEvaluator::default()),
-                    |engine| {
-                        engine.search(black_box(position), Budget::default().with_depth(depth))
-                    },
-                    BatchSize::PerIteration,
-                );
-            });
+            bench_engine(&mut group, &id, &position, depth);
             group.bench_with_input(BenchmarkId::new("plain", &id), &position, |b, position| {
                 b.iter(|| {
                     PlainAlphaBeta::new().search(
@@ -93,7 +76,7 @@ fn greedy_game(c: &mut Criterion) {
 fn nodes_per_second(_: &mut Criterion) {
     // Printed, not timed by criterion: nodes per second of the engine at each size.
     for (n, depth, plies) in CASES {
-        let position = middle_game(n, plies);
+        let [_, (_, position)] = start_and_middle(n, plies);
         let mut engine = Engine::with_table_bytes(32 << 20, PrimeEvaluator::default());
         let result = engine
             .search(&position, Budget::default().with_depth(depth))

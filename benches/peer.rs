@@ -14,6 +14,9 @@ use gamesolver::{
     Budget, Engine, Evaluator, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, Solver,
 };
 use minimax::Strategy;
+#[path = "common/positions.rs"]
+mod positions;
+use positions::{bench_engine, start_and_middle};
 use std::hint::black_box;
 
 /// A PrimeGame state for `minimax`: the board and the margin so far for the side to move
@@ -79,25 +82,13 @@ fn minimax_search(depth: u8) -> minimax::IterativeSearch<Eval> {
     search
 }
 
-fn middle_game(n: u32, plies: usize) -> PrimeGame {
-    let mut position = PrimeGame::new(n).unwrap();
-    for _ in 0..plies {
-        let x = position.greedy_move().unwrap();
-        position.play_unchecked(x);
-    }
-    position
-}
-
 const CASES: [(u32, u16, usize); 3] = [(40, 6, 8), (200, 4, 40), (1000, 2, 200)];
 
 fn fixed_depth(c: &mut Criterion) {
     let mut group = c.benchmark_group("peer/fixed_depth");
     group.sample_size(10);
     for (n, depth, plies) in CASES {
-        for (phase, position) in [
-            ("start", PrimeGame::new(n).unwrap()),
-            ("middle", middle_game(n, plies)),
-        ] {
+        for (phase, position) in start_and_middle(n, plies) {
             let id = format!("n{n}-d{depth}-{phase}");
             // Same value at the same depth, or the comparison is void.
             let ours = Engine::with_table_bytes(32 << 20, PrimeEvaluator::default())
@@ -115,15 +106,7 @@ fn fixed_depth(c: &mut Criterion) {
                 ours.best_move,
                 theirs.root_value()
             );
-            group.bench_with_input(BenchmarkId::new("engine", &id), &position, |b, position| {
-                b.iter_batched_ref(
-                    || Engine::with_table_bytes(32 << 20, PrimeEvaluator::default()),
-                    |engine| {
-                        engine.search(black_box(position), Budget::default().with_depth(depth))
-                    },
-                    BatchSize::PerIteration,
-                );
-            });
+            bench_engine(&mut group, &id, &position, depth);
             group.bench_with_input(BenchmarkId::new("minimax", &id), &state, |b, state| {
                 b.iter_batched_ref(
                     || minimax_search(depth as u8),

@@ -15,6 +15,8 @@ fn main() {
         .map(|&h| PrimeEvaluator::with_horizon(h))
         .collect();
     let mut errors = vec![0i64; horizons.len()];
+    // The error of no estimate at all (0 for every position), for scale.
+    let mut no_estimate = 0i64;
     let mut rng = fastrand::Rng::with_seed(5);
     let mut solver = Solver::with_table_bytes(1 << 28);
     let mut positions = 0;
@@ -38,12 +40,15 @@ fn main() {
         let exact = solver
             .value(&SmallPrimeGame::try_from(&position).expect("n <= 128"))
             .expect("no budget");
+        no_estimate += exact.abs();
         for (error, evaluator) in errors.iter_mut().zip(&evaluators) {
             *error += (evaluator.evaluate(&position) - exact).abs();
         }
         positions += 1;
     }
+    let mean = |error: i64| error as f64 / f64::from(positions.max(1));
     println!("{positions} positions of 1..={n}: mean absolute error of the estimate");
+    println!("no estimate:  {:.2}", mean(no_estimate));
     for (horizon, error) in horizons.iter().zip(errors) {
         println!(
             "horizon {horizon:>4}: {:.2}",
