@@ -94,6 +94,14 @@ fn illegal_moves_change_nothing() {
         assert_eq!(small.play(bad), Err(PrimeError::NotOnBoard { number: bad }));
         assert_eq!((big.clone(), small), (before_big, before_small));
     }
+    // Queries with numbers off the board answer, they do not panic.
+    for x in [0, 13, u32::MAX] {
+        assert!(!big.is_isolated(x));
+        let mut visited = 0;
+        big.for_each_divisor_on_board(x, |_| visited += 1);
+        assert_eq!(visited, 0);
+        assert_eq!(big.gain(x), None);
+    }
     let mut record = Record::new(small);
     assert!(record.play(6).is_err());
     assert_eq!(record.moves().len(), 0);

@@ -172,20 +172,29 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 proven: true,
             };
         }
-        if position.is_over() {
+        if depth == 0 {
+            // A leaf: ask only whether the game is over, without generating its moves.
+            return if position.is_over() {
+                Scored {
+                    value: 0,
+                    proven: true,
+                }
+            } else {
+                Scored {
+                    value: self.evaluator.evaluate(position),
+                    proven: false,
+                }
+            };
+        }
+        // Inside the tree the moves are generated anyway: an empty list means the game is
+        // over (`is_over` may itself generate them, for a game that does not override it).
+        self.ordered_moves(position, ply, table_move);
+        if self.buffers[ply].is_empty() {
             return Scored {
                 value: 0,
                 proven: true,
             };
         }
-        if depth == 0 {
-            let value = self.evaluator.evaluate(position);
-            return Scored {
-                value,
-                proven: false,
-            };
-        }
-        self.ordered_moves(position, ply, table_move);
         if self.transposition_cutoffs
             && let Some(cut) = self.transposition_cutoff(position, depth, ply, beta)
         {

@@ -197,8 +197,12 @@ impl PrimeGame {
         }
     }
 
-    /// Calls `visit` with each divisor of `x` below `x` that is still on the board.
+    /// Calls `visit` with each divisor of `x` below `x` that is still on the board (none for
+    /// an `x` outside 1..=n).
     pub fn for_each_divisor_on_board(&self, x: u32, mut visit: impl FnMut(u32)) {
+        if !(1..=self.size()).contains(&x) {
+            return;
+        }
         self.sieve.for_each_proper_divisor(x, |d| {
             if self.board[d as usize - 1] {
                 visit(d);
@@ -212,10 +216,11 @@ impl PrimeGame {
         x >= 2 && x <= self.size() && self.sieve.is_prime(x)
     }
 
-    /// Whether `x` (on the board) has neither a divisor nor a multiple left: a pure point move.
+    /// Whether `x` is on the board with neither a divisor nor a multiple left: a pure point
+    /// move.
     #[must_use]
     pub fn is_isolated(&self, x: u32) -> bool {
-        self.divisors_left[x as usize] == 0 && self.multiples_left[x as usize] == 0
+        self.contains(x) && self.divisors_left(x) == 0 && self.multiples_left(x) == 0
     }
 
     /// Takes `r` off the board and updates the state of its divisors and multiples.

@@ -81,7 +81,7 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
         let modulus = u64::from(k) + 1;
         return Ok(Analysis {
             outcome: outcome_of(game),
-            winning_moves: moves_to_p(game, |child| Ok(outcome_of(child)))?,
+            winning_moves: moves_to_p(game, outcome_of),
             heap_values: heaps.iter().map(|&h| (h % modulus) as u32).collect(),
         });
     }
@@ -100,10 +100,7 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
                 let sum = grundy_sum(g.heaps().iter().map(|&h| table.get(h).unwrap_or(0)));
                 if sum == 0 { Outcome::P } else { Outcome::N }
             };
-            (
-                outcome_of(game),
-                moves_to_p(game, |child| Ok(outcome_of(child)))?,
-            )
+            (outcome_of(game), moves_to_p(game, outcome_of))
         }
         PlayConvention::Misere => {
             let mut solver = ImpartialSolver::new(PlayConvention::Misere);
@@ -127,15 +124,12 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
 /// The legal moves whose child `outcome_of` calls a P-position.
 fn moves_to_p(
     game: &SubtractionGame,
-    mut outcome_of: impl FnMut(&SubtractionGame) -> Result<Outcome, SubtractionError>,
-) -> Result<Vec<Take>, SubtractionError> {
-    let mut winning = Vec::new();
-    for mv in game.legal_moves() {
-        if outcome_of(&game.after(mv))? == Outcome::P {
-            winning.push(mv);
-        }
-    }
-    Ok(winning)
+    outcome_of: impl Fn(&SubtractionGame) -> Outcome,
+) -> Vec<Take> {
+    game.legal_moves()
+        .into_iter()
+        .filter(|&mv| outcome_of(&game.after(mv)) == Outcome::P)
+        .collect()
 }
 
 /// The move of the perfect strategy: a winning move when there is one (the first in move
