@@ -1,5 +1,5 @@
 use crate::game::{Game, ScoringGame};
-use crate::search::table::{Bound, Entry, PROVEN, TranspositionTable};
+use crate::search::table::{Entry, PROVEN, TranspositionTable};
 use crate::search::{Budget, Evaluator, Progress, Stage};
 
 /// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
@@ -111,6 +111,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// Fills the buffer of `ply` with the search moves of `position`, best first: the table's
     /// move, then by immediate margin (larger first).
     fn ordered_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+        self.collect_moves(position, ply, table_move);
+        self.sort_moves(ply);
+    }
+
+    /// Fills the buffer of `ply` with the search moves of `position` and their place in the
+    /// order, in the game's move order.
+    fn collect_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
@@ -123,9 +130,24 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             let order = order_key(mv, margin, table_move);
             Candidate { order, margin, mv }
         }));
+    }
+
+    /// Sorts the buffer of `ply` best first.
+    fn sort_moves(&mut self, ply: usize) {
         // A stable sort: among equal keys the game's move order stands, which matters (the
         // solver is several times slower on PrimeGame with ties scrambled).
-        buffer.sort_by_key(|candidate| std::cmp::Reverse(candidate.order));
+        self.buffers[ply].sort_by_key(|candidate| std::cmp::Reverse(candidate.order));
+    }
+
+    /// The move the sort would put first: the first of the largest order keys.
+    fn first_in_order(&self, ply: usize) -> Option<Candidate<G::Move>> {
+        let mut first: Option<Candidate<G::Move>> = None;
+        for &candidate in &self.buffers[ply] {
+            if first.is_none_or(|best| candidate.order > best.order) {
+                first = Some(candidate);
+            }
+        }
+        first
     }
 
     /// The value of `position` for the side to move, searched `depth` plies deep within the
@@ -147,22 +169,27 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         let key = position.key();
         let mut table_move = None;
-        let (alpha_in, mut beta) = (alpha, beta);
+        let mut beta = beta;
         if let Some(entry) = self.table.probe(&key) {
             table_move = entry.best;
             if entry.depth >= depth {
-                let hit = Scored {
-                    value: entry.value,
-                    proven: entry.depth == PROVEN,
-                };
-                match entry.bound {
-                    Bound::Exact => return hit,
-                    Bound::Lower if entry.value >= beta => return hit,
-                    Bound::Upper if entry.value <= alpha => return hit,
-                    // A bound that does not cut still narrows the window.
-                    Bound::Lower if hit.proven => alpha = alpha.max(entry.value),
-                    Bound::Upper if hit.proven => beta = beta.min(entry.value),
-                    _ => {}
+                let proven = entry.depth == PROVEN;
+                if entry.lower >= beta || entry.is_exact() {
+                    return Scored {
+                        value: entry.lower,
+                        proven,
+                    };
+                }
+                if entry.upper <= alpha {
+                    return Scored {
+                        value: entry.upper,
+                        proven,
+                    };
+                }
+                // Proven bounds that do not cut still narrow the window.
+                if proven {
+                    alpha = alpha.max(entry.lower);
+                    beta = beta.min(entry.upper);
                 }
             }
         }
@@ -188,29 +215,30 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         // Inside the tree the moves are generated anyway: an empty list means the game is
         // over (`is_over` may itself generate them, for a game that does not override it).
-        self.ordered_moves(position, ply, table_move);
-        if self.buffers[ply].is_empty() {
+        self.collect_moves(position, ply, table_move);
+        let Some(first) = self.first_in_order(ply) else {
             return Scored {
                 value: 0,
                 proven: true,
             };
-        }
-        if self.transposition_cutoffs
-            && let Some(cut) = self.transposition_cutoff(position, depth, ply, beta)
-        {
-            return cut;
+        };
+        if self.transposition_cutoffs {
+            // Most refutations found in the table are the first move's: try it before
+            // sorting the rest.
+            if let Some(cut) = self.child_cutoff(position, first, depth, beta) {
+                return cut;
+            }
+            self.sort_moves(ply);
+            if let Some(cut) = self.transposition_cutoff(position, depth, ply, beta) {
+                return cut;
+            }
+        } else {
+            self.sort_moves(ply);
         }
         let nodes_before = self.nodes;
         let (result, best_move) = self.search_moves(position, depth, alpha, beta, ply);
         if !self.aborted {
-            self.remember(
-                key,
-                result,
-                best_move,
-                depth,
-                (alpha_in, beta),
-                nodes_before,
-            );
+            self.remember(key, result, best_move, depth, (alpha, beta), nodes_before);
         }
         result
     }
@@ -311,42 +339,58 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         (alpha, beta): (i64, i64),
         nodes_before: u64,
     ) {
-        let bound = if result.value <= alpha {
-            Bound::Upper
-        } else if result.value >= beta {
-            Bound::Lower
+        // Fail-soft: a result at or below alpha bounds the value from above, one at or above
+        // beta from below; in between it is exact.
+        let lower = if result.value > alpha {
+            result.value
         } else {
-            Bound::Exact
+            i64::MIN
+        };
+        let upper = if result.value < beta {
+            result.value
+        } else {
+            i64::MAX
         };
         self.table.store(Entry {
             key,
-            value: result.value,
+            lower,
+            upper,
             best: best_move,
             depth: if result.proven { PROVEN } else { depth },
-            bound,
             // ilog2 of a u64 is below 64.
             work: (self.nodes - nodes_before).max(1).ilog2() as u8,
         });
     }
 
     /// Enhanced transposition cut-off: a child whose stored upper bound (deep enough) already
-    /// puts the move at or above `beta` refutes the node without a search.
+    /// puts the move at or above `beta` refutes the node without a search. The first move of
+    /// the sorted buffer has been tried already.
     fn transposition_cutoff(
-        &mut self,
+        &self,
         position: &G,
         depth: u16,
         ply: usize,
         beta: i64,
     ) -> Option<Scored> {
-        self.buffers[ply].iter().find_map(|candidate| {
-            let entry = self.table.probe(&position.key_after(candidate.mv))?;
-            let deep_enough = entry.depth >= depth - 1;
-            let child_at_most = deep_enough && entry.bound != Bound::Lower;
-            let value = candidate.margin.saturating_sub(entry.value);
-            (child_at_most && value >= beta).then_some(Scored {
-                value,
-                proven: entry.depth == PROVEN,
-            })
+        self.buffers[ply][1..]
+            .iter()
+            .find_map(|&candidate| self.child_cutoff(position, candidate, depth, beta))
+    }
+
+    /// Whether the child reached by `candidate` has a stored upper bound, deep enough, that
+    /// puts the move at or above `beta`.
+    fn child_cutoff(
+        &self,
+        position: &G,
+        candidate: Candidate<G::Move>,
+        depth: u16,
+        beta: i64,
+    ) -> Option<Scored> {
+        let entry = self.table.probe(&position.key_after(candidate.mv))?;
+        let value = candidate.margin.saturating_sub(entry.upper);
+        (entry.depth >= depth - 1 && value >= beta).then_some(Scored {
+            value,
+            proven: entry.depth == PROVEN,
         })
     }
 

@@ -1,58 +1,79 @@
 use crate::game::TableKey;
 
-/// What a stored value says about the true value of its position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// The value is exact.
-    Exact,
-    /// The true value is at least this (a cut-off happened).
-    Lower,
-    /// The true value is at most this (no move reached alpha).
-    Upper,
-}
-
 /// The remaining depth recorded for a result proven by searching to the end of the game: it
 /// satisfies a probe at any depth.
 pub const PROVEN: u16 = u16::MAX;
 
-/// One stored search result.
+/// One stored search result: what is known of the value of a position, as a lower and an
+/// upper bound. A fail-high search raises `lower`, a fail-low one lowers `upper`, and the two
+/// are kept together, so a later search with another window can use either; they meet when
+/// the value is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry<K, M> {
     /// The full key, compared on every probe.
     pub key: K,
-    /// The value (or bound) for the side to move.
-    pub value: i64,
+    /// The value for the side to move is at least this.
+    pub lower: i64,
+    /// The value for the side to move is at most this.
+    pub upper: i64,
     /// The best move found, if the node had moves.
     pub best: Option<M>,
-    /// The remaining depth the value was searched to, or [`PROVEN`].
+    /// The remaining depth the bounds were searched to, or [`PROVEN`].
     pub depth: u16,
-    /// How `value` bounds the true value.
-    pub bound: Bound,
     /// The effort behind the result: log2 of the nodes searched for it. Between results of the
     /// same depth (all proven ones, in exact solving) the table keeps the costlier.
     pub work: u8,
 }
 
-impl<K, M> Entry<K, M> {
+impl<K, M: Copy> Entry<K, M> {
+    /// Whether the bounds meet: the value is known exactly.
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
     /// What the table weighs when it must drop one of two entries: depth, then work.
     fn worth(&self) -> (u16, u8) {
         (self.depth, self.work)
+    }
+
+    /// Folds a newer result for the same position and depth into this one: the tighter of
+    /// each bound. Bounds that cross (a depth-limited search need not be consistent) give way
+    /// to the newer result.
+    fn absorb(&mut self, newer: Self) {
+        let (lower, upper) = (self.lower.max(newer.lower), self.upper.min(newer.upper));
+        if lower <= upper {
+            self.lower = lower;
+            self.upper = upper;
+        } else {
+            self.lower = newer.lower;
+            self.upper = newer.upper;
+        }
+        // A move that failed low is only the least bad: keep a move that proved something.
+        if newer.best.is_some() && (newer.lower > i64::MIN || self.best.is_none()) {
+            self.best = newer.best;
+        }
+        self.work = self.work.max(newer.work);
     }
 }
 
 /// A fixed-size transposition table: it never grows past the byte limit it was made with.
 ///
-/// Slots come in pairs; a new result replaces the same key, else the one of the pair with less
-/// depth and work behind it, so expensive results survive a flood of cheap ones.
+/// Slots come in pairs; a new result is folded into the same key's entry (same depth) or
+/// replaces it (deeper), else replaces the one of the pair with less depth and work behind
+/// it, so expensive results survive a flood of cheap ones.
 ///
 /// # Examples
 ///
 /// ```
-/// use gamesolver::search::{Bound, Entry, TranspositionTable};
+/// use gamesolver::search::{Entry, TranspositionTable};
 ///
 /// let mut table = TranspositionTable::<u64, u8>::with_bytes(1 << 20);
-/// table.store(Entry { key: 7, value: -3, best: Some(2), depth: 5, bound: Bound::Exact, work: 0 });
-/// assert_eq!(table.probe(&7).map(|e| e.value), Some(-3));
+/// let at_least = Entry { key: 7, lower: -3, upper: i64::MAX, best: Some(2), depth: 5, work: 0 };
+/// table.store(at_least);
+/// table.store(Entry { upper: 4, lower: i64::MIN, ..at_least });
+/// let known = table.probe(&7).map(|e| (e.lower, e.upper));
+/// assert_eq!(known, Some((-3, 4)));
 /// assert!(table.probe(&8).is_none());
 /// assert!(table.capacity() * std::mem::size_of::<Option<Entry<u64, u8>>>() <= 1 << 20);
 /// ```
@@ -103,8 +124,8 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             .find(|entry| entry.key == *key)
     }
 
-    /// Stores an entry. A result for a key already stored replaces it in place, unless the
-    /// stored one is deeper. Otherwise the first slot of the pair keeps the costlier of the new
+    /// Stores an entry. A result for a key already stored is folded into it at the same depth
+    /// and replaces it if deeper; a shallower one is dropped. Otherwise the first slot of the pair keeps the costlier of the new
     /// entry and its occupant, and the other goes to the second slot.
     pub fn store(&mut self, entry: Entry<K, M>) {
         let i = self.bucket(&entry.key);
@@ -113,8 +134,12 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             .iter_mut()
             .find(|slot| slot.as_ref().is_some_and(|old| old.key == entry.key))
         {
-            if same.as_ref().is_some_and(|old| old.depth <= entry.depth) {
-                *same = Some(entry);
+            if let Some(old) = same {
+                match old.depth.cmp(&entry.depth) {
+                    std::cmp::Ordering::Equal => old.absorb(entry),
+                    std::cmp::Ordering::Less => *old = entry,
+                    std::cmp::Ordering::Greater => {}
+                }
             }
             return;
         }
@@ -126,5 +151,56 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         } else {
             pair[1] = Some(entry);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(lower: i64, upper: i64, depth: u16, best: Option<u8>) -> Entry<u64, u8> {
+        Entry {
+            key: 1,
+            lower,
+            upper,
+            best,
+            depth,
+            work: 0,
+        }
+    }
+
+    fn bounds(table: &TranspositionTable<u64, u8>) -> (i64, i64, Option<u8>) {
+        let stored = table.probe(&1).expect("stored");
+        (stored.lower, stored.upper, stored.best)
+    }
+
+    #[test]
+    fn results_of_one_depth_combine_their_bounds() {
+        let mut table = TranspositionTable::with_bytes(1 << 12);
+        table.store(entry(3, i64::MAX, 4, Some(7)));
+        table.store(entry(i64::MIN, 9, 4, Some(2)));
+        // The fail-low move does not replace the move that failed high.
+        assert_eq!(bounds(&table), (3, 9, Some(7)));
+        table.store(entry(5, 5, 4, Some(4)));
+        assert_eq!(bounds(&table), (5, 5, Some(4)));
+        assert!(table.probe(&1).is_some_and(Entry::is_exact));
+    }
+
+    #[test]
+    fn deeper_results_replace_and_shallower_ones_are_dropped() {
+        let mut table = TranspositionTable::with_bytes(1 << 12);
+        table.store(entry(3, i64::MAX, 4, Some(7)));
+        table.store(entry(i64::MIN, 1, 6, Some(2)));
+        assert_eq!(bounds(&table), (i64::MIN, 1, Some(2)));
+        table.store(entry(8, 8, 5, Some(3)));
+        assert_eq!(bounds(&table), (i64::MIN, 1, Some(2)));
+    }
+
+    #[test]
+    fn crossing_bounds_give_way_to_the_newer_result() {
+        let mut table = TranspositionTable::with_bytes(1 << 12);
+        table.store(entry(6, i64::MAX, 2, None));
+        table.store(entry(i64::MIN, 4, 2, Some(1)));
+        assert_eq!(bounds(&table), (i64::MIN, 4, Some(1)));
     }
 }
