@@ -1,4 +1,5 @@
 use crate::game::Game;
+use std::ops::RangeInclusive;
 
 /// The points one move gives to each side.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -41,6 +42,26 @@ pub trait ScoringGame: Game {
     /// independent moves are left), or `None` to let the search find it. Lets a solver stop
     /// early; the default knows nothing.
     fn known_value(&self) -> Option<i64> {
+        None
+    }
+
+    /// Proven bounds on the value of the position, `lower..=upper` for the side to move, or
+    /// `None` when the game knows none (the default). A search returns at once from a node
+    /// whose bounds already decide its window, and narrows the window otherwise, so good
+    /// bounds can shrink a search enormously; but they must hold for every position, or the
+    /// solver's answers are wrong.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{ScoringGame, SmallPrimeGame};
+    ///
+    /// // PrimeGame: the mover never loses, nor gains more than the best move's margin.
+    /// let game = SmallPrimeGame::new(10)?;
+    /// assert_eq!(game.value_bounds(), Some(0..=6)); // taking 7 hands over only 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
         None
     }
 }

@@ -167,9 +167,28 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 proven: false,
             };
         }
+        let mut beta = beta;
+        // Proven bounds first: they cost no memory access.
+        let bounds = position.value_bounds();
+        if let Some(bounds) = &bounds {
+            let (lower, upper) = (*bounds.start(), *bounds.end());
+            if upper <= alpha {
+                return Scored {
+                    value: upper,
+                    proven: true,
+                };
+            }
+            if lower >= beta {
+                return Scored {
+                    value: lower,
+                    proven: true,
+                };
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+        }
         let key = position.key();
         let mut table_move = None;
-        let mut beta = beta;
         if let Some(entry) = self.table.probe(&key) {
             table_move = entry.best;
             if entry.depth >= depth {
@@ -207,8 +226,12 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                     proven: true,
                 }
             } else {
+                let estimate = self.evaluator.evaluate(position);
                 Scored {
-                    value: self.evaluator.evaluate(position),
+                    // An estimate outside the proven bounds is wrong by at least that much.
+                    value: bounds.map_or(estimate, |bounds| {
+                        estimate.max(*bounds.start()).min(*bounds.end())
+                    }),
                     proven: false,
                 }
             };

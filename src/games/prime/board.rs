@@ -1,11 +1,13 @@
 use crate::game::{Game, Points, ScoringGame};
 use crate::games::prime::PrimeError;
+use crate::games::prime::bounds::value_range;
 use crate::games::prime::divisors::Sieve;
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
 use crate::games::prime::max_tree::MaxTree;
 use bitvec::prelude::*;
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 
 /// The largest board a [`PrimeGame`] accepts: 2^24 (16,777,216) numbers. The sieve behind a
@@ -313,6 +315,12 @@ impl ScoringGame for PrimeGame {
 
     fn margin(&self, x: u32) -> i64 {
         self.gains[x as usize]
+    }
+
+    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
+        Some(value_range(
+            self.greedy_move().map(|x| self.gains[x as usize]),
+        ))
     }
 
     fn known_value(&self) -> Option<i64> {

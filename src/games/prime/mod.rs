@@ -9,6 +9,7 @@
 //! several times faster on.
 
 mod board;
+mod bounds;
 mod divisors;
 mod error;
 mod eval;

@@ -1,8 +1,10 @@
 use crate::game::{Game, Points, ScoringGame};
+use crate::games::prime::bounds::value_range;
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
 use crate::games::prime::{PrimeError, PrimeGame};
 use std::fmt;
+use std::ops::RangeInclusive;
 
 /// The largest board a [`SmallPrimeGame`] holds.
 pub const SMALL_MAX_N: u32 = 128;
@@ -147,6 +149,11 @@ impl SmallPrimeGame {
         self.board == 0
     }
 
+    /// The sum of x's divisors below x on the board.
+    fn divisor_sum(&self, x: u32) -> i64 {
+        Ones(self.board & DIVISORS[x as usize]).map(i64::from).sum()
+    }
+
     fn is_isolated(&self, x: u32) -> bool {
         let x = x as usize;
         (DIVISORS[x] | MULTIPLES[x]) & self.board == 0
@@ -224,8 +231,23 @@ impl ScoringGame for SmallPrimeGame {
     fn points(&self, x: u32) -> Points {
         Points {
             mover: u64::from(x),
-            opponent: Ones(self.board & DIVISORS[x as usize]).map(u64::from).sum(),
+            opponent: self.divisor_sum(x).unsigned_abs(),
         }
+    }
+
+    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
+        // Largest first: a margin is at most its number, so the scan stops at the first number
+        // no larger than the best margin found.
+        let mut best: Option<i64> = None;
+        for x in Ones(self.board).rev() {
+            let number = i64::from(x);
+            if best.is_some_and(|best| number <= best) {
+                break;
+            }
+            let margin = number - self.divisor_sum(x);
+            best = Some(best.map_or(margin, |best| best.max(margin)));
+        }
+        Some(value_range(best))
     }
 
     fn known_value(&self) -> Option<i64> {
