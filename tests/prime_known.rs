@@ -26,6 +26,33 @@ fn full_board_values_up_to_20() {
     }
 }
 
+/// The first player's optimal margin for n = 21..=50, as the solver found them before it had
+/// value bounds (hundreds of millions of nodes at n = 50): the bounds must not change them.
+const KNOWN_21_TO_50: [i64; 30] = [
+    9, 9, 12, 14, 13, 9, 14, 12, 15, 15, 14, 14, 15, 15, 14, 14, 21, 19, 20, 20, 19, 25, 16, 22,
+    25, 25, 20, 16, 27, 21,
+];
+
+#[test]
+fn full_board_values_21_to_50() {
+    let mut solver = Solver::new();
+    for (n, &known) in (21..=50).zip(KNOWN_21_TO_50.iter()) {
+        let solution = solver.solve(&SmallPrimeGame::new(n).unwrap()).unwrap();
+        assert_eq!(solution.value, known, "n = {n}");
+        assert_eq!(solution.best_moves, vec![largest_prime_up_to(n)], "n = {n}");
+        // The line is a whole game that scores the value.
+        let mut game = SmallPrimeGame::new(n).unwrap();
+        let mut margin = 0;
+        for (ply, &x) in solution.principal_variation.iter().enumerate() {
+            let sign = if ply % 2 == 0 { 1 } else { -1 };
+            margin += sign * game.margin(x);
+            game.play(x).unwrap();
+        }
+        assert!(game.is_over(), "n = {n}");
+        assert_eq!(margin, known, "n = {n}");
+    }
+}
+
 #[test]
 fn rules_example_for_20() {
     let mut record = Record::new(PrimeGame::new(20).unwrap());

@@ -8,7 +8,8 @@
 //! **Theorem.** 0 <= v(S) <= max over x of m(x), for every board S.
 //!
 //! The upper bound follows from the lower one: every term m(x) - v(S_x) is at most m(x). The
-//! lower bound is proven together with a lemma, by induction on the size of the board.
+//! lower bound is proven together with a lemma, by induction on the size of the board: each
+//! step below uses the two statements only on smaller boards.
 //!
 //! **Lemma.** If y is not on T and no divisor of y is, then |v(T + y) - v(T)| <= y.
 //!
@@ -16,8 +17,9 @@
 //! board). Taking a multiple x of y scores m_T(x) - y - v(T_x) <= v(T) - y, since y goes to
 //! the opponent and leaves with x. Taking any other x scores m_T(x) - v(T_x + y), and
 //! v(T_x + y) >= v(T_x) - y (lemma, smaller board), so at most v(T) + y.
-//! *Lemma, at least.* Play T's optimal move x in T + y: if y divides x it scores v(T) - y as
-//! above; otherwise m_T(x) - v(T_x + y) >= m_T(x) - v(T_x) - y = v(T) - y.
+//! *Lemma, at least.* For an empty T, v(y) = y. Otherwise play T's optimal move x in T + y: if
+//! y divides x it scores v(T) - y as above; otherwise m_T(x) - v(T_x + y) >=
+//! m_T(x) - v(T_x) - y = v(T) - y (lemma, smaller board).
 //!
 //! *Theorem, lower bound.* Let y be the smallest number of S (no divisor of it is on S) and
 //! S' = S - y. If v(S') <= y, taking y scores y - v(S') >= 0. Otherwise steal the opponent's
