@@ -172,7 +172,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         let bounds = position.value_bounds();
         if let Some(bounds) = &bounds {
             let (lower, upper) = (*bounds.start(), *bounds.end());
-            if upper <= alpha {
+            // At or below the window, or known exactly.
+            if upper <= alpha || lower == upper {
                 return Scored {
                     value: upper,
                     proven: true,
