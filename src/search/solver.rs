@@ -43,7 +43,8 @@ pub struct Solution<M> {
 ///
 /// It is the crate's alpha-beta search run to the end of the game, with a transposition table
 /// of bounded size (results survive between solves, which makes a sequence of related solves
-/// cheap).
+/// cheap) and the game's proven [`value_bounds`](ScoringGame::value_bounds), which end the
+/// search of a node as soon as they decide its window.
 ///
 /// # Examples
 ///
