@@ -318,9 +318,8 @@ impl ScoringGame for PrimeGame {
     }
 
     fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        Some(value_range(
-            self.greedy_move().map(|x| self.gains[x as usize]),
-        ))
+        // The greedy move is the one with the largest margin.
+        Some(value_range(self.greedy_move().and_then(|x| self.gain(x))))
     }
 
     fn known_value(&self) -> Option<i64> {
