@@ -8,7 +8,10 @@
 #[path = "baseline/prime_naive.rs"]
 mod prime_naive;
 
-use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{
+    BatchSize, BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main,
+};
 use gamesolver::{SmallPrimeGame, Solver};
 use prime_naive::NaiveSolver;
 use std::hint::black_box;
@@ -24,20 +27,30 @@ fn sizes() -> Vec<u32> {
     sizes
 }
 
+/// Times `run` on the board 1..=n with a new solver each time (its empty table made outside
+/// the timing), so no result carries over between samples.
+fn bench_fresh_solver<R>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    n: u32,
+    run: impl Fn(&mut Solver<SmallPrimeGame>, &SmallPrimeGame) -> R,
+) {
+    let game = SmallPrimeGame::new(n).unwrap();
+    group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
+        b.iter_batched_ref(
+            || Solver::with_table_bytes(TABLE_BYTES),
+            |solver| run(solver, black_box(game)),
+            BatchSize::PerIteration,
+        );
+    });
+}
+
 fn value(c: &mut Criterion) {
     let mut group = c.benchmark_group("prime_solve/value");
     group
         .sample_size(10)
         .measurement_time(Duration::from_secs(20));
     for n in sizes() {
-        let game = SmallPrimeGame::new(n).unwrap();
-        group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
-            b.iter_batched_ref(
-                || Solver::with_table_bytes(TABLE_BYTES),
-                |solver| solver.value(black_box(game)).unwrap(),
-                BatchSize::PerIteration,
-            );
-        });
+        bench_fresh_solver(&mut group, n, |solver, game| solver.value(game).unwrap());
         group.bench_with_input(BenchmarkId::new("naive", n), &n, |b, &n| {
             b.iter(|| NaiveSolver::new(n).solve_full(black_box(n)));
         });
@@ -50,14 +63,7 @@ fn full_solution(c: &mut Criterion) {
     group.sample_size(10);
     // No baseline here: the naive solver needs minutes from n = 36 on.
     for n in [36, 50, 100, 128] {
-        let game = SmallPrimeGame::new(n).unwrap();
-        group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
-            b.iter_batched_ref(
-                || Solver::with_table_bytes(TABLE_BYTES),
-                |solver| solver.solve(black_box(game)).unwrap(),
-                BatchSize::PerIteration,
-            );
-        });
+        bench_fresh_solver(&mut group, n, |solver, game| solver.solve(game).unwrap());
     }
     group.finish();
 }
