@@ -9,6 +9,10 @@ pub mod grundy;
 pub mod search;
 pub mod strategy;
 
-pub use game::{Game, ImpartialGame, PlayConvention, Player, Points, Record, ScoringGame};
+pub use game::{
+    Game, HeapGame, HeapOption, ImpartialGame, PlayConvention, Player, Points, Record, ScoringGame,
+};
+pub use games::octal::{OctalError, OctalGame};
 pub use games::prime::{PrimeError, PrimeEvaluator, PrimeGame, SmallPrimeGame};
+pub use grundy::{GrundyError, GrundyTable, Period};
 pub use search::{Budget, Engine, Evaluator, SearchResult, Solution, SolveError, Solver};

@@ -23,6 +23,17 @@ impl fmt::Display for PlayConvention {
 /// An impartial game: both players have the same moves in every position, and the game is over
 /// when no move is left. Who then wins is set by a [`PlayConvention`].
 ///
-/// The trait adds no method: implementing it states that the moves do not depend on whose turn
-/// it is, which is what Sprague–Grundy theory needs.
-pub trait ImpartialGame: Game {}
+/// Implementing it states that the moves do not depend on whose turn it is, which is what
+/// Sprague–Grundy theory needs. Its one method is provided: a game that is a sum of
+/// independent components (heaps, say) may say so, and the
+/// [`ImpartialSolver`](crate::grundy::ImpartialSolver) then values each component once.
+pub trait ImpartialGame: Game {
+    /// Splits the position into independent components whose sum it is, appended to `out`,
+    /// and returns `true`; or returns `false` (the default) when it does not split into two
+    /// or more. A move of the sum is a move in exactly one component, and a component's key
+    /// must identify it among components as [`Game::key`] identifies positions.
+    fn components(&self, out: &mut Vec<Self>) -> bool {
+        let _ = out;
+        false
+    }
+}

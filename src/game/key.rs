@@ -6,6 +6,12 @@
 pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
+
+    /// Heap memory the key owns beyond its own size, for memos bounded in bytes. The
+    /// default, 0, fits keys that own none.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// The finalizer of SplitMix64: a cheap bijection that spreads every input bit over the word.
@@ -33,5 +39,9 @@ impl TableKey for Box<[u64]> {
     fn hash64(&self) -> u64 {
         self.iter()
             .fold(mix64(self.len() as u64), |hash, &word| mix64(hash ^ word))
+    }
+
+    fn heap_bytes(&self) -> usize {
+        std::mem::size_of_val::<[u64]>(self)
     }
 }

@@ -5,6 +5,7 @@
 //! or search.
 
 mod core;
+mod heap;
 mod impartial;
 pub(crate) mod key;
 mod player;
@@ -12,6 +13,7 @@ mod record;
 mod scoring;
 
 pub use self::core::Game;
+pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};
 pub use key::TableKey;
 pub use player::Player;

@@ -29,3 +29,103 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
         .find(|&(&value, expected)| value != expected)
         .map_or(128 + high.len() as u32, |(_, expected)| expected)
 }
+
+/// The mex of `values` with `seen` as a reusable bitset: O(count) and no allocation once the
+/// buffer has grown. A value above the count cannot be the mex's gap, so it is skipped, which
+/// bounds the bitset by the count.
+pub(crate) fn mex_into(seen: &mut Vec<u64>, values: impl ExactSizeIterator<Item = u32>) -> u32 {
+    let cap = values.len();
+    let words = cap / 64 + 1;
+    seen.clear();
+    seen.resize(words, 0);
+    for value in values {
+        let value = value as usize;
+        if value <= cap {
+            seen[value / 64] |= 1 << (value % 64);
+        }
+    }
+    let gap = seen
+        .iter()
+        .position(|&word| word != u64::MAX)
+        .expect("the bitset has a bit past every value");
+    // The mex is at most the count, which came from a usize of options below u32::MAX.
+    (gap * 64 + seen[gap].trailing_ones() as usize) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_into_agrees_with_mex() {
+        let mut seen = Vec::new();
+        for values in [
+            vec![],
+            vec![0],
+            vec![1],
+            vec![0, 1, 2, 64, 3],
+            (0..200).collect(),
+        ] {
+            let expected = mex(values.iter().copied());
+            assert_eq!(mex_into(&mut seen, values.iter().copied()), expected);
+        }
+        assert_eq!(mex_into(&mut seen, [0, 1, u32::MAX].into_iter()), 2);
+    }
+}
+
+/// A set of Grundy values as a bitset, sized for XORs of values up to a known maximum, and
+/// cleared word by word between heaps.
+#[derive(Debug, Default)]
+pub(crate) struct ValueSet {
+    words: Vec<u64>,
+}
+
+impl ValueSet {
+    /// Empties the set and sizes it for XORs of values up to `max_value`: those are below the
+    /// next power of two above it, and the mex of such values is at most that power.
+    pub(crate) fn reset(&mut self, max_value: u32) {
+        let bound = (u64::from(max_value) + 1).next_power_of_two() as usize;
+        self.words.clear();
+        self.words.resize(bound / 64 + 1, 0);
+    }
+}
+
+/// The values of a heap's options, gathered for their mex.
+pub(crate) trait OptionSet {
+    /// Adds a value, within the bound the set was made for.
+    fn insert(&mut self, value: u32);
+    /// The least value not in the set.
+    fn mex(&self) -> u32;
+}
+
+impl OptionSet for ValueSet {
+    #[inline]
+    fn insert(&mut self, value: u32) {
+        let value = value as usize;
+        self.words[value / 64] |= 1 << (value % 64);
+    }
+
+    fn mex(&self) -> u32 {
+        let gap = self
+            .words
+            .iter()
+            .position(|&word| word != u64::MAX)
+            .expect("the set is sized past its mex");
+        (gap * 64 + self.words[gap].trailing_ones() as usize) as u32
+    }
+}
+
+/// A set of values below 64 in one word, which stays in a register through the loops.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Word(pub(crate) u64);
+
+impl OptionSet for Word {
+    #[inline]
+    fn insert(&mut self, value: u32) {
+        self.0 |= 1 << (value & 63);
+    }
+
+    fn mex(&self) -> u32 {
+        self.0.trailing_ones()
+    }
+}

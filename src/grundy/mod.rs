@@ -3,13 +3,19 @@
 
 mod mex;
 mod outcome;
+pub(crate) mod period;
 mod solver;
+mod sparse;
 mod table;
+mod take_break;
 
 pub use mex::mex;
+pub(crate) use mex::mex_into;
 pub use outcome::Outcome;
-pub use solver::{DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
+pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
+pub use sparse::extend_sparse;
 pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN, Period};
+pub use take_break::extend_by_definition;
 
 /// The Grundy value of a sum of independent games: the XOR of their values.
 ///

@@ -1,10 +1,13 @@
-use crate::game::{Game, ImpartialGame, PlayConvention};
+use crate::game::{Game, ImpartialGame, PlayConvention, TableKey};
 use crate::grundy::{Outcome, mex};
 use std::collections::HashMap;
 use thiserror::Error;
 
 /// The default memo limit of an [`ImpartialSolver`]: 2^22 positions.
 pub const DEFAULT_MEMO_LIMIT: usize = 1 << 22;
+
+/// The default memory bound of an [`ImpartialSolver`]'s memo and search path: 256 MiB.
+pub const DEFAULT_MEMO_BYTES: usize = 256 << 20;
 
 /// Why an impartial solve gave no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
@@ -15,6 +18,18 @@ pub enum ImpartialError {
         /// The limit.
         limit: usize,
     },
+    /// The memo and the search path reached their memory bound before the answer was known.
+    #[error("the search reached its memory bound of {bytes} bytes; the position is out of reach")]
+    MemoBytesFull {
+        /// The bound.
+        bytes: usize,
+    },
+    /// The search expanded as many positions as its budget allows.
+    #[error("the search expanded its budget of {nodes} positions; the position is out of reach")]
+    BudgetExhausted {
+        /// The budget.
+        nodes: u64,
+    },
     /// Grundy values are a normal-play notion; the solver plays misère.
     #[error("Grundy values need normal play; this solver uses misère play")]
     GrundyNeedsNormalPlay,
@@ -24,9 +39,18 @@ pub enum ImpartialError {
 /// misère play, winning moves, and Grundy values under normal play.
 ///
 /// The memo is keyed by [`Game::key`], which must identify positions exactly (two positions
-/// with one key must play the same), and holds at most a set number of positions, the ones on
-/// the current search path included. The search is iterative, so long games do not overflow
-/// the stack.
+/// with one key must play the same). It is bounded three ways: in positions
+/// ([`with_limit`](Self::with_limit)), in bytes, the search path included
+/// ([`with_memo_bytes`](Self::with_memo_bytes)), and in positions expanded per call
+/// ([`with_node_budget`](Self::with_node_budget)); past any bound a call returns an error
+/// instead of growing. The search is iterative, so long games do not overflow the stack.
+///
+/// Under normal play a position that splits into independent components
+/// ([`ImpartialGame::components`]) is worth the XOR of their Grundy values
+/// (Sprague–Grundy), each computed once and kept in the memo by the component's key: the
+/// outcome and winning moves of many heaps cost a few lookups each. Under misère play, where
+/// values of sums do not add up, the search runs over whole positions, with early stops: one
+/// move to a losing position settles a node.
 ///
 /// # Examples
 ///
@@ -52,24 +76,58 @@ pub struct ImpartialSolver<G: Game> {
     /// Normal play: the Grundy value. Misère: 1 if the mover wins, else 0.
     memo: HashMap<G::Key, u32>,
     limit: usize,
+    bytes_limit: usize,
+    memo_bytes: usize,
+    budget: u64,
 }
 
-/// A position being searched: its moves and what its children were found to be worth.
+/// What a frame's value is made of.
+enum Parts<G: Game> {
+    /// The position's moves: the value is the mex (normal) or the win bit (misère) of the
+    /// children.
+    Moves(Vec<G::Move>),
+    /// Independent components (normal play): the value is the XOR of theirs.
+    Components(Vec<G>),
+}
+
+/// A position being searched: its parts and what those were found to be worth.
 struct Frame<G: Game> {
     position: G,
-    moves: Vec<G::Move>,
+    parts: Parts<G>,
     next: usize,
     children: Vec<u32>,
+    /// Bytes this frame holds on the search path.
+    bytes: usize,
+}
+
+impl<G: Game> Frame<G> {
+    fn len(&self) -> usize {
+        match &self.parts {
+            Parts::Moves(moves) => moves.len(),
+            Parts::Components(parts) => parts.len(),
+        }
+    }
+}
+
+/// The memory one memo entry takes: the key and value in the table's slot, the key's own
+/// heap memory, and the table's per-slot control byte and spare capacity (about an eighth).
+fn entry_bytes<K: TableKey>(key: &K) -> usize {
+    let slot = std::mem::size_of::<(K, u32)>() + 1;
+    slot + slot / 8 + key.heap_bytes()
 }
 
 impl<G: ImpartialGame> ImpartialSolver<G> {
-    /// A solver for one play convention, with a memo of [`DEFAULT_MEMO_LIMIT`] positions.
+    /// A solver for one play convention, with a memo of [`DEFAULT_MEMO_LIMIT`] positions and
+    /// [`DEFAULT_MEMO_BYTES`] bytes, and no node budget.
     #[must_use]
     pub fn new(convention: PlayConvention) -> Self {
         Self {
             convention,
             memo: HashMap::new(),
             limit: DEFAULT_MEMO_LIMIT,
+            bytes_limit: DEFAULT_MEMO_BYTES,
+            memo_bytes: 0,
+            budget: u64::MAX,
         }
     }
 
@@ -77,6 +135,21 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     #[must_use]
     pub fn with_limit(mut self, limit: usize) -> Self {
         self.limit = limit;
+        self
+    }
+
+    /// Sets the most bytes the memo and the search path may take (estimated from the keys'
+    /// sizes and the table's layout).
+    #[must_use]
+    pub fn with_memo_bytes(mut self, bytes: usize) -> Self {
+        self.bytes_limit = bytes;
+        self
+    }
+
+    /// Sets the most positions one call may expand.
+    #[must_use]
+    pub fn with_node_budget(mut self, nodes: u64) -> Self {
+        self.budget = nodes;
         self
     }
 
@@ -92,54 +165,115 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         self.memo.len()
     }
 
-    /// The value of a finished search: Grundy value (normal) or win bit (misère).
+    /// Bytes the memo takes, as counted against [`with_memo_bytes`](Self::with_memo_bytes).
+    #[must_use]
+    pub fn memo_bytes(&self) -> usize {
+        self.memo_bytes
+    }
+
+    /// Empties the memo.
+    pub fn clear(&mut self) {
+        self.memo.clear();
+        self.memo_bytes = 0;
+    }
+
+    /// The value of a finished frame: Grundy value (normal) or win bit (misère).
     fn combine(&self, frame: &Frame<G>) -> u32 {
-        match self.convention {
-            PlayConvention::Normal => mex(frame.children.iter().copied()),
+        match (&frame.parts, self.convention) {
+            (Parts::Components(_), _) => frame.children.iter().fold(0, |sum, &v| sum ^ v),
+            (Parts::Moves(_), PlayConvention::Normal) => mex(frame.children.iter().copied()),
             // No move left: the mover did not take the last object, and wins.
-            PlayConvention::Misere if frame.moves.is_empty() => 1,
-            PlayConvention::Misere => u32::from(frame.children.contains(&0)),
+            (Parts::Moves(moves), PlayConvention::Misere) if moves.is_empty() => 1,
+            (Parts::Moves(_), PlayConvention::Misere) => u32::from(frame.children.contains(&0)),
         }
     }
 
-    fn frame(position: G) -> Frame<G> {
-        let moves = position.legal_moves();
-        Frame {
+    fn frame(&self, position: G) -> Frame<G> {
+        let mut components = Vec::new();
+        let parts =
+            if self.convention == PlayConvention::Normal && position.components(&mut components) {
+                Parts::Components(components)
+            } else {
+                Parts::Moves(position.legal_moves())
+            };
+        let mut frame = Frame {
             position,
-            moves,
+            parts,
             next: 0,
             children: Vec::new(),
+            bytes: 0,
+        };
+        frame.bytes = std::mem::size_of::<Frame<G>>()
+            + entry_bytes(&frame.position.key())
+            + frame.len() * std::mem::size_of::<G::Move>().max(std::mem::size_of::<G>());
+        frame
+    }
+
+    /// Errors once the memo and the path would pass a bound.
+    fn check_room(&self, stack: &[Frame<G>], path_bytes: usize) -> Result<(), ImpartialError> {
+        if self.memo.len() + stack.len() >= self.limit {
+            return Err(ImpartialError::MemoFull { limit: self.limit });
         }
+        if self.memo_bytes + path_bytes > self.bytes_limit {
+            return Err(ImpartialError::MemoBytesFull {
+                bytes: self.bytes_limit,
+            });
+        }
+        Ok(())
     }
 
     fn value(&mut self, root: &G) -> Result<u32, ImpartialError> {
         if let Some(&value) = self.memo.get(&root.key()) {
             return Ok(value);
         }
-        let mut stack = vec![Self::frame(root.clone())];
+        let mut expanded = 1u64;
+        let first = self.frame(root.clone());
+        let mut path_bytes = first.bytes;
+        let mut stack = vec![first];
+        self.check_room(&stack, path_bytes)?;
         while let Some(frame) = stack.last_mut() {
             // Under misère only the win bit is kept: one losing child settles the node.
-            let settled = self.convention == PlayConvention::Misere && frame.children.contains(&0);
-            if !settled && frame.next < frame.moves.len() {
-                let child = frame.position.after(frame.moves[frame.next]);
+            let settled = self.convention == PlayConvention::Misere
+                && matches!(frame.parts, Parts::Moves(_))
+                && frame.children.contains(&0);
+            if !settled && frame.next < frame.len() {
+                let child = match &frame.parts {
+                    Parts::Moves(moves) => frame.position.after(moves[frame.next]),
+                    Parts::Components(parts) => parts[frame.next].clone(),
+                };
                 frame.next += 1;
-                match self.memo.get(&child.key()) {
-                    Some(&value) => frame.children.push(value),
-                    // The path counts against the limit too: a long game must not grow it
-                    // without bound.
-                    None if self.memo.len() + stack.len() >= self.limit => {
-                        return Err(ImpartialError::MemoFull { limit: self.limit });
-                    }
-                    None => stack.push(Self::frame(child)),
+                if let Some(&value) = self.memo.get(&child.key()) {
+                    frame.children.push(value);
+                    continue;
                 }
+                if expanded >= self.budget {
+                    return Err(ImpartialError::BudgetExhausted { nodes: self.budget });
+                }
+                expanded += 1;
+                let child = self.frame(child);
+                path_bytes += child.bytes;
+                stack.push(child);
+                self.check_room(&stack, path_bytes)?;
                 continue;
             }
             let value = self.combine(frame);
-            if self.memo.len() >= self.limit {
-                return Err(ImpartialError::MemoFull { limit: self.limit });
-            }
             let done = stack.pop().expect("the loop holds a frame");
-            self.memo.insert(done.position.key(), value);
+            path_bytes -= done.bytes;
+            // Sums are not kept: their value is a few lookups of their components.
+            if let Parts::Moves(_) = done.parts {
+                let key = done.position.key();
+                let bytes = entry_bytes(&key);
+                if self.memo.len() >= self.limit {
+                    return Err(ImpartialError::MemoFull { limit: self.limit });
+                }
+                if self.memo_bytes + path_bytes + bytes > self.bytes_limit {
+                    return Err(ImpartialError::MemoBytesFull {
+                        bytes: self.bytes_limit,
+                    });
+                }
+                self.memo_bytes += bytes;
+                self.memo.insert(key, value);
+            }
             match stack.last_mut() {
                 Some(parent) => parent.children.push(value),
                 None => return Ok(value),
@@ -152,7 +286,8 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     ///
     /// # Errors
     ///
-    /// [`ImpartialError::MemoFull`] when the memo limit is reached.
+    /// [`ImpartialError::MemoFull`], [`ImpartialError::MemoBytesFull`] or
+    /// [`ImpartialError::BudgetExhausted`] when a bound is reached.
     pub fn outcome(&mut self, position: &G) -> Result<Outcome, ImpartialError> {
         Ok(if self.value(position)? == 0 {
             Outcome::P
@@ -165,8 +300,8 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     ///
     /// # Errors
     ///
-    /// [`ImpartialError::GrundyNeedsNormalPlay`] for a misère solver,
-    /// [`ImpartialError::MemoFull`] when the memo limit is reached.
+    /// [`ImpartialError::GrundyNeedsNormalPlay`] for a misère solver; as
+    /// [`outcome`](Self::outcome) when a bound is reached.
     pub fn grundy(&mut self, position: &G) -> Result<u32, ImpartialError> {
         match self.convention {
             PlayConvention::Normal => self.value(position),
@@ -179,7 +314,8 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     ///
     /// # Errors
     ///
-    /// [`ImpartialError::MemoFull`] when the memo limit is reached.
+    /// [`ImpartialError::MemoFull`], [`ImpartialError::MemoBytesFull`] or
+    /// [`ImpartialError::BudgetExhausted`] when a bound is reached.
     pub fn winning_moves(&mut self, position: &G) -> Result<Vec<G::Move>, ImpartialError> {
         let mut winning = Vec::new();
         for mv in position.legal_moves() {

@@ -1,5 +1,5 @@
-use crate::games::subtraction::SubtractionSet;
-use std::collections::HashMap;
+use crate::game::HeapGame;
+use crate::grundy::period::{self, Candidate};
 use std::fmt;
 use thiserror::Error;
 
@@ -18,10 +18,13 @@ pub enum GrundyError {
         limit: u64,
     },
     /// No period was proven within the values allowed.
-    #[error("no period found within the first {limit} values")]
+    #[error("no period proven within the first {limit} values")]
     NoPeriodWithin {
         /// Values computed before giving up.
         limit: u64,
+        /// The period seen at the end of those values that the game's rule would prove with
+        /// the fewest further values, if any.
+        candidate: Option<Period>,
     },
 }
 
@@ -41,9 +44,9 @@ impl fmt::Display for Period {
     }
 }
 
-/// Grundy values g(0), g(1), ... of a single heap under a subtraction set: a move takes s
-/// objects for some s in the set. Once the period is known (see [`periodic`](Self::periodic)),
-/// g(n) for any `u64` n is a lookup.
+/// Grundy values g(0), g(1), ... of a single heap of any [`HeapGame`]: a subtraction set, an
+/// octal code or a game of the user's own. Once the period is proven (see
+/// [`periodic`](Self::periodic)), g(n) for any `u64` n is a lookup.
 ///
 /// # Examples
 ///
@@ -65,65 +68,6 @@ pub struct GrundyTable {
     period: Option<Period>,
 }
 
-/// g(n) for n = `values.len()`, from the values before it; `moves` ascending, `max` the
-/// largest.
-fn next_value(values: &[u32], moves: &[u32], max: usize) -> u32 {
-    let n = values.len();
-    if n >= max && moves.len() < 64 {
-        // Every move applies and every value is at most |S| < 64: a one-word mex.
-        let seen = moves
-            .iter()
-            .fold(0u64, |seen, &s| seen | 1 << values[n - s as usize]);
-        return (!seen).trailing_zeros();
-    }
-    crate::grundy::mex(
-        moves
-            .iter()
-            .take_while(|&&s| s as usize <= n)
-            .map(|&s| values[n - s as usize]),
-    )
-}
-
-/// Computes up to `limit` values, looking for the first repeated window of max(S) values.
-/// With a period found, the values are cut to the preperiod and one period.
-fn detect(set: &SubtractionSet, limit: usize) -> (Vec<u32>, Option<Period>) {
-    let moves = set.moves();
-    let window = set.max() as usize;
-    // Rolling hash of the window starting at each index; candidates per hash.
-    const BASE: u64 = 0x100_0000_01b3;
-    let top = BASE.wrapping_pow(window as u32 - 1);
-    let mut starts: HashMap<u64, Vec<usize>> = HashMap::new();
-    let mut values = Vec::new();
-    let mut hash = 0u64;
-    while values.len() < limit {
-        values.push(next_value(&values, moves, window));
-        let end = values.len();
-        hash = hash
-            .wrapping_mul(BASE)
-            .wrapping_add(u64::from(values[end - 1]));
-        if end < window {
-            continue;
-        }
-        let start = end - window;
-        let earlier = starts.entry(hash).or_default();
-        if let Some(&first) = earlier
-            .iter()
-            .find(|&&j| values[j..j + window] == values[start..end])
-        {
-            values.truncate(start);
-            let period = Period {
-                preperiod: first as u64,
-                period: (start - first) as u64,
-            };
-            return (values, Some(period));
-        }
-        earlier.push(start);
-        // Drop the value leaving the window from the hash.
-        hash = hash.wrapping_sub(u64::from(values[start]).wrapping_mul(top));
-    }
-    (values, None)
-}
-
 fn check_len(asked: u64) -> Result<usize, GrundyError> {
     usize::try_from(asked)
         .ok()
@@ -135,63 +79,69 @@ fn check_len(asked: u64) -> Result<usize, GrundyError> {
 }
 
 impl GrundyTable {
-    /// g(0..=upto).
-    ///
-    /// The period is looked for in the first 2^16 values (where it shows for most sets); once
-    /// it is proven the rest of the table is copied block by block, so a long table costs
-    /// little more than its memory. Past 2^16 values without a period, every value is computed
-    /// from the max(S) before it, O(|S|) each. The table records no period either way: ask
-    /// [`periodic`](Self::periodic) for it.
+    /// g(0..=upto), by the game's fastest method
+    /// ([`HeapGame::extend_grundy`]). The table records no period: ask
+    /// [`periodic`](Self::periodic) for one.
     ///
     /// # Errors
     ///
     /// [`GrundyError::TooLarge`] past [`MAX_TABLE_LEN`] values.
-    pub fn compute(set: &SubtractionSet, upto: u64) -> Result<Self, GrundyError> {
-        const PROBE: usize = 1 << 16;
+    pub fn compute<H: HeapGame + ?Sized>(game: &H, upto: u64) -> Result<Self, GrundyError> {
         let len = check_len(upto.saturating_add(1))?;
-        let (moves, max) = (set.moves(), set.max() as usize);
-        let (mut values, period) = detect(set, len.min(PROBE));
-        values.reserve(len.saturating_sub(values.len()));
-        match period {
-            Some(Period { preperiod, period }) => {
-                // Indices below the table length fit in usize.
-                let block = preperiod as usize..(preperiod + period) as usize;
-                while values.len() < len {
-                    let take = block.len().min(len - values.len());
-                    values.extend_from_within(block.start..block.start + take);
-                }
-            }
-            None => {
-                while values.len() < len {
-                    values.push(next_value(&values, moves, max));
-                }
-            }
-        }
-        values.truncate(len);
+        let mut values = Vec::new();
+        game.extend_grundy(&mut values, len);
         Ok(Self {
             values,
             period: None,
         })
     }
 
-    /// Computes values until the period is proven, at most `limit` of them.
+    /// Computes values until the game's own rule ([`HeapGame::period_proof_len`]) proves a
+    /// period, at most `limit` of them, and keeps the preperiod and one period.
     ///
-    /// Each value depends only on the `max(S)` values before it, so once a window of `max(S)`
-    /// consecutive values repeats, everything after repeats too; the first repeat gives the
-    /// smallest preperiod and period. The table keeps one full period past the preperiod.
+    /// The values are computed in growing chunks; at each chunk's end the period seen at
+    /// least twice that the rule proves with the fewest values becomes the candidate, and the
+    /// values are computed up to that length and checked. The proven pair is then reduced to
+    /// the smallest preperiod and period.
     ///
     /// # Errors
     ///
-    /// [`GrundyError::NoPeriodWithin`] if no window repeats within `limit` values, and
-    /// [`GrundyError::TooLarge`] for a limit past [`MAX_TABLE_LEN`].
-    pub fn periodic(set: &SubtractionSet, limit: u64) -> Result<Self, GrundyError> {
+    /// [`GrundyError::NoPeriodWithin`] if no period is proven within `limit` values (with the
+    /// best candidate seen, if any), and [`GrundyError::TooLarge`] for a limit past
+    /// [`MAX_TABLE_LEN`].
+    pub fn periodic<H: HeapGame + ?Sized>(game: &H, limit: u64) -> Result<Self, GrundyError> {
         let limit_len = check_len(limit)?;
-        match detect(set, limit_len) {
-            (values, Some(period)) => Ok(Self {
-                values,
-                period: Some(period),
-            }),
-            (_, None) => Err(GrundyError::NoPeriodWithin { limit }),
+        let mut values = Vec::new();
+        let mut candidate: Option<Candidate> = None;
+        loop {
+            let target = match candidate {
+                Some(c) => usize::try_from(c.proof_len).unwrap_or(usize::MAX),
+                None => (values.len() + values.len() / 4).max(64),
+            }
+            .min(limit_len);
+            let checked = values.len();
+            game.extend_grundy(&mut values, target);
+            if let Some(c) = candidate {
+                if !period::still_holds(&values, c.period, checked) {
+                    candidate = None;
+                } else if values.len() as u64 >= c.proof_len {
+                    let period = period::minimal(&values, c.period);
+                    values.truncate((period.preperiod + period.period) as usize);
+                    return Ok(Self {
+                        values,
+                        period: Some(period),
+                    });
+                }
+            }
+            if candidate.is_none() {
+                candidate = period::best_candidate(game, &values);
+            }
+            if values.len() >= limit_len && candidate.is_none_or(|c| c.proof_len > limit) {
+                return Err(GrundyError::NoPeriodWithin {
+                    limit,
+                    candidate: candidate.map(|c| c.period),
+                });
+            }
         }
     }
 

@@ -106,7 +106,7 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
             let mut solver = ImpartialSolver::new(PlayConvention::Misere);
             let full = |error: ImpartialError| match error {
                 ImpartialError::MemoFull { limit } => SubtractionError::SearchTooLarge { limit },
-                ImpartialError::GrundyNeedsNormalPlay => unreachable!("only outcomes are asked"),
+                cause => SubtractionError::SearchOutOfReach { cause },
             };
             (
                 solver.outcome(game).map_err(full)?,

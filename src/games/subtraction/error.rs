@@ -46,6 +46,12 @@ pub enum SubtractionError {
         /// The memo limit.
         limit: usize,
     },
+    /// A misère search over a general set reached its memory bound or node budget.
+    #[error("the misère search gave up: {cause}")]
+    SearchOutOfReach {
+        /// What bound was reached.
+        cause: crate::grundy::ImpartialError,
+    },
     /// The Grundy sequence of the set showed no period within the limit.
     #[error("no Grundy period found for the set within {limit} values")]
     NoPeriod {

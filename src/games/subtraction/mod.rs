@@ -5,6 +5,7 @@
 mod analysis;
 mod error;
 mod game;
+mod heap;
 mod set;
 
 pub use analysis::{Analysis, analyze, perfect_move, preset_outcome};

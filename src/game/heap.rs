@@ -1,0 +1,82 @@
+use crate::grundy::{Period, mex_into};
+
+/// One move on a single heap: how many tokens it takes and the heaps it leaves.
+///
+/// A move leaves zero, one or two heaps; `remain` holds their sizes, 0 standing for no heap
+/// (a heap of size 0 has no move and adds nothing to a sum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapOption {
+    /// Tokens taken.
+    pub take: u64,
+    /// The heaps left, 0 for none, in any order.
+    pub remain: [u64; 2],
+}
+
+/// The rules of a heap game: a position is a list of heaps, and a move replaces one heap by at
+/// most two smaller ones. Subtraction sets, octal codes and a user's own heap game are all
+/// heap games; [`GrundyTable`](crate::grundy::GrundyTable) computes the Grundy values of any of
+/// them, and [`Heaps`](crate::games::heaps::Heaps) plays sums of heaps.
+///
+/// One method is required: the options of a single heap. The Grundy value of heap n is then
+/// the mex, over its options, of the XOR of the values of the heaps each leaves.
+///
+/// # Examples
+///
+/// A heap game of the user's own: take 1 or 2 tokens, or split a heap of at least 2 into two
+/// equal halves.
+///
+/// ```
+/// use gamesolver::{GrundyTable, HeapGame, HeapOption};
+///
+/// struct TakeOrHalve;
+///
+/// impl HeapGame for TakeOrHalve {
+///     fn options(&self, heap: u64, out: &mut Vec<HeapOption>) {
+///         for take in 1..=heap.min(2) {
+///             out.push(HeapOption { take, remain: [heap - take, 0] });
+///         }
+///         if heap >= 2 && heap % 2 == 0 {
+///             out.push(HeapOption { take: 0, remain: [heap / 2, heap / 2] });
+///         }
+///     }
+/// }
+///
+/// let table = GrundyTable::compute(&TakeOrHalve, 7)?;
+/// assert_eq!(table.as_slice(), [0, 1, 2, 0, 1, 2, 3, 0]);
+/// # Ok::<(), gamesolver::GrundyError>(())
+/// ```
+pub trait HeapGame {
+    /// Appends every move of a single heap of `heap` tokens to `out` (which the caller
+    /// clears). Every heap a move leaves must be smaller than `heap`.
+    fn options(&self, heap: u64, out: &mut Vec<HeapOption>);
+
+    /// How many values g(0), g(1), ... must agree with `period` (from its preperiod on) for the
+    /// period to be proven for every heap; `None` when the game knows no such rule (then no
+    /// period is ever claimed). Subtraction sets and octal codes give their proven rules.
+    fn period_proof_len(&self, period: Period) -> Option<u64> {
+        let _ = period;
+        None
+    }
+
+    /// Extends `values` (g(0), g(1), ... so far) to `len` values. The default follows the
+    /// definition with a bitset mex, O(options) a value; games with more structure override
+    /// it with a faster method giving the same values.
+    fn extend_grundy(&self, values: &mut Vec<u32>, len: usize) {
+        let mut options = Vec::new();
+        let mut seen = Vec::new();
+        while values.len() < len {
+            let heap = values.len() as u64;
+            options.clear();
+            self.options(heap, &mut options);
+            let value = mex_into(
+                &mut seen,
+                options.iter().map(|option| {
+                    // Heaps a move leaves are smaller than the heap, so already computed.
+                    let [a, b] = option.remain.map(|h| values[h as usize]);
+                    a ^ b
+                }),
+            );
+            values.push(value);
+        }
+    }
+}

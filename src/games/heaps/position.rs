@@ -1,0 +1,193 @@
+use crate::game::{Game, HeapGame, HeapOption, ImpartialGame};
+use crate::games::heaps::HeapsError;
+use std::fmt;
+use std::sync::Arc;
+
+/// A move: on heap `heap` (counted from 0), one of the rules' options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HeapMove {
+    /// The heap, counted from 0.
+    pub heap: usize,
+    /// Tokens taken.
+    pub take: u64,
+    /// The heaps left in its place, 0 for none (larger first, as the position plays them).
+    pub remain: [u64; 2],
+}
+
+impl fmt::Display for HeapMove {
+    /// `heap 2: take 1, leave 3 + 4`, the heap counted from 1 as a person counts.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heap {}: take {}, leave ", self.heap + 1, self.take)?;
+        match self.remain {
+            [0, 0] => f.write_str("nothing"),
+            [a, 0] | [0, a] => write!(f, "{a}"),
+            [a, b] => write!(f, "{a} + {b}"),
+        }
+    }
+}
+
+/// A sum of heaps under the rules of one [`HeapGame`]: the impartial game of an octal code, a
+/// subtraction set or a user's own heap game, played on many heaps at once.
+///
+/// Its key is the sorted list of non-empty heaps, so positions that differ only in heap order
+/// share one memo entry, and it splits into its heaps as components, so the
+/// [`ImpartialSolver`](crate::grundy::ImpartialSolver) values each heap size once under normal
+/// play.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::games::heaps::{HeapMove, Heaps};
+/// use gamesolver::grundy::{ImpartialSolver, Outcome};
+/// use gamesolver::{Game, OctalGame, PlayConvention};
+///
+/// // Kayles on rows of 4 and 2 pins: g(4) ^ g(2) = 1 ^ 2, a win for the player to move.
+/// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2]);
+/// let mut solver = ImpartialSolver::new(PlayConvention::Normal);
+/// assert_eq!(solver.outcome(&kayles)?, Outcome::N);
+/// let winning: Vec<String> = solver.winning_moves(&kayles)?.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(winning, ["heap 1: take 2, leave 2", "heap 2: take 1, leave 1"]);
+/// kayles.play(HeapMove { heap: 0, take: 2, remain: [2, 0] }).unwrap();
+/// assert_eq!(kayles.heaps(), [2, 2]);
+/// assert_eq!(solver.outcome(&kayles)?, Outcome::P);
+/// // A move the rules do not have is rejected, and nothing changes.
+/// assert!(kayles.play(HeapMove { heap: 0, take: 3, remain: [0, 0] }).is_err());
+/// assert_eq!(kayles.heaps(), [2, 2]);
+/// # Ok::<(), gamesolver::grundy::ImpartialError>(())
+/// ```
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct Heaps<H: HeapGame> {
+    rules: Arc<H>,
+    heaps: Vec<u64>,
+}
+
+impl<H: HeapGame> Clone for Heaps<H> {
+    fn clone(&self) -> Self {
+        Self {
+            rules: Arc::clone(&self.rules),
+            heaps: self.heaps.clone(),
+        }
+    }
+}
+
+impl<H: HeapGame> Heaps<H> {
+    /// The heaps `heaps` under `rules`. Any list is a position: an empty one, or one of empty
+    /// heaps, is a finished game.
+    pub fn new(rules: H, heaps: impl IntoIterator<Item = u64>) -> Self {
+        Self::with_rules(Arc::new(rules), heaps)
+    }
+
+    /// As [`new`](Self::new), sharing rules already behind an `Arc`.
+    pub fn with_rules(rules: Arc<H>, heaps: impl IntoIterator<Item = u64>) -> Self {
+        Self {
+            rules,
+            heaps: heaps.into_iter().collect(),
+        }
+    }
+
+    /// The heap sizes, in play order: a move's first remaining heap takes the moved heap's
+    /// place, a second one follows it.
+    #[must_use]
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &H {
+        &self.rules
+    }
+
+    fn options_of(&self, size: u64) -> Vec<HeapOption> {
+        let mut options = Vec::new();
+        self.rules.options(size, &mut options);
+        options
+    }
+}
+
+/// The remaining heaps, larger first, so that a single heap is always the first.
+fn ordered([a, b]: [u64; 2]) -> [u64; 2] {
+    [a.max(b), a.min(b)]
+}
+
+impl<H: HeapGame> Game for Heaps<H> {
+    type Move = HeapMove;
+    /// The non-empty heaps, sorted.
+    type Key = Box<[u64]>;
+    type Error = HeapsError;
+
+    fn generate_moves(&self, out: &mut Vec<HeapMove>) {
+        let mut options = Vec::new();
+        for (heap, &size) in self.heaps.iter().enumerate() {
+            options.clear();
+            self.rules.options(size, &mut options);
+            out.extend(options.iter().map(|option| HeapMove {
+                heap,
+                take: option.take,
+                remain: ordered(option.remain),
+            }));
+        }
+    }
+
+    fn check_move(&self, mv: HeapMove) -> Result<(), HeapsError> {
+        let size = *self.heaps.get(mv.heap).ok_or(HeapsError::NoSuchHeap {
+            heap: mv.heap,
+            heaps: self.heaps.len(),
+        })?;
+        let wanted = (mv.take, ordered(mv.remain));
+        if self
+            .options_of(size)
+            .iter()
+            .any(|option| (option.take, ordered(option.remain)) == wanted)
+        {
+            Ok(())
+        } else {
+            Err(HeapsError::NotAnOption {
+                size,
+                take: mv.take,
+                remain: mv.remain,
+            })
+        }
+    }
+
+    fn play_unchecked(&mut self, mv: HeapMove) {
+        let [first, second] = ordered(mv.remain);
+        self.heaps[mv.heap] = first;
+        if second > 0 {
+            self.heaps.insert(mv.heap + 1, second);
+        }
+    }
+
+    fn key(&self) -> Box<[u64]> {
+        let mut heaps: Vec<u64> = self.heaps.iter().copied().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        heaps.into_boxed_slice()
+    }
+}
+
+impl<H: HeapGame> ImpartialGame for Heaps<H> {
+    /// One component a non-empty heap, when there are two or more.
+    fn components(&self, out: &mut Vec<Self>) -> bool {
+        let mut heaps = self.heaps.iter().filter(|&&h| h > 0);
+        if heaps.clone().nth(1).is_none() {
+            return false;
+        }
+        out.extend(
+            heaps
+                .by_ref()
+                .map(|&h| Self::with_rules(Arc::clone(&self.rules), [h])),
+        );
+        true
+    }
+}
+
+impl<H: HeapGame + fmt::Display> fmt::Display for Heaps<H> {
+    /// `heaps 3 4 5, 0.77`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("heaps")?;
+        for h in &self.heaps {
+            write!(f, " {h}")?;
+        }
+        write!(f, ", {}", self.rules)
+    }
+}

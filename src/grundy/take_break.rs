@@ -1,0 +1,43 @@
+//! The Grundy values of an octal game by the definition: every option of every heap.
+
+use crate::games::octal::OctalGame;
+use crate::grundy::mex::{OptionSet, ValueSet};
+
+/// Extends `values` (g(0), g(1), ... of `game`) to `len` values by the definition: g(n) is the
+/// mex of the values of every option of a heap of n, a split's value being the XOR of its two
+/// heaps. O(n) a heap for a code that splits, O(digits) for one that does not.
+pub fn extend_by_definition(game: &OctalGame, values: &mut Vec<u32>, len: usize) {
+    let mut max = values.iter().copied().max().unwrap_or(0);
+    let mut seen = ValueSet::default();
+    while values.len() < len {
+        let n = values.len();
+        seen.reset(max);
+        insert_simple_options(game, values, &mut seen);
+        for &take in game.takes_splitting() {
+            let Some(rest) = (n as u64).checked_sub(take).filter(|&r| r >= 2) else {
+                continue;
+            };
+            let rest = rest as usize;
+            for a in 1..=rest / 2 {
+                seen.insert(values[a] ^ values[rest - a]);
+            }
+        }
+        let value = seen.mex();
+        max = max.max(value);
+        values.push(value);
+    }
+}
+
+/// Inserts the values of the moves of heap `values.len()` that leave at most one heap.
+pub(crate) fn insert_simple_options(game: &OctalGame, values: &[u32], seen: &mut impl OptionSet) {
+    let n = values.len() as u64;
+    if game.takes_whole().contains(&n) {
+        seen.insert(0);
+    }
+    for &take in game.takes_leaving_one() {
+        if take >= n {
+            break;
+        }
+        seen.insert(values[(n - take) as usize]);
+    }
+}
