@@ -219,3 +219,46 @@ proptest! {
         }
     }
 }
+
+/// Long periods of the published tables (Flammenkamp's octal game tables give the last
+/// exceptional heap, one below the first periodic heap given here).
+#[test]
+fn long_published_periods_are_proven() {
+    for (text, preperiod, period) in [("0.16", 105_351, 149_459), ("0.127", 46_578, 4)] {
+        let game = code(text);
+        let table = GrundyTable::periodic(&game, 1 << 21).unwrap();
+        assert_eq!(table.period(), Some(Period { preperiod, period }), "{text}");
+        // Every value up to 20,000 as the definition gives it.
+        let mut by_definition = Vec::new();
+        extend_by_definition(&game, &mut by_definition, 20_000);
+        for (n, &value) in by_definition.iter().enumerate() {
+            assert_eq!(table.get(n as u64), Some(value), "{text} heap {n}");
+        }
+    }
+}
+
+#[test]
+fn no_period_within_the_limit_is_an_error_with_the_candidate() {
+    // 0.16 repeats only from heap 105,351: 100,000 values prove nothing.
+    match GrundyTable::periodic(&code("0.16"), 100_000) {
+        Err(gamesolver::GrundyError::NoPeriodWithin { limit, .. }) => assert_eq!(limit, 100_000),
+        other => panic!("expected no period, got {other:?}"),
+    }
+    // A heap game without a rule for proofs never claims a period.
+    struct TakeOne;
+    impl HeapGame for TakeOne {
+        fn options(&self, heap: u64, out: &mut Vec<gamesolver::HeapOption>) {
+            if heap > 0 {
+                out.push(gamesolver::HeapOption {
+                    take: 1,
+                    remain: [heap - 1, 0],
+                });
+            }
+        }
+    }
+    assert!(GrundyTable::periodic(&TakeOne, 10_000).is_err());
+    assert_eq!(
+        GrundyTable::compute(&TakeOne, 5).unwrap().as_slice(),
+        [0, 1, 0, 1, 0, 1]
+    );
+}

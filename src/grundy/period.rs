@@ -27,9 +27,14 @@ fn preperiod_for(values: &[u32], period: usize) -> usize {
 
 /// The candidate with the smallest proof length among the periods seen at least twice in a
 /// row at the end of `values`, or `None`.
+///
+/// Multiples of a period already seen are skipped: they repeat from about the same point and
+/// would be proven later, and scanning each of them back to its preperiod would cost
+/// O(values) apiece, quadratic in all on a long nearly periodic sequence.
 pub(crate) fn best_candidate<H: HeapGame + ?Sized>(game: &H, values: &[u32]) -> Option<Candidate> {
     let len = values.len();
     let mut best: Option<Candidate> = None;
+    let mut seen_periods: Vec<usize> = Vec::new();
     for period in 1..=len / 2 {
         // Proof lengths grow with the period (every rule here is monotone), so once the
         // shortest possible proof for this period is no better, no longer period can be.
@@ -40,10 +45,14 @@ pub(crate) fn best_candidate<H: HeapGame + ?Sized>(game: &H, values: &[u32]) -> 
         if best.is_some_and(|b| floor >= b.proof_len) {
             break;
         }
+        if seen_periods.iter().any(|&q| period % q == 0) {
+            continue;
+        }
         let preperiod = preperiod_for(values, period);
         if len - preperiod < 2 * period {
             continue;
         }
+        seen_periods.push(period);
         let period = Period {
             preperiod: preperiod as u64,
             period: period as u64,

@@ -52,7 +52,7 @@ impl Bits {
 }
 
 /// Splits scanned in one turn of a lane.
-const SCAN_CHUNK: usize = 32;
+const SCAN_CHUNK: usize = 64;
 
 /// The splits of one take in a full scan: heap a + (n - take - a), a from `next` up.
 #[derive(Debug)]
@@ -199,19 +199,13 @@ fn heap_value<S: OptionSet>(
                 continue;
             }
             scanned = true;
+            // A whole chunk, then one look at the mex: no branch in the loop.
             let end = (lane.next + SCAN_CHUNK).min(rest / 2 + 1);
-            while lane.next < end {
-                let a = lane.next;
-                lane.next += 1;
-                let option = values[a] ^ values[rest - a];
-                seen.insert(option);
-                if option == value {
-                    value = seen.mex();
-                    if !class.needs_scan(n, value) {
-                        break;
-                    }
-                }
+            for a in lane.next..end {
+                seen.insert(values[a] ^ values[rest - a]);
             }
+            lane.next = end;
+            value = seen.mex();
         }
         if !scanned {
             return value;

@@ -1,5 +1,6 @@
 use crate::game::{Game, HeapGame, HeapOption, ImpartialGame};
 use crate::games::heaps::HeapsError;
+use crate::grundy::GrundyTable;
 use std::fmt;
 use std::sync::Arc;
 
@@ -96,6 +97,55 @@ impl<H: HeapGame> Heaps<H> {
     #[must_use]
     pub fn rules(&self) -> &H {
         &self.rules
+    }
+
+    /// The normal-play Grundy value of the whole position from a table of its rules' values:
+    /// the XOR of its heaps' values. `None` if a heap lies past a table with no period.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::games::heaps::Heaps;
+    /// use gamesolver::{GrundyTable, OctalGame};
+    ///
+    /// let kayles = OctalGame::kayles();
+    /// let table = GrundyTable::periodic(&kayles, 1000)?;
+    /// let position = Heaps::new(kayles, [4, 2, 1_000_000_000_000]);
+    /// assert_eq!(position.grundy_value(&table), Some(1 ^ 2 ^ table.get(1_000_000_000_000).unwrap()));
+    /// # Ok::<(), gamesolver::GrundyError>(())
+    /// ```
+    #[must_use]
+    pub fn grundy_value(&self, table: &GrundyTable) -> Option<u32> {
+        self.heaps
+            .iter()
+            .try_fold(0, |sum, &h| table.get(h).map(|value| sum ^ value))
+    }
+
+    /// Every move to a position of Grundy value 0 (the winning moves under normal play), in
+    /// move order, from a table of the rules' values; empty when the position's value is 0.
+    /// `None` if a heap lies past a table with no period.
+    #[must_use]
+    pub fn winning_moves_with(&self, table: &GrundyTable) -> Option<Vec<HeapMove>> {
+        let total = self.grundy_value(table)?;
+        let mut winning = Vec::new();
+        if total == 0 {
+            return Some(winning);
+        }
+        for (heap, &size) in self.heaps.iter().enumerate() {
+            let wanted = total ^ table.get(size)?;
+            // A move's heaps are smaller than the heap, so within the same table.
+            for option in self.options_of(size) {
+                let [a, b] = option.remain;
+                if table.get(a)? ^ table.get(b)? == wanted {
+                    winning.push(HeapMove {
+                        heap,
+                        take: option.take,
+                        remain: ordered(option.remain),
+                    });
+                }
+            }
+        }
+        Some(winning)
     }
 
     fn options_of(&self, size: u64) -> Vec<HeapOption> {
