@@ -13,16 +13,19 @@
 //! - **Subtraction set S**, m = max(S): for n >= m every move applies, so g(n) is a function of
 //!   the m values before it. If g(n + p) = g(n) for e <= n < e + m (values up to e + p + m),
 //!   induction carries the equality to every n >= e.
-//! - **Octal code**, t the most tokens a move takes (Guy and Smith's theorem, as every code
-//!   here may also take nothing and split, digit 4 before the point). Suppose
-//!   g(n + p) = g(n) for e <= n < 2e + p + t, that is, values up to 2e + 2p + t. Take
-//!   n >= 2e + p + t and assume the equality below n. A move on n + p takes k <= t and leaves
-//!   a + b = n + p - k, a <= b (a = 0 for one heap or none; n + p > t, so some heap remains).
-//!   Then b >= (n + p - k) / 2 >= e + p, so g(b) = g(b - p) with b - p >= e, and the option
-//!   (a, b) of n + p has the value of the option (a, b - p) of n. Conversely an option (a, b)
-//!   of n has b >= (n - k) / 2 >= e, and (a, b + p) is an option of n + p of the same value.
-//!   The two heaps have the same option values, so g(n + p) = g(n). A code that never splits
-//!   leaves one heap n - k >= e from n >= e + t, and values up to e + p + t suffice.
+//! - **Octal code**, t the most tokens a move takes (Guy and Smith's theorem, for every code
+//!   here, 4 before the point included). Suppose g(n + p) = g(n) for e <= n <= N = 2e + p + t,
+//!   that is, values through heap 2e + 2p + t. Take n > N and assume the equality below n. A
+//!   move on n + p takes k <= t and leaves a + b = n + p - k >= 2e + 2p + 1 with a <= b (a = 0
+//!   when it leaves one heap). Then b >= e + p + 1, so g(b) = g(b - p) with b - p >= e + 1:
+//!   the move that takes k from n and leaves a + (b - p) is of the same kind (both heaps
+//!   still non-empty, or still one heap) and has the same value. Conversely a move on n
+//!   leaving a + b, a <= b, has b >= (n - k) / 2 >= e, and taking k from n + p to leave
+//!   a + (b + p) is of the same kind and value. No move takes a whole heap of n or n + p (both
+//!   exceed t). So both heaps have the same option values, and g(n + p) = g(n). A code that
+//!   never splits leaves one heap n - k > e from n > e + t: values through heap e + p + t
+//!   suffice. (The one heap more than the classical 2e + 2p + t - 1 closes the case e = 0, in
+//!   which a split of n + p into p + p would map to a move leaving one heap.)
 //!
 //! [`GrundyTable::periodic`] finds the candidate such a rule proves with the fewest values,
 //! computes that far, checks, and reduces the proven pair to the smallest preperiod and

@@ -172,15 +172,16 @@ impl HeapGame for OctalGame {
 
     /// Guy and Smith's rule, generalized to any code (see
     /// [`grundy`](crate::grundy#proven-periods)): with t the most tokens a move takes, values
-    /// agreeing with the period p from e up to 2e + 2p + t (e + p + t for a code that never
-    /// splits) prove it for every heap.
+    /// agreeing with the period p from e through heap 2e + 2p + t (through e + p + t for a
+    /// code that never splits) prove it for every heap.
     fn period_proof_len(&self, period: Period) -> Option<u64> {
         let (e, p, t) = (period.preperiod, period.period, self.max_take());
-        Some(if self.split.is_empty() {
+        let last = if self.split.is_empty() {
             e.checked_add(p)?.checked_add(t)?
         } else {
             e.checked_add(p)?.checked_mul(2)?.checked_add(t)?
-        })
+        };
+        last.checked_add(1)
     }
 
     /// The rare/common method for codes that split heaps, the definition otherwise; and at
