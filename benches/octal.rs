@@ -158,7 +158,8 @@ fn positions(c: &mut Criterion) {
         positions
             .iter()
             .filter(|heaps| {
-                let position = Heaps::new(OctalGame::kayles(), heaps.iter().copied());
+                let position =
+                    Heaps::new(OctalGame::kayles(), heaps.iter().copied()).expect("small heaps");
                 solver
                     .outcome(&position)
                     .expect("within the memo")

@@ -50,7 +50,7 @@ fn misere_kayles_single_heaps() {
     let mut memo = HashMap::new();
     let mut losing = Vec::new();
     for h in 0..=20u64 {
-        let position = Heaps::new(OctalGame::kayles(), [h]);
+        let position = Heaps::new(OctalGame::kayles(), [h]).unwrap();
         let outcome = solver.outcome(&position).unwrap();
         assert_eq!(
             outcome.mover_wins(),
@@ -65,12 +65,55 @@ fn misere_kayles_single_heaps() {
     assert_eq!(losing, [1, 4, 9, 12, 20]);
 }
 
+/// The misère Grundy value of a whole position by exhaustive search: 1 with no move left,
+/// else the mex of its options' values.
+fn brute_misere_grundy(heaps: &[u64], memo: &mut HashMap<Vec<u64>, u32>) -> u32 {
+    if let Some(&value) = memo.get(heaps) {
+        return value;
+    }
+    let children = kayles_children(heaps);
+    let value = if children.is_empty() {
+        1
+    } else {
+        let values: Vec<u32> = children
+            .iter()
+            .map(|c| brute_misere_grundy(c, memo))
+            .collect();
+        (0..).find(|v| !values.contains(v)).unwrap()
+    };
+    memo.insert(heaps.to_vec(), value);
+    value
+}
+
+#[test]
+fn misere_kayles_known_misere_grundy_values() {
+    let known = [
+        1, 0, 2, 3, 0, 1, 3, 2, 1, 0, 2, 4, 0, 1, 2, 5, 1, 6, 3, 2, 0,
+    ];
+    let mut memo = HashMap::new();
+    let values: Vec<u32> = (0..=20u64)
+        .map(|h| {
+            let heaps: Vec<u64> = [h].into_iter().filter(|&x| x > 0).collect();
+            brute_misere_grundy(&heaps, &mut memo)
+        })
+        .collect();
+    assert_eq!(values, known);
+    // The misère outcome is decided by the misère Grundy value being 0.
+    let mut solver = ImpartialSolver::new(PlayConvention::Misere);
+    for (h, &value) in known.iter().enumerate() {
+        let outcome = solver
+            .outcome(&Heaps::new(OctalGame::kayles(), [h as u64]).unwrap())
+            .unwrap();
+        assert_eq!(outcome == Outcome::P, value == 0, "heap {h}");
+    }
+}
+
 #[test]
 fn misere_winning_moves_lead_to_losing_positions() {
     let mut solver = ImpartialSolver::new(PlayConvention::Misere);
     let mut memo = HashMap::new();
     for heaps in [vec![3, 5], vec![2, 2, 6], vec![7, 1, 1], vec![10, 4]] {
-        let position = Heaps::new(OctalGame::kayles(), heaps.clone());
+        let position = Heaps::new(OctalGame::kayles(), heaps.clone()).unwrap();
         let winning = solver.winning_moves(&position).unwrap();
         for mv in position.legal_moves() {
             let mut child = position.after(mv).heaps().to_vec();
@@ -100,7 +143,7 @@ fn out_of_reach_fails_fast_with_a_clear_error() {
         }
         other => panic!("expected an out-of-reach error, got {other:?}"),
     }
-    let kayles = Heaps::new(OctalGame::kayles(), vec![30; 12]);
+    let kayles = Heaps::new(OctalGame::kayles(), vec![30; 12]).unwrap();
     let mut solver = ImpartialSolver::new(PlayConvention::Misere).with_node_budget(10_000);
     assert_eq!(
         solver.outcome(&kayles),
@@ -116,7 +159,7 @@ fn out_of_reach_fails_fast_with_a_clear_error() {
 
 #[test]
 fn moves_are_checked_and_shown() {
-    let mut position = Heaps::new(OctalGame::dawsons_kayles(), [5, 1]);
+    let mut position = Heaps::new(OctalGame::dawsons_kayles(), [5, 1]).unwrap();
     let before = position.clone();
     let bad = [
         (
@@ -178,7 +221,7 @@ proptest! {
     fn normal_kayles_sums_match_the_brute_force(
         heaps in prop::collection::vec(0u64..=12, 1..=3),
     ) {
-        let position = Heaps::new(OctalGame::kayles(), heaps.clone());
+        let position = Heaps::new(OctalGame::kayles(), heaps.clone()).unwrap();
         let table = GrundyTable::periodic(&OctalGame::kayles(), 1000).unwrap();
         let mut solver = ImpartialSolver::new(PlayConvention::Normal);
         let mut memo = HashMap::new();

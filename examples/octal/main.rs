@@ -142,7 +142,8 @@ fn period(args: &[String]) -> Result<(), String> {
 fn analyze(args: &[String]) -> Result<(), String> {
     let args = parse(args)?;
     let heaps = args.heaps.ok_or("--heaps is required")?;
-    let position = Heaps::new(args.game.clone(), heaps.iter().copied());
+    let position =
+        Heaps::new(args.game.clone(), heaps.iter().copied()).map_err(|e| e.to_string())?;
     let (outcome, winning): (Outcome, Vec<HeapMove>) = if args.misere {
         let mut solver =
             ImpartialSolver::new(PlayConvention::Misere).with_node_budget(MISERE_BUDGET);

@@ -4,6 +4,14 @@ use thiserror::Error;
 /// unchanged when one is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 pub enum HeapsError {
+    /// A heap larger than a position takes.
+    #[error("a heap of {size} exceeds the limit of {limit} tokens")]
+    HeapTooLarge {
+        /// The heap given.
+        size: u64,
+        /// The limit.
+        limit: u64,
+    },
     /// A move on a heap that does not exist.
     #[error("heap {heap} does not exist (there are {heaps}, counted from 0)")]
     NoSuchHeap {

@@ -6,4 +6,4 @@ mod error;
 mod position;
 
 pub use error::HeapsError;
-pub use position::{HeapMove, Heaps};
+pub use position::{HeapMove, Heaps, MAX_HEAP};

@@ -4,6 +4,9 @@ use crate::grundy::GrundyTable;
 use std::fmt;
 use std::sync::Arc;
 
+/// The largest heap a [`Heaps`] position takes: 2^16 tokens.
+pub const MAX_HEAP: u64 = 1 << 16;
+
 /// A move: on heap `heap` (counted from 0), one of the rules' options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HeapMove {
@@ -43,7 +46,7 @@ impl fmt::Display for HeapMove {
 /// use gamesolver::{Game, OctalGame, PlayConvention};
 ///
 /// // Kayles on rows of 4 and 2 pins: g(4) ^ g(2) = 1 ^ 2, a win for the player to move.
-/// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2]);
+/// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2])?;
 /// let mut solver = ImpartialSolver::new(PlayConvention::Normal);
 /// assert_eq!(solver.outcome(&kayles)?, Outcome::N);
 /// let winning: Vec<String> = solver.winning_moves(&kayles)?.iter().map(|m| m.to_string()).collect();
@@ -54,7 +57,7 @@ impl fmt::Display for HeapMove {
 /// // A move the rules do not have is rejected, and nothing changes.
 /// assert!(kayles.play(HeapMove { heap: 0, take: 3, remain: [0, 0] }).is_err());
 /// assert_eq!(kayles.heaps(), [2, 2]);
-/// # Ok::<(), gamesolver::grundy::ImpartialError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Heaps<H: HeapGame> {
@@ -72,18 +75,35 @@ impl<H: HeapGame> Clone for Heaps<H> {
 }
 
 impl<H: HeapGame> Heaps<H> {
-    /// The heaps `heaps` under `rules`. Any list is a position: an empty one, or one of empty
-    /// heaps, is a finished game.
-    pub fn new(rules: H, heaps: impl IntoIterator<Item = u64>) -> Self {
+    /// The heaps `heaps` under `rules`. Any list of heaps up to [`MAX_HEAP`] is a position:
+    /// an empty one, or one of empty heaps, is a finished game.
+    ///
+    /// # Errors
+    ///
+    /// [`HeapsError::HeapTooLarge`] for a heap past [`MAX_HEAP`]: a heap that splits has about
+    /// as many moves as tokens, and a position must list its moves. (A
+    /// [`GrundyTable`] with a period gives the value of a heap of any size.)
+    pub fn new(rules: H, heaps: impl IntoIterator<Item = u64>) -> Result<Self, HeapsError> {
         Self::with_rules(Arc::new(rules), heaps)
     }
 
     /// As [`new`](Self::new), sharing rules already behind an `Arc`.
-    pub fn with_rules(rules: Arc<H>, heaps: impl IntoIterator<Item = u64>) -> Self {
-        Self {
-            rules,
-            heaps: heaps.into_iter().collect(),
+    ///
+    /// # Errors
+    ///
+    /// As [`new`](Self::new).
+    pub fn with_rules(
+        rules: Arc<H>,
+        heaps: impl IntoIterator<Item = u64>,
+    ) -> Result<Self, HeapsError> {
+        let heaps: Vec<u64> = heaps.into_iter().collect();
+        if let Some(&size) = heaps.iter().find(|&&h| h > MAX_HEAP) {
+            return Err(HeapsError::HeapTooLarge {
+                size,
+                limit: MAX_HEAP,
+            });
         }
+        Ok(Self { rules, heaps })
     }
 
     /// The heap sizes, in play order: a move's first remaining heap takes the moved heap's
@@ -110,9 +130,9 @@ impl<H: HeapGame> Heaps<H> {
     ///
     /// let kayles = OctalGame::kayles();
     /// let table = GrundyTable::periodic(&kayles, 1000)?;
-    /// let position = Heaps::new(kayles, [4, 2, 1_000_000_000_000]);
-    /// assert_eq!(position.grundy_value(&table), Some(1 ^ 2 ^ table.get(1_000_000_000_000).unwrap()));
-    /// # Ok::<(), gamesolver::GrundyError>(())
+    /// let position = Heaps::new(kayles, [4, 2, 50_000])?;
+    /// assert_eq!(position.grundy_value(&table), Some(1 ^ 2 ^ table.get(50_000).unwrap()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
     pub fn grundy_value(&self, table: &GrundyTable) -> Option<u32> {
@@ -218,15 +238,14 @@ impl<H: HeapGame> Game for Heaps<H> {
 impl<H: HeapGame> ImpartialGame for Heaps<H> {
     /// One component a non-empty heap, when there are two or more.
     fn components(&self, out: &mut Vec<Self>) -> bool {
-        let mut heaps = self.heaps.iter().filter(|&&h| h > 0);
+        let heaps = self.heaps.iter().filter(|&&h| h > 0);
         if heaps.clone().nth(1).is_none() {
             return false;
         }
-        out.extend(
-            heaps
-                .by_ref()
-                .map(|&h| Self::with_rules(Arc::clone(&self.rules), [h])),
-        );
+        out.extend(heaps.map(|&h| Self {
+            rules: Arc::clone(&self.rules),
+            heaps: vec![h],
+        }));
         true
     }
 }

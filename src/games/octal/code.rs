@@ -185,10 +185,10 @@ impl HeapGame for OctalGame {
     }
 
     /// The rare/common method for codes that split heaps, the definition otherwise; and at
-    /// every power of two from 4096 values on, once Guy and Smith's rule proves a period on
+    /// every power of two from 256 values on, once Guy and Smith's rule proves a period on
     /// the values so far, the rest is copied by the period.
     fn extend_grundy(&self, values: &mut Vec<u32>, len: usize) {
-        let mut checkpoint = values.len().next_power_of_two().max(1 << 12);
+        let mut checkpoint = values.len().next_power_of_two().max(1 << 8);
         while values.len() < len {
             let target = len.min(checkpoint);
             if self.split.is_empty() {
