@@ -65,12 +65,22 @@ fn rc2_feasible(code: &str, len: usize) -> bool {
     len <= 100_000 || code == "0.16"
 }
 
+/// A group of ten samples a case, counting values per second.
+fn values_group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    len: usize,
+) -> criterion::BenchmarkGroup<'a, criterion::measurement::WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .throughput(Throughput::Elements(len as u64));
+    group
+}
+
 fn sparse_and_table(c: &mut Criterion) {
     for len in [100_000, 1_000_000] {
-        let mut group = c.benchmark_group("octal");
-        group
-            .sample_size(10)
-            .throughput(Throughput::Elements(len as u64));
+        let mut group = values_group(c, "octal", len);
         for code in GAMES {
             let game: OctalGame = code.parse().expect("a valid code");
             let table = GrundyTable::compute(&game, len as u64 - 1).expect("within the limit");
@@ -103,10 +113,7 @@ fn sparse_and_table(c: &mut Criterion) {
 
 fn definitions(c: &mut Criterion) {
     for len in [10_000, 100_000] {
-        let mut group = c.benchmark_group("octal/definition");
-        group
-            .sample_size(10)
-            .throughput(Throughput::Elements(len as u64));
+        let mut group = values_group(c, "octal/definition", len);
         for code in GAMES {
             let game: OctalGame = code.parse().expect("a valid code");
             let ours = definition(&game, len);

@@ -45,28 +45,30 @@ fn table(game: &OctalGame, len: usize) -> Vec<u32> {
         .to_vec()
 }
 
+/// The known first values and period of a code, each also against the brute force.
+fn check_known(game: &OctalGame, known: &[u32], preperiod: u64, period: u64) {
+    assert_eq!(table(game, known.len()), known, "{game}");
+    assert_eq!(brute_values(game.digits(), known.len()), known, "{game}");
+    let periodic = GrundyTable::periodic(game, 10_000).unwrap();
+    assert_eq!(
+        periodic.period(),
+        Some(Period { preperiod, period }),
+        "{game}"
+    );
+    let brute = brute_values(game.digits(), 1000);
+    for (n, &value) in brute.iter().enumerate() {
+        assert_eq!(periodic.get(n as u64), Some(value), "{game} heap {n}");
+    }
+}
+
 #[test]
 fn kayles_known_values_and_period() {
     let known = [
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
         7, 2, 1, 8, 6, 7,
     ];
-    let kayles = OctalGame::kayles();
-    assert_eq!(kayles.to_string(), "0.77");
-    assert_eq!(table(&kayles, known.len()), known);
-    assert_eq!(brute_values(kayles.digits(), known.len()), known);
-    let periodic = GrundyTable::periodic(&kayles, 10_000).unwrap();
-    assert_eq!(
-        periodic.period(),
-        Some(Period {
-            preperiod: 71,
-            period: 12
-        })
-    );
-    let brute = brute_values(kayles.digits(), 1000);
-    for (n, &value) in brute.iter().enumerate() {
-        assert_eq!(periodic.get(n as u64), Some(value), "heap {n}");
-    }
+    assert_eq!(OctalGame::kayles().to_string(), "0.77");
+    check_known(&OctalGame::kayles(), &known, 71, 12);
 }
 
 #[test]
@@ -75,19 +77,8 @@ fn dawsons_kayles_known_values_and_period() {
         0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0,
         4, 5, 2, 7, 4, 0,
     ];
-    let game = OctalGame::dawsons_kayles();
-    assert_eq!(game, code("0.07"));
-    assert_eq!(table(&game, known.len()), known);
-    let periodic = GrundyTable::periodic(&game, 10_000).unwrap();
-    let period = periodic.period().unwrap();
-    assert_eq!((period.preperiod, period.period), (53, 34));
-    let brute = brute_values(game.digits(), 1000);
-    assert!(
-        brute
-            .iter()
-            .enumerate()
-            .all(|(n, &v)| periodic.get(n as u64) == Some(v))
-    );
+    assert_eq!(OctalGame::dawsons_kayles(), code("0.07"));
+    check_known(&OctalGame::dawsons_kayles(), &known, 53, 34);
 }
 
 #[test]
