@@ -11,8 +11,12 @@ pub mod strategy;
 
 pub use game::{
     Game, HeapGame, HeapOption, ImpartialGame, PlayConvention, Player, Points, Record, ScoringGame,
+    TableKey,
 };
+pub use games::heaps::{HeapMove, Heaps, HeapsError};
 pub use games::octal::{OctalError, OctalGame};
 pub use games::prime::{PrimeError, PrimeEvaluator, PrimeGame, SmallPrimeGame};
-pub use grundy::{GrundyError, GrundyTable, Period};
-pub use search::{Budget, Engine, Evaluator, SearchResult, Solution, SolveError, Solver};
+pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome, Period};
+pub use search::{
+    Budget, Engine, Evaluator, NoEvaluator, SearchResult, Solution, SolveError, Solver,
+};

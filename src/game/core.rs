@@ -22,9 +22,16 @@ use crate::game::TableKey;
 /// #[derive(Clone, Debug)]
 /// struct Pile(u32);
 ///
-/// #[derive(Debug, thiserror::Error)]
-/// #[error("cannot take {0} from a pile of the given size")]
+/// #[derive(Debug)]
 /// struct BadTake(u32);
+///
+/// impl std::fmt::Display for BadTake {
+///     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+///         write!(f, "cannot take {} from the pile", self.0)
+///     }
+/// }
+///
+/// impl std::error::Error for BadTake {}
 ///
 /// impl Game for Pile {
 ///     type Move = u32;
@@ -61,9 +68,8 @@ use crate::game::TableKey;
 pub trait Game: Clone {
     /// A move. Small and `Copy`, so the search can keep it in tables.
     type Move: Copy + Eq + std::fmt::Debug;
-    /// A key identifying the position for the transposition table. Two positions with the
-    /// same key must have the same value; an exact key (a bitmask of the board, say) keeps the
-    /// exact solver exact.
+    /// A key identifying the position for the solvers' tables: see [`TableKey`] for the
+    /// contract (one rule for every solver: positions with the same key must play the same).
     type Key: TableKey;
     /// Why a move was rejected.
     type Error: std::error::Error;

@@ -1,8 +1,36 @@
-/// A position key for the transposition table and the memo of impartial solvers: compared in
-/// full on every probe, and mixed to a 64-bit hash that picks the table slot.
+/// A position key for the transposition table of [`Solver`](crate::Solver) and
+/// [`Engine`](crate::Engine) and the memo of [`ImpartialSolver`](crate::ImpartialSolver):
+/// compared in full on every probe, and mixed to a 64-bit hash that picks the table slot.
 ///
-/// Small `Copy` keys (a `u64` or `u128` bitmask) are fastest; a game whose positions do not fit
-/// in 128 bits can use a boxed slice, which this trait also covers.
+/// **The contract, the same for every solver:** two positions with the same key must play the
+/// same: the same moves, leading to positions whose keys again agree, so that they have the
+/// same value. An exact encoding of the position (a bitmask of the board, the sorted heaps)
+/// keeps the exact solvers exact. Tables outlive a solve: a solver reused across positions
+/// trusts every key it has seen, so keys must be unique across all of them, or the solver
+/// cleared (`clear()`) between unrelated positions.
+///
+/// Implemented for the unsigned integers, `Vec`s, boxed slices and arrays of them, and pairs
+/// of keys. A key type of the user's own implements [`hash64`](Self::hash64), most simply
+/// from its words with [`hash_words`].
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::TableKey;
+///
+/// let heaps: Vec<u16> = vec![3, 5, 7];
+/// assert_eq!(heaps.hash64(), heaps.clone().hash64());
+/// assert_ne!(heaps.hash64(), vec![3u16, 5, 8].hash64());
+///
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// struct Board { cells: [u8; 9], to_move: bool }
+///
+/// impl TableKey for Board {
+///     fn hash64(&self) -> u64 {
+///         gamesolver::game::hash_words(self.cells.iter().map(|&c| u64::from(c)).chain([u64::from(self.to_move)]))
+///     }
+/// }
+/// ```
 pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
@@ -15,8 +43,17 @@ pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug {
 }
 
 /// The finalizer of SplitMix64: a cheap bijection that spreads every input bit over the word.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::game::mix64;
+///
+/// assert_ne!(mix64(1), mix64(2));
+/// assert_eq!(mix64(0), 0);
+/// ```
 #[must_use]
-pub(crate) const fn mix64(mut z: u64) -> u64 {
+pub const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
@@ -35,13 +72,75 @@ impl TableKey for u128 {
     }
 }
 
-impl TableKey for Box<[u64]> {
+/// A well-mixed 64-bit hash of a sequence of words, its length included: what a key type of
+/// the user's own needs for [`TableKey::hash64`].
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::game::hash_words;
+///
+/// assert_ne!(hash_words([1, 2]), hash_words([2, 1]));
+/// assert_ne!(hash_words([0]), hash_words([0, 0]));
+/// ```
+#[must_use]
+pub fn hash_words(words: impl IntoIterator<Item = u64>) -> u64 {
+    let (hash, len) = words.into_iter().fold((0u64, 0u64), |(hash, len), word| {
+        (mix64(hash ^ word), len + 1)
+    });
+    mix64(hash ^ mix64(len))
+}
+
+macro_rules! scalar_keys {
+    ($($t:ty),*) => {$(
+        impl TableKey for $t {
+            fn hash64(&self) -> u64 {
+                mix64(*self as u64)
+            }
+        }
+    )*};
+}
+
+scalar_keys!(u8, u16, u32, usize);
+
+macro_rules! sequence_keys {
+    ($($t:ty),*) => {$(
+        impl TableKey for Vec<$t> {
+            fn hash64(&self) -> u64 {
+                hash_words(self.iter().map(|&x| x as u64))
+            }
+
+            fn heap_bytes(&self) -> usize {
+                self.capacity() * std::mem::size_of::<$t>()
+            }
+        }
+
+        impl TableKey for Box<[$t]> {
+            fn hash64(&self) -> u64 {
+                hash_words(self.iter().map(|&x| x as u64))
+            }
+
+            fn heap_bytes(&self) -> usize {
+                std::mem::size_of_val::<[$t]>(self)
+            }
+        }
+
+        impl<const N: usize> TableKey for [$t; N] {
+            fn hash64(&self) -> u64 {
+                hash_words(self.iter().map(|&x| x as u64))
+            }
+        }
+    )*};
+}
+
+sequence_keys!(u8, u16, u32, u64, usize);
+
+impl<A: TableKey, B: TableKey> TableKey for (A, B) {
     fn hash64(&self) -> u64 {
-        self.iter()
-            .fold(mix64(self.len() as u64), |hash, &word| mix64(hash ^ word))
+        mix64(self.0.hash64() ^ mix64(self.1.hash64()).rotate_left(17))
     }
 
     fn heap_bytes(&self) -> usize {
-        std::mem::size_of_val::<[u64]>(self)
+        self.0.heap_bytes() + self.1.heap_bytes()
     }
 }

@@ -38,8 +38,9 @@ pub enum ImpartialError {
 /// An exact solver for any [`ImpartialGame`] by memoized search: outcomes under normal or
 /// misère play, winning moves, and Grundy values under normal play.
 ///
-/// The memo is keyed by [`Game::key`], which must identify positions exactly (two positions
-/// with one key must play the same). It is bounded three ways: in positions
+/// The memo is keyed by [`Game::key`], under the one contract of [`TableKey`] (two positions
+/// with one key must play the same), and it outlives a call: [`clear`](Self::clear) it between
+/// unrelated games whose keys could collide. It is bounded three ways: in positions
 /// ([`with_limit`](Self::with_limit)), in bytes, the search path included
 /// ([`with_memo_bytes`](Self::with_memo_bytes)), and in positions expanded per call
 /// ([`with_node_budget`](Self::with_node_budget)); past any bound a call returns an error

@@ -42,9 +42,14 @@ pub struct Solution<M> {
 /// principal variation.
 ///
 /// It is the crate's alpha-beta search run to the end of the game, with a transposition table
-/// of bounded size (results survive between solves, which makes a sequence of related solves
-/// cheap) and the game's proven [`value_bounds`](ScoringGame::value_bounds), which end the
-/// search of a node as soon as they decide its window.
+/// of bounded size and the game's proven [`value_bounds`](ScoringGame::value_bounds), which end
+/// the search of a node as soon as they decide its window.
+///
+/// The table outlives a solve, which makes a sequence of related solves cheap, and it trusts
+/// every key it has seen: keys must follow the [`TableKey`](crate::TableKey) contract across
+/// every position the solver is given, or the solver must be [`clear`](Self::clear)ed between
+/// unrelated ones (a key that is unique only within one game would otherwise read another
+/// game's values).
 ///
 /// # Examples
 ///
