@@ -1,13 +1,24 @@
 use crate::game::Game;
 use std::fmt;
 
-/// Who wins an impartial game when no move is left.
+/// Who wins an impartial game when no move is left. The default is normal play, the
+/// convention of Sprague–Grundy theory; the subtraction game keeps misère as its own default,
+/// as its rules say.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::PlayConvention;
+///
+/// assert_eq!(PlayConvention::default(), PlayConvention::Normal);
+/// assert_eq!(PlayConvention::Misere.to_string(), "misère");
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum PlayConvention {
     /// Normal play: the player who cannot move loses (whoever moves last wins).
+    #[default]
     Normal,
     /// Misère play: the player who cannot move wins (whoever moves last loses).
-    #[default]
     Misere,
 }
 
