@@ -96,3 +96,75 @@ proptest! {
         prop_assert!(numbers.contains(&x));
     }
 }
+
+#[test]
+fn bad_bytes_and_long_words_are_answered_briefly() {
+    let mut input = b"\xff\xfe go 100 1 2\ngo 100 1 2\xff\n".to_vec();
+    input.extend(b"go 30 ");
+    input.extend(std::iter::repeat_n(b'x', 1 << 20));
+    input.extend(b"\ngo 30 1 2 3\n");
+    let mut output = Vec::new();
+    serve(input.as_slice(), &mut output).unwrap();
+    let out: Vec<String> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(out.len(), 4, "{out:?}");
+    assert_eq!(out[0], "error the line is not valid UTF-8");
+    assert_eq!(out[1], "error the line is not valid UTF-8");
+    assert!(
+        out[2].starts_with("error \"xxxx") && out[2].len() < 100,
+        "{}",
+        out[2]
+    );
+    assert!(out[3].starts_with("move "));
+}
+
+#[test]
+fn an_overlong_line_is_refused_and_skipped() {
+    use gamesolver::games::prime::protocol::MAX_LINE_BYTES;
+    let mut input = b"go 30 ".to_vec();
+    input.extend(std::iter::repeat_n(b'7', MAX_LINE_BYTES + 1000));
+    input.extend(b"\ngo 30 1 2 3\n");
+    let mut output = Vec::new();
+    serve(input.as_slice(), &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let out: Vec<&str> = output.lines().collect();
+    assert_eq!(out.len(), 2);
+    assert!(out[0].starts_with("error the line exceeds"));
+    assert!(out[1].starts_with("move "));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Any bytes at all: every line gets exactly one answer, and a good line after them too.
+    #[test]
+    fn arbitrary_bytes_get_one_answer_a_line(
+        lines in proptest::collection::vec(
+            proptest::collection::vec(any::<u8>().prop_filter("no newline", |&b| b != b'\n'), 0..40),
+            1..6,
+        ),
+    ) {
+        let lines: Vec<Vec<u8>> = lines
+            .into_iter()
+            .filter(|l| !matches!(std::str::from_utf8(l).map(parse), Ok(Ok(Command::Quit))))
+            .collect();
+        let mut input = Vec::new();
+        for line in &lines {
+            input.extend(line);
+            input.push(b'\n');
+        }
+        input.extend(b"go 20 1 2 3\n");
+        let mut output = Vec::new();
+        serve(input.as_slice(), &mut output).unwrap();
+        let output = String::from_utf8(output).unwrap();
+        let out: Vec<&str> = output.lines().collect();
+        prop_assert_eq!(out.len(), lines.len() + 1);
+        for answer in &out {
+            prop_assert!(answer.starts_with("error ") || answer.starts_with("move "));
+        }
+        prop_assert!(out.last().unwrap().starts_with("move "));
+    }
+}

@@ -15,12 +15,16 @@
 use crate::games::prime::{PrimeEvaluator, PrimeGame};
 use crate::search::Engine;
 use crate::strategy::{EngineStrategy, Strategy};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// The largest number a board sent over the protocol may hold: 10^6.
 pub const MAX_PROTOCOL_NUMBER: u32 = 1_000_000;
+
+/// The longest line the protocol reads: 16 MiB, twice a board of every number up to
+/// [`MAX_PROTOCOL_NUMBER`]. A longer line is answered with an error and skipped.
+pub const MAX_LINE_BYTES: usize = 16 << 20;
 
 /// A parsed protocol line.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -99,13 +103,13 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
                 .parse::<u64>()
                 .ok()
                 .filter(|&ms| ms > 0)
-                .ok_or_else(|| ProtocolError::BadTime(time_word.to_owned()))?;
+                .ok_or_else(|| ProtocolError::BadTime(shown(time_word)))?;
             let mut board = Vec::new();
             let mut seen = std::collections::HashSet::new();
             for word in words {
                 let number: u64 = word
                     .parse()
-                    .map_err(|_| ProtocolError::NotANumber(word.to_owned()))?;
+                    .map_err(|_| ProtocolError::NotANumber(shown(word)))?;
                 let x = u32::try_from(number)
                     .ok()
                     .filter(|x| (1..=MAX_PROTOCOL_NUMBER).contains(x))
@@ -123,7 +127,7 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
                 board,
             })
         }
-        Some(other) => Err(ProtocolError::UnknownCommand(other.to_owned())),
+        Some(other) => Err(ProtocolError::UnknownCommand(shown(other))),
     }
 }
 
@@ -132,7 +136,9 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
 ///
 /// # Errors
 ///
-/// Only errors of `input` or `output` themselves; bad commands are answered, not returned.
+/// Only errors of `input` or `output` themselves; bad commands (bad UTF-8, overlong lines
+/// included) are answered, not returned. An error never echoes more than the first 32
+/// characters of a bad word.
 ///
 /// # Examples
 ///
@@ -146,30 +152,76 @@ pub fn parse(line: &str) -> Result<Command, ProtocolError> {
 /// assert!(lines.next().unwrap().starts_with("error unknown command"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn serve(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
     let mut engine = EngineStrategy::new(Engine::with_table_bytes(
         64 << 20,
         PrimeEvaluator::default(),
     ));
-    for line in input.lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        // Bytes, not a String: one line of bad UTF-8 is answered like any bad line.
+        let read = input
+            .by_ref()
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)?;
+        if read == 0 {
+            break;
+        }
         let received = Instant::now();
-        let answer = match parse(&line) {
-            Ok(Command::Quit) => break,
-            Ok(Command::Go { time, board }) => {
-                let n = board.iter().copied().max().unwrap_or(1);
-                match PrimeGame::from_numbers(n, board.iter().map(|&x| u64::from(x))) {
-                    Ok(position) => match engine.choose(&position, received + time) {
-                        Some(x) => format!("move {x}"),
-                        None => String::from("error the board has no move"),
-                    },
-                    Err(error) => format!("error {error}"),
+        let answer = if bytes.len() > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
+            skip_line(&mut input)?;
+            format!("error the line exceeds {MAX_LINE_BYTES} bytes")
+        } else {
+            let line = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            match std::str::from_utf8(line).map(parse) {
+                Err(_) => String::from("error the line is not valid UTF-8"),
+                Ok(Ok(Command::Quit)) => break,
+                Ok(Ok(Command::Go { time, board })) => {
+                    let n = board.iter().copied().max().unwrap_or(1);
+                    match PrimeGame::from_numbers(n, board.iter().map(|&x| u64::from(x))) {
+                        Ok(position) => match engine.choose(&position, received + time) {
+                            Some(x) => format!("move {x}"),
+                            None => String::from("error the board has no move"),
+                        },
+                        Err(error) => format!("error {error}"),
+                    }
                 }
+                Ok(Err(error)) => format!("error {error}"),
             }
-            Err(error) => format!("error {error}"),
         };
         writeln!(output, "{answer}")?;
         output.flush()?;
     }
     Ok(())
+}
+
+/// Reads and drops the rest of an overlong line.
+fn skip_line(input: &mut impl BufRead) -> std::io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
+            }
+        }
+    }
+}
+
+/// A word as an error shows it: whole when short, else its first characters and an ellipsis.
+fn shown(word: &str) -> String {
+    const SHOWN_CHARS: usize = 32;
+    match word.char_indices().nth(SHOWN_CHARS) {
+        Some((cut, _)) => format!("{}…", &word[..cut]),
+        None => word.to_owned(),
+    }
 }
