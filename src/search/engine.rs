@@ -70,7 +70,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         Self::with_table_bytes(DEFAULT_TABLE_BYTES, evaluator)
     }
 
-    /// An engine whose transposition table takes at most `bytes`.
+    /// An engine whose transposition table takes at most `bytes`, clamped as the
+    /// [`Solver`](crate::Solver)'s is.
     #[must_use]
     pub fn with_table_bytes(bytes: usize, evaluator: E) -> Self {
         let mut core = Negamax::new(bytes, evaluator);

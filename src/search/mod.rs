@@ -14,4 +14,4 @@ pub use engine::{Engine, SearchResult};
 pub use eval::{Evaluator, NoEvaluator};
 pub use progress::{Progress, Stage};
 pub use solver::{DEFAULT_TABLE_BYTES, Solution, SolveError, Solver};
-pub use table::{Entry, PROVEN, TranspositionTable};
+pub use table::{Entry, MAX_TABLE_BYTES, PROVEN, TranspositionTable};

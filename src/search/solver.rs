@@ -88,7 +88,9 @@ impl<G: ScoringGame> Solver<G> {
         Self::with_table_bytes(DEFAULT_TABLE_BYTES)
     }
 
-    /// A solver whose transposition table takes at most `bytes` of memory.
+    /// A solver whose transposition table takes at most `bytes` of memory, clamped to
+    /// [`MAX_TABLE_BYTES`](crate::search::MAX_TABLE_BYTES) and halved while the system refuses
+    /// it (see [`TranspositionTable::with_bytes`](crate::search::TranspositionTable::with_bytes)).
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {

@@ -57,6 +57,9 @@ impl<K, M: Copy> Entry<K, M> {
     }
 }
 
+/// The most memory a [`TranspositionTable`] takes, whatever it is asked for: 4 GiB.
+pub const MAX_TABLE_BYTES: usize = 1 << 32;
+
 /// A fixed-size transposition table: it never grows past the byte limit it was made with.
 ///
 /// Slots come in pairs; a new result is folded into the same key's entry (same depth) or
@@ -84,16 +87,23 @@ pub struct TranspositionTable<K, M> {
 }
 
 impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
-    /// A table that takes at most `bytes` of memory (rounded down to a power-of-two number
-    /// of slots, at least two).
+    /// A table that takes at most `bytes` of memory, and never more than
+    /// [`MAX_TABLE_BYTES`]: rounded down to a power-of-two number of slots, at least two. The
+    /// memory is asked for without aborting: if the system refuses it, the table halves until
+    /// it fits, so any `bytes`, `usize::MAX` included, gives a working table.
     #[must_use]
     pub fn with_bytes(bytes: usize) -> Self {
         let slot = std::mem::size_of::<Option<Entry<K, M>>>().max(1);
-        let wanted = (bytes / slot).max(2);
+        let wanted = (bytes.min(MAX_TABLE_BYTES) / slot).max(2);
         // Largest power of two not above `wanted`.
-        let capacity = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut capacity = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(capacity).is_err() && capacity > 2 {
+            capacity /= 2;
+        }
+        slots.resize(capacity, None);
         Self {
-            slots: vec![None; capacity],
+            slots,
             mask: capacity - 2,
         }
     }
