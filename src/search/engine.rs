@@ -89,7 +89,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         self
     }
 
-    /// Calls `report` now and then during a search (with the depth under way).
+    /// Calls `report` about once a second during a search (with the depth under way).
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
         self.core.progress = Some(Box::new(report));

@@ -1,6 +1,7 @@
 use crate::game::{Game, ScoringGame};
 use crate::search::table::{Entry, PROVEN, TranspositionTable};
 use crate::search::{Budget, Evaluator, Progress, Stage};
+use std::time::{Duration, Instant};
 
 /// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
 pub const INFINITY: i64 = 1 << 62;
@@ -13,7 +14,11 @@ pub(crate) struct Scored {
     pub proven: bool,
 }
 
-/// A progress callback: boxed, as it is called only every few million nodes.
+/// How often a progress callback is called: by elapsed time, not node count, since a node's
+/// cost varies a thousandfold between games and board sizes.
+pub(crate) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// A progress callback: boxed, as it is called only once a second.
 pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
 /// Where a move goes in the search order, larger first: the table's move, then by immediate
@@ -48,9 +53,10 @@ pub(crate) struct Negamax<G: Game, E> {
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
     scratch: Vec<G::Move>,
-    /// Called every `progress_interval` nodes (never in the inner loop otherwise).
+    /// Called about once every `PROGRESS_EVERY`, the clock read with the budget's.
     pub progress: Option<ProgressFn>,
-    pub progress_interval: u64,
+    /// When the next progress report is due (set at the first clock reading).
+    next_report: Option<Instant>,
     /// How often (in nodes) the clock is read.
     pub clock_interval: u64,
     /// Where the caller is, reported with the node count.
@@ -76,7 +82,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             buffers: Vec::new(),
             scratch: Vec::new(),
             progress: None,
-            progress_interval: 1 << 22,
+            next_report: None,
             clock_interval: 1 << 10,
             stage: Stage::Value,
             breadth: None,
@@ -96,13 +102,16 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             if self.budget.exhausted(self.nodes - self.budget_start) {
                 self.aborted = true;
             }
-            if let Some(report) = self.progress.as_mut()
-                && self.nodes.is_multiple_of(self.progress_interval)
-            {
-                report(&Progress {
-                    nodes: self.nodes,
-                    stage: self.stage,
-                });
+            if let Some(report) = self.progress.as_mut() {
+                let now = Instant::now();
+                let due = *self.next_report.get_or_insert(now + PROGRESS_EVERY);
+                if now >= due {
+                    report(&Progress {
+                        nodes: self.nodes,
+                        stage: self.stage,
+                    });
+                    self.next_report = Some(now + PROGRESS_EVERY);
+                }
             }
         }
         self.aborted

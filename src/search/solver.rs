@@ -109,7 +109,8 @@ impl<G: ScoringGame> Solver<G> {
         self
     }
 
-    /// Calls `report` every 2^22 nodes or so, to show that a long solve is working.
+    /// Calls `report` about once a second (by elapsed time, read every 1024 nodes), to show
+    /// that a long solve is working.
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
         self.core.progress = Some(Box::new(report));
