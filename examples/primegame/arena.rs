@@ -38,7 +38,12 @@ pub fn run(args: &[&str]) -> Result<(), String> {
         match arg {
             "--n" => n = u32::try_from(number("--n")?).map_err(|_| "--n is too large")?,
             "--ms" => ms = number("--ms")?,
-            "--games" => games = u32::try_from(number("--games")?).map_err(|_| "too many games")?,
+            "--games" => {
+                games = u32::try_from(number("--games")?).map_err(|_| "too many games")?;
+                if games == 0 {
+                    return Err("--games must be at least 1".into());
+                }
+            }
             name => names.push(name),
         }
     }

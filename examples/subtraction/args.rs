@@ -17,9 +17,13 @@ fn list<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String> 
     }
     text.split(',')
         .map(|item| {
-            item.trim()
-                .parse()
-                .map_err(|_| format!("{item:?} in the {what} list is not a non-negative integer"))
+            item.trim().parse().map_err(|_| {
+                if !item.trim().is_empty() && item.trim().bytes().all(|b| b.is_ascii_digit()) {
+                    format!("{item:?} in the {what} list is too large")
+                } else {
+                    format!("{item:?} in the {what} list is not a non-negative integer")
+                }
+            })
         })
         .collect()
 }

@@ -14,7 +14,7 @@ use args::Options;
 use gamesolver::games::subtraction::{
     SubtractionGame, SubtractionSet, Take, analyze, perfect_move,
 };
-use gamesolver::grundy::GrundyTable;
+use gamesolver::grundy::{GrundyError, GrundyTable};
 use gamesolver::{Game, Player};
 use std::process::ExitCode;
 
@@ -60,9 +60,14 @@ fn grundy_command(options: &Options) -> Result<(), String> {
     let upto = options.upto.ok_or("--upto is required")?;
     let values = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
     println!("{}", joined(values.as_slice(), " "));
-    let periodic = GrundyTable::periodic(&set, 1 << 20).map_err(|e| e.to_string())?;
-    let period = periodic.period().expect("a periodic table has a period");
-    println!("{period}");
+    // The period is a result too: "none proven" is an answer, not an error.
+    match GrundyTable::periodic(&set, 1 << 20) {
+        Ok(periodic) => println!("{}", periodic.period().expect("a periodic table has one")),
+        Err(GrundyError::NoPeriodWithin { limit, .. }) => {
+            println!("period not proven within {limit} values");
+        }
+        Err(error) => return Err(error.to_string()),
+    }
     Ok(())
 }
 
