@@ -7,6 +7,9 @@
 //! octal analyze CODE --heaps A,B,.. [--misere]   outcome and winning moves
 //! ```
 
+#[path = "../common/pipe.rs"]
+mod pipe;
+
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::grundy::{ImpartialSolver, Outcome};
 use gamesolver::{GrundyError, GrundyTable, HeapGame, OctalGame, PlayConvention};
@@ -24,6 +27,7 @@ const DEFAULT_MAX: u64 = 1 << 26;
 const MISERE_BUDGET: u64 = 20_000_000;
 
 fn main() -> ExitCode {
+    pipe::quiet_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("values") => values(&args[1..]),

@@ -9,6 +9,9 @@
 //! primegame engine               the engine protocol on stdin and stdout (see README)
 //! ```
 
+#[path = "../common/pipe.rs"]
+mod pipe;
+
 mod arena;
 mod solve;
 
@@ -18,6 +21,7 @@ const USAGE: &str = "usage: primegame [solve N | solve --board X1,X2,... \
                      | match --n N --ms MS --games G A B | engine]";
 
 fn main() -> ExitCode {
+    pipe::quiet_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let result = match args.as_slice() {

@@ -7,6 +7,9 @@
 //! subtraction play [--k K] [--heaps H1,..] [--normal]  play against the perfect strategy
 //! ```
 
+#[path = "../common/pipe.rs"]
+mod pipe;
+
 mod args;
 mod play;
 
@@ -22,6 +25,7 @@ const USAGE: &str = "usage: subtraction [analyze --k K --heaps H1,H2,... [--norm
                      | grundy --set S1,S2,... --upto M | play [--k K] [--heaps H1,...] [--normal]]";
 
 fn main() -> ExitCode {
+    pipe::quiet_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         None => Options::parse(&[]).and_then(|o| demo(&o.game()?)),
