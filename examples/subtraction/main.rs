@@ -19,6 +19,7 @@ use gamesolver::games::subtraction::{
 };
 use gamesolver::grundy::{GrundyError, GrundyTable};
 use gamesolver::{Game, Player};
+use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: subtraction [analyze --k K --heaps H1,H2,... [--normal] \
@@ -63,7 +64,21 @@ fn grundy_command(options: &Options) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let upto = options.upto.ok_or("--upto is required")?;
     let values = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
-    println!("{}", joined(values.as_slice(), " "));
+    // Streamed: a table of 2^28 values is 1 GiB as text.
+    let written = (|| -> std::io::Result<()> {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        for (i, value) in values.as_slice().iter().enumerate() {
+            let separator = if i == 0 { "" } else { " " };
+            write!(out, "{separator}{value}")?;
+        }
+        writeln!(out)?;
+        out.flush()
+    })();
+    match written {
+        // A closed pipe (`| head`) ends the output quietly.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+        other => other.map_err(|e| e.to_string())?,
+    }
     // The period is a result too: "none proven" is an answer, not an error.
     match GrundyTable::periodic(&set, 1 << 20) {
         Ok(periodic) => println!("{}", periodic.period().expect("a periodic table has one")),
