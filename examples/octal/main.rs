@@ -10,15 +10,12 @@
 #[path = "../common/pipe.rs"]
 mod pipe;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::grundy::{ImpartialSolver, Outcome};
 use gamesolver::{GrundyError, GrundyTable, HeapGame, OctalGame, PlayConvention};
 use std::io::{BufWriter, Write};
-use std::process::ExitCode;
 use std::time::Instant;
-
-const USAGE: &str = "usage: octal values CODE --upto N | period CODE [--max N] \
-                     | analyze CODE --heaps A,B,... [--misere]";
 
 /// Values `period` computes at most unless told otherwise.
 const DEFAULT_MAX: u64 = 1 << 26;
@@ -26,76 +23,67 @@ const DEFAULT_MAX: u64 = 1 << 26;
 /// Positions a misère search may expand before it calls a position out of reach.
 const MISERE_BUDGET: u64 = 20_000_000;
 
-fn main() -> ExitCode {
+/// Octal games (take-and-break heap games such as Kayles, 0.77): Grundy values, proven
+/// periods, and who wins a sum of heaps.
+#[derive(Debug, Parser)]
+#[command(name = "octal")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The Grundy values of heaps 0..=N, space-separated.
+    Values {
+        /// The octal code, as 0.77.
+        code: OctalGame,
+        /// The largest heap.
+        #[arg(long)]
+        upto: u64,
+    },
+    /// The preperiod and period, proven by Guy and Smith's rule.
+    Period {
+        /// The octal code, as 0.77.
+        code: OctalGame,
+        /// The most values to compute before answering proven=no.
+        #[arg(long, default_value_t = DEFAULT_MAX)]
+        max: u64,
+    },
+    /// Who wins a sum of heaps, and every winning move.
+    Analyze {
+        /// The octal code, as 0.77.
+        code: OctalGame,
+        /// The heaps, comma-separated.
+        #[arg(long, value_delimiter = ',', required = true)]
+        heaps: Vec<u64>,
+        /// Misère play: whoever moves last loses.
+        #[arg(long)]
+        misere: bool,
+    },
+}
+
+fn main() {
     pipe::quiet_on_closed_pipe();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("values") => values(&args[1..]),
-        Some("period") => period(&args[1..]),
-        Some("analyze") => analyze(&args[1..]),
-        Some(other) => Err(format!("unknown command {other:?}")),
-        None => Err("no command".to_owned()),
+    let result = match Cli::parse().command {
+        Command::Values { code, upto } => values(&code, upto),
+        Command::Period { code, max } => period(&code, max),
+        Command::Analyze {
+            code,
+            heaps,
+            misere,
+        } => analyze(&code, &heaps, misere),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(reason) => {
-            eprintln!("error: {reason}\n{USAGE}");
-            ExitCode::from(2)
-        }
+    if let Err(reason) = result {
+        // The same form and status (2) as clap's own errors.
+        Cli::command()
+            .error(clap::error::ErrorKind::ValueValidation, reason)
+            .exit();
     }
 }
 
-/// The code (first argument) and the value of each `--flag value` pair; `--misere` alone.
-struct Args {
-    game: OctalGame,
-    upto: Option<u64>,
-    max: Option<u64>,
-    heaps: Option<Vec<u64>>,
-    misere: bool,
-}
-
-fn number(text: &str, what: &str) -> Result<u64, String> {
-    text.trim().parse().map_err(|_| {
-        format!(
-            "{what} {text:?} is not a whole number from 0 to {}",
-            u64::MAX
-        )
-    })
-}
-
-fn parse(args: &[String]) -> Result<Args, String> {
-    let (code, rest) = args.split_first().ok_or("the octal code is missing")?;
-    let game: OctalGame = code.parse().map_err(|e| format!("code {code:?}: {e}"))?;
-    let mut parsed = Args {
-        game,
-        upto: None,
-        max: None,
-        heaps: None,
-        misere: false,
-    };
-    let mut rest = rest.iter();
-    while let Some(flag) = rest.next() {
-        let mut value = || rest.next().ok_or(format!("{flag} needs a value"));
-        match flag.as_str() {
-            "--upto" => parsed.upto = Some(number(value()?, "--upto")?),
-            "--max" => parsed.max = Some(number(value()?, "--max")?),
-            "--heaps" => {
-                let list = value()?;
-                let heaps: Result<Vec<u64>, String> =
-                    list.split(',').map(|h| number(h, "heap")).collect();
-                parsed.heaps = Some(heaps?);
-            }
-            "--misere" => parsed.misere = true,
-            other => return Err(format!("unknown option {other:?}")),
-        }
-    }
-    Ok(parsed)
-}
-
-fn values(args: &[String]) -> Result<(), String> {
-    let args = parse(args)?;
-    let upto = args.upto.ok_or("--upto is required")?;
-    let table = GrundyTable::compute(&args.game, upto).map_err(|e| e.to_string())?;
+fn values(game: &OctalGame, upto: u64) -> Result<(), String> {
+    let table = GrundyTable::compute(game, upto).map_err(|e| e.to_string())?;
     let mut out = BufWriter::new(std::io::stdout().lock());
     let written: std::io::Result<()> = (|| {
         for (i, value) in table.as_slice().iter().enumerate() {
@@ -114,13 +102,10 @@ fn values(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn period(args: &[String]) -> Result<(), String> {
-    let args = parse(args)?;
-    let max = args.max.unwrap_or(DEFAULT_MAX);
+fn period(code: &OctalGame, max: u64) -> Result<(), String> {
     let start = Instant::now();
-    let result = GrundyTable::periodic(&args.game, max);
+    let result = GrundyTable::periodic(code, max);
     let ms = start.elapsed().as_millis();
-    let code = &args.game;
     match result {
         Ok(table) => {
             let period = table.period().expect("a periodic table has its period");
@@ -143,12 +128,9 @@ fn period(args: &[String]) -> Result<(), String> {
     }
 }
 
-fn analyze(args: &[String]) -> Result<(), String> {
-    let args = parse(args)?;
-    let heaps = args.heaps.ok_or("--heaps is required")?;
-    let position =
-        Heaps::new(args.game.clone(), heaps.iter().copied()).map_err(|e| e.to_string())?;
-    let (outcome, winning): (Outcome, Vec<HeapMove>) = if args.misere {
+fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), String> {
+    let position = Heaps::new(code.clone(), heaps.iter().copied()).map_err(|e| e.to_string())?;
+    let (outcome, winning): (Outcome, Vec<HeapMove>) = if misere {
         let mut solver =
             ImpartialSolver::new(PlayConvention::Misere).with_node_budget(MISERE_BUDGET);
         let outcome = solver.outcome(&position).map_err(|e| e.to_string())?;
@@ -159,10 +141,9 @@ fn analyze(args: &[String]) -> Result<(), String> {
     } else {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         // The period answers every heap; without one, a table up to the largest heap.
-        let table = match GrundyTable::periodic(&args.game, largest.saturating_add(1).max(1 << 16))
-        {
+        let table = match GrundyTable::periodic(code, largest.saturating_add(1).max(1 << 16)) {
             Ok(table) => table,
-            Err(_) => GrundyTable::compute(&args.game, largest).map_err(|e| e.to_string())?,
+            Err(_) => GrundyTable::compute(code, largest).map_err(|e| e.to_string())?,
         };
         let winning = position
             .winning_moves_with(&table)

@@ -24,35 +24,8 @@ pub fn strategy(name: &str, seed: u64) -> Result<Box<dyn Strategy<PrimeGame>>, S
     })
 }
 
-/// `match --n N --ms MS --games G A B`
-pub fn run(args: &[&str]) -> Result<(), String> {
-    let (mut n, mut ms, mut games) = (200u32, 500u64, 10u32);
-    let mut names = Vec::new();
-    let mut args = args.iter();
-    while let Some(&arg) = args.next() {
-        let mut number = |what: &str| -> Result<u64, String> {
-            let text = args.next().ok_or(format!("{what} needs a value"))?;
-            text.parse()
-                .map_err(|_| format!("{what} {text:?} is not a number"))
-        };
-        match arg {
-            "--n" => n = u32::try_from(number("--n")?).map_err(|_| "--n is too large")?,
-            "--ms" => ms = number("--ms")?,
-            "--games" => {
-                games = u32::try_from(number("--games")?).map_err(|_| "too many games")?;
-                if games == 0 {
-                    return Err("--games must be at least 1".into());
-                }
-            }
-            name => names.push(name),
-        }
-    }
-    let [a, b] = names[..] else {
-        return Err(String::from("match needs two strategy names"));
-    };
-    if ms == 0 {
-        return Err(String::from("--ms must be positive"));
-    }
+/// `match --n N --ms MS --games G A B`, the numbers checked by the command line.
+pub fn run(n: u32, ms: u64, games: u32, a: &str, b: &str) -> Result<(), String> {
     let start = PrimeGame::new(n).map_err(|e| e.to_string())?;
     let (mut a, mut b) = (strategy(a, 11)?, strategy(b, 12)?);
     let config = MatchConfig {

@@ -15,32 +15,68 @@ mod pipe;
 mod arena;
 mod solve;
 
-use std::process::ExitCode;
+use clap::{ArgGroup, CommandFactory, Parser, Subcommand};
 
-const USAGE: &str = "usage: primegame [solve N | solve --board X1,X2,... \
-                     | match --n N --ms MS --games G A B | engine]";
+/// PrimeGame: take a number, score it, hand the opponent its divisors still on the board.
+/// Without a command: the rules' example for n = 20, then the optimal game.
+#[derive(Debug, Parser)]
+#[command(name = "primegame")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
 
-fn main() -> ExitCode {
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Exact value, optimal first moves and a line of play, of 1..=N or of any board.
+    #[command(group(ArgGroup::new("position").required(true).args(["n", "board"])))]
+    Solve {
+        /// The board 1..=N.
+        n: Option<u32>,
+        /// The numbers on the board, comma-separated (the side to move's value).
+        #[arg(long, value_delimiter = ',')]
+        board: Option<Vec<u64>>,
+    },
+    /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
+    /// engine), sides alternating.
+    Match {
+        /// The board 1..=N.
+        #[arg(long, default_value_t = 200)]
+        n: u32,
+        /// Milliseconds a move.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+        ms: u64,
+        /// Games to play.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+        games: u32,
+        /// The first strategy.
+        a: String,
+        /// The second strategy.
+        b: String,
+    },
+    /// The engine protocol on standard input and output (see the README).
+    Engine,
+}
+
+fn main() {
     pipe::quiet_on_closed_pipe();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let result = match args.as_slice() {
-        [] => solve::rules_example(),
-        ["solve", "--board", list] => solve::parse_board(list).and_then(solve::solve),
-        ["solve", n] => solve::parse_size(n).and_then(solve::solve),
-        ["match", rest @ ..] => arena::run(rest),
-        ["engine"] => {
+    let result = match Cli::parse().command {
+        None => solve::rules_example(),
+        Some(Command::Solve { n: Some(n), .. }) => solve::full_board(n).and_then(solve::solve),
+        Some(Command::Solve { board, .. }) => {
+            solve::listed_board(&board.unwrap_or_default()).and_then(solve::solve)
+        }
+        Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
+        Some(Command::Engine) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
             gamesolver::games::prime::protocol::serve(stdin.lock(), stdout.lock())
                 .map_err(|e| e.to_string())
         }
-        _ => Err(String::from("unknown command")),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(reason) => {
-            eprintln!("error: {reason}\n{USAGE}");
-            ExitCode::from(2)
-        }
+    if let Err(reason) = result {
+        // The same form and status (2) as clap's own errors.
+        Cli::command()
+            .error(clap::error::ErrorKind::ValueValidation, reason)
+            .exit();
     }
 }

@@ -8,10 +8,8 @@ pub enum Board {
     Large(PrimeGame),
 }
 
-pub fn parse_size(text: &str) -> Result<Board, String> {
-    let n: u32 = text
-        .parse()
-        .map_err(|_| format!("board size {text:?} is not a number"))?;
+/// The board 1..=n.
+pub fn full_board(n: u32) -> Result<Board, String> {
     match SmallPrimeGame::new(n) {
         Ok(small) => Ok(Board::Small(small)),
         Err(_) => PrimeGame::new(n)
@@ -20,20 +18,13 @@ pub fn parse_size(text: &str) -> Result<Board, String> {
     }
 }
 
-pub fn parse_board(list: &str) -> Result<Board, String> {
-    let numbers = list
-        .split(',')
-        .map(|x| {
-            x.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("{x:?} is not a number"))
-        })
-        .collect::<Result<Vec<u64>, String>>()?;
+/// The board of the given numbers.
+pub fn listed_board(numbers: &[u64]) -> Result<Board, String> {
     let n = numbers.iter().copied().max().ok_or("empty board")?;
     let n = u32::try_from(n).map_err(|_| format!("{n} is too large"))?;
     match SmallPrimeGame::from_numbers(n, numbers.iter().copied()) {
         Ok(small) => Ok(Board::Small(small)),
-        Err(_) => PrimeGame::from_numbers(n, numbers)
+        Err(_) => PrimeGame::from_numbers(n, numbers.iter().copied())
             .map(Board::Large)
             .map_err(|e| e.to_string()),
     }

@@ -13,34 +13,29 @@ mod pipe;
 mod args;
 mod play;
 
-use args::Options;
+use args::{Cli, Command, GameArgs};
+use clap::{CommandFactory, Parser};
 use gamesolver::games::subtraction::{
     SubtractionGame, SubtractionSet, Take, analyze, perfect_move,
 };
 use gamesolver::grundy::{GrundyError, GrundyTable};
 use gamesolver::{Game, Player};
 use std::io::Write;
-use std::process::ExitCode;
 
-const USAGE: &str = "usage: subtraction [analyze --k K --heaps H1,H2,... [--normal] \
-                     | grundy --set S1,S2,... --upto M | play [--k K] [--heaps H1,...] [--normal]]";
-
-fn main() -> ExitCode {
+fn main() {
     pipe::quiet_on_closed_pipe();
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        None => Options::parse(&[]).and_then(|o| demo(&o.game()?)),
-        Some("analyze") => Options::parse(&args[1..]).and_then(|o| analyze_command(&o.game()?)),
-        Some("grundy") => Options::parse(&args[1..]).and_then(|o| grundy_command(&o)),
-        Some("play") => Options::parse(&args[1..]).and_then(|o| play::run(o.game()?)),
-        Some(other) => Err(format!("unknown command {other:?}")),
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => GameArgs::default().game().and_then(|game| demo(&game)),
+        Some(Command::Analyze(args)) => args.game().and_then(|game| analyze_command(&game)),
+        Some(Command::Grundy { set, upto }) => grundy_command(set, upto),
+        Some(Command::Play(args)) => args.game().and_then(play::run),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(reason) => {
-            eprintln!("error: {reason}\n{USAGE}");
-            ExitCode::from(2)
-        }
+    if let Err(reason) = result {
+        // The same form and status (2) as clap's own errors.
+        Cli::command()
+            .error(clap::error::ErrorKind::ValueValidation, reason)
+            .exit();
     }
 }
 
@@ -59,10 +54,8 @@ fn analyze_command(game: &SubtractionGame) -> Result<(), String> {
     Ok(())
 }
 
-fn grundy_command(options: &Options) -> Result<(), String> {
-    let set = SubtractionSet::new(options.set.clone().ok_or("--set is required")?)
-        .map_err(|e| e.to_string())?;
-    let upto = options.upto.ok_or("--upto is required")?;
+fn grundy_command(set: Vec<u32>, upto: u64) -> Result<(), String> {
+    let set = SubtractionSet::new(set).map_err(|e| e.to_string())?;
     let values = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
     // Streamed: a table of 2^28 values is 1 GiB as text.
     let written = (|| -> std::io::Result<()> {

@@ -9,10 +9,12 @@ fn read_move(game: &SubtractionGame, input: &mut impl BufRead) -> Option<Take> {
     loop {
         print!("Your move as heap:take (heaps counted from 1): ");
         std::io::stdout().flush().ok()?;
-        let mut line = String::new();
-        if input.read_line(&mut line).ok()? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes).ok()? == 0 {
             return None;
         }
+        // Bytes that are not UTF-8 make a line that is not a move: asked again, not an end.
+        let line = String::from_utf8_lossy(&bytes);
         let parsed = line.trim().split_once(':').and_then(|(heap, take)| {
             Some((
                 heap.trim().parse::<usize>().ok()?,

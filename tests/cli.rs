@@ -1,0 +1,196 @@
+//! The examples as a user runs them: exit status, error text and output, bad input included.
+//! `cargo test` builds the examples before it runs this file.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The example binary `name`, built by `cargo test` beside the test binaries.
+fn example(name: &str) -> Command {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/PROFILE/deps");
+    let path: PathBuf = dir.join("examples").join(name);
+    assert!(
+        path.exists(),
+        "{} is missing: run `cargo test`, which builds the examples",
+        path.display()
+    );
+    Command::new(path)
+}
+
+fn run(name: &str, args: &[&str], input: &[u8]) -> Output {
+    let mut child = example(name)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input)
+        .expect("input written");
+    child.wait_with_output().expect("the example ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Exit 2 with `needle` in the error, nothing on stdout.
+fn rejected(name: &str, args: &[&str], needle: &str) {
+    let out = run(name, args, b"");
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{name} {args:?}: {}",
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stderr).contains(needle),
+        "{name} {args:?}: {}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty(), "{name} {args:?}");
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_reason() {
+    rejected("octal", &["period", "0.78"], "not an octal digit");
+    rejected("octal", &["values", "0.77"], "--upto");
+    rejected(
+        "octal",
+        &["analyze", "0.77", "--heaps", "70000"],
+        "exceeds the limit",
+    );
+    rejected("octal", &[], "Usage");
+    rejected(
+        "primegame",
+        &["match", "--games", "0", "engine", "greedy"],
+        "--games",
+    );
+    rejected(
+        "primegame",
+        &["match", "--n", "30", "foo", "greedy"],
+        "unknown strategy",
+    );
+    rejected("primegame", &["solve"], "required");
+    rejected("primegame", &["solve", "0"], "at least 1");
+    rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
+    rejected(
+        "subtraction",
+        &["grundy", "--set", "1099511627776", "--upto", "3"],
+        "1099511627776",
+    );
+    rejected("subtraction", &["nonsense"], "nonsense");
+}
+
+#[test]
+fn every_command_has_help() {
+    for (name, command) in [
+        ("octal", None),
+        ("octal", Some("values")),
+        ("octal", Some("period")),
+        ("octal", Some("analyze")),
+        ("primegame", None),
+        ("primegame", Some("solve")),
+        ("primegame", Some("match")),
+        ("primegame", Some("engine")),
+        ("subtraction", None),
+        ("subtraction", Some("analyze")),
+        ("subtraction", Some("grundy")),
+        ("subtraction", Some("play")),
+    ] {
+        let args: Vec<&str> = command.into_iter().chain(["--help"]).collect();
+        let out = run(name, &args, b"");
+        assert!(out.status.success(), "{name} {args:?}");
+        assert!(text(&out.stdout).contains("Usage:"), "{name} {args:?}");
+    }
+}
+
+#[test]
+fn answers_are_results() {
+    let out = run("octal", &["values", "0.77", "--upto", "12"], b"");
+    assert_eq!(text(&out.stdout), "0 1 2 3 1 4 3 2 1 4 2 6 4\n");
+    let out = run("octal", &["analyze", "0.77", "--heaps", "4,2"], b"");
+    assert_eq!(
+        text(&out.stdout),
+        "outcome=N\nwin heap 1: take 2, leave 2\nwin heap 2: take 1, leave 1\n"
+    );
+    let out = run("octal", &["period", "0.07"], b"");
+    assert!(text(&out.stdout).starts_with("code=0.07 preperiod=53 period=34 proven=yes"));
+    // No period proven is an answer, not an error after the values.
+    let out = run(
+        "subtraction",
+        &["grundy", "--set", "1000000000", "--upto", "3"],
+        b"",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        "0 0 0 0\nperiod not proven within 1048576 values\n"
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    for (name, args) in [
+        ("primegame", vec![]),
+        ("octal", vec!["values", "0.77", "--upto", "3000000"]),
+        (
+            "subtraction",
+            vec!["grundy", "--set", "1,3,4", "--upto", "3000000"],
+        ),
+    ] {
+        let mut child = example(name)
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the example starts");
+        let mut stdout = child.stdout.take().expect("piped");
+        let mut first = [0u8; 8];
+        stdout.read_exact(&mut first).expect("some output");
+        drop(stdout);
+        let out = child.wait_with_output().expect("the example ends");
+        assert!(out.status.success(), "{name}: {:?}", out.status);
+        assert!(
+            !text(&out.stderr).contains("panicked"),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn the_engine_answers_bad_bytes_and_goes_on() {
+    let input = b"\xff\xfe go 100 1 2\ngo 100 1 2\xff\ngo 100 4 6 9\nquit\n";
+    let out = run("primegame", &["engine"], input);
+    assert!(out.status.success());
+    let answers = text(&out.stdout);
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines.len(), 3, "{answers}");
+    assert!(lines[0].starts_with("error ") && lines[1].starts_with("error "));
+    assert!(lines[2].starts_with("move "));
+}
+
+#[test]
+fn play_asks_again_after_bytes_that_are_not_a_move() {
+    // Heaps 1 and 2, k = 2, normal play: the person moves first.
+    let input = b"\xff\xfe\n2:2\n1:1\n";
+    let out = run(
+        "subtraction",
+        &["play", "--k", "2", "--heaps", "1,2", "--normal"],
+        input,
+    );
+    let shown = text(&out.stdout);
+    assert!(out.status.success(), "{shown}{}", text(&out.stderr));
+    // Asked again after the bad bytes, and the game went on to its end.
+    assert!(shown.matches("Your move").count() >= 2, "{shown}");
+    assert!(!shown.contains("End of input"), "{shown}");
+}
