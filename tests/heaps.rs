@@ -161,39 +161,15 @@ fn out_of_reach_fails_fast_with_a_clear_error() {
 fn moves_are_checked_and_shown() {
     let mut position = Heaps::new(OctalGame::dawsons_kayles(), [5, 1]).unwrap();
     let before = position.clone();
+    let mv = |heap, take, remain| HeapMove { heap, take, remain };
+    let not_an_option = |size, take, remain| HeapsError::NotAnOption { size, take, remain };
     let bad = [
         (
-            HeapMove {
-                heap: 2,
-                take: 2,
-                remain: [3, 0],
-            },
+            mv(2, 2, [3, 0]),
             HeapsError::NoSuchHeap { heap: 2, heaps: 2 },
         ),
-        (
-            HeapMove {
-                heap: 1,
-                take: 2,
-                remain: [0, 0],
-            },
-            HeapsError::NotAnOption {
-                size: 1,
-                take: 2,
-                remain: [0, 0],
-            },
-        ),
-        (
-            HeapMove {
-                heap: 0,
-                take: 1,
-                remain: [4, 0],
-            },
-            HeapsError::NotAnOption {
-                size: 5,
-                take: 1,
-                remain: [4, 0],
-            },
-        ),
+        (mv(1, 2, [0, 0]), not_an_option(1, 2, [0, 0])),
+        (mv(0, 1, [4, 0]), not_an_option(5, 1, [4, 0])),
     ];
     for (mv, error) in bad {
         assert_eq!(position.play(mv), Err(error));
