@@ -91,10 +91,7 @@ fn a_scoring_game_of_the_users_own() {
     };
     let solution = Solver::new().solve(&game).unwrap();
     let signed: Vec<i64> = coins.iter().map(|&c| c as i64).collect();
-    assert_eq!(
-        i128::from(solution.value),
-        i128::from(coins_margin(&signed, 0, coins.len()))
-    );
+    assert_eq!(solution.value, coins_margin(&signed, 0, coins.len()));
 }
 
 /// Kayles on rows of pins, as a user writes it: a move knocks down one pin or two adjacent

@@ -75,9 +75,14 @@ impl<G: ScoringGame> Record<G> {
         self.scores[player as usize]
     }
 
-    /// The first player's score minus the second's.
-    pub fn margin(&self) -> i128 {
-        i128::from(self.scores[0]) - i128::from(self.scores[1])
+    /// The first player's score minus the second's, in the same type as every value the
+    /// solvers report (`i64`, saturating as [`Points::margin`] does).
+    pub fn margin(&self) -> i64 {
+        Points {
+            mover: self.scores[0],
+            opponent: self.scores[1],
+        }
+        .margin()
     }
 
     /// Whose turn it is.
@@ -92,11 +97,12 @@ impl<G: ScoringGame> Record<G> {
 
     /// The winner of a finished game, `None` for a draw or a game still going.
     pub fn winner(&self) -> Option<Player> {
-        match self.margin() {
+        // The scores themselves, so that even scores past i64 decide rightly.
+        match self.scores[0].cmp(&self.scores[1]) {
             _ if !self.is_over() => None,
-            m if m > 0 => Some(Player::First),
-            m if m < 0 => Some(Player::Second),
-            _ => None,
+            std::cmp::Ordering::Greater => Some(Player::First),
+            std::cmp::Ordering::Less => Some(Player::Second),
+            std::cmp::Ordering::Equal => None,
         }
     }
 }
