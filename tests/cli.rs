@@ -81,6 +81,13 @@ fn bad_arguments_exit_2_with_a_reason() {
     );
     rejected("primegame", &["solve"], "required");
     rejected("primegame", &["solve", "0"], "at least 1");
+    // Refused up front, not after gigabytes.
+    rejected("primegame", &["solve", "16777216"], "out of reach");
+    rejected(
+        "primegame",
+        &["solve", "--board", "16777216"],
+        "out of reach",
+    );
     rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
     rejected(
         "subtraction",
@@ -88,6 +95,26 @@ fn bad_arguments_exit_2_with_a_reason() {
         "1099511627776",
     );
     rejected("subtraction", &["nonsense"], "nonsense");
+}
+
+/// Searches that cannot finish stop with an error instead of running or growing.
+#[test]
+fn out_of_reach_answers_come_back() {
+    let start = std::time::Instant::now();
+    let heaps = vec!["7"; 1000].join(",");
+    let out = run(
+        "octal",
+        &["analyze", "0.77", "--heaps", &heaps, "--misere"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("out of reach"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Generous: a hang would take forever, the bounded search a few seconds.
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
 }
 
 #[test]
@@ -193,4 +220,62 @@ fn play_asks_again_after_bytes_that_are_not_a_move() {
     // Asked again after the bad bytes, and the game went on to its end.
     assert!(shown.matches("Your move").count() >= 2, "{shown}");
     assert!(!shown.contains("End of input"), "{shown}");
+}
+
+/// A long solve reports its progress after about a second, by elapsed time.
+#[test]
+fn progress_comes_within_seconds() {
+    let mut child = example("primegame")
+        .args(["solve", "140"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the example starts");
+    let stderr = child.stderr.take().expect("piped");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = std::io::BufRead::read_line(&mut std::io::BufReader::new(stderr), &mut line);
+        let _ = sender.send(line);
+    });
+    let first = receiver.recv_timeout(std::time::Duration::from_secs(20));
+    child.kill().expect("the solve is stopped");
+    let _ = child.wait();
+    let first = first.expect("a progress line within 20 s (it is due after about 1 s)");
+    assert!(first.starts_with("solving n=140"), "{first}");
+}
+
+/// The peak resident memory of a running child, in kB, by polling /proc until it ends.
+#[cfg(target_os = "linux")]
+fn peak_kb(mut child: std::process::Child) -> (u64, std::process::ExitStatus) {
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = std::fs::read_to_string(&status_path) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            peak = peak.max(hwm.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().expect("the child can be waited on") {
+            return (peak, status);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Ten million Grundy values are streamed: the memory is the table's, not the text's.
+#[cfg(target_os = "linux")]
+#[test]
+fn long_output_is_streamed() {
+    let child = example("subtraction")
+        .args(["grundy", "--set", "1,3,4", "--upto", "10000000"])
+        .stdout(Stdio::null())
+        .spawn()
+        .expect("the example starts");
+    let (peak, status) = peak_kb(child);
+    assert!(status.success());
+    // The table is 40 MB; the values as one string would add about 200 MB.
+    assert!(peak < 150_000, "peak {peak} kB");
 }

@@ -8,8 +8,25 @@ pub enum Board {
     Large(PrimeGame),
 }
 
+/// The largest number `solve` takes. Exact solving has reached boards of about 150 numbers;
+/// past a few thousand it cannot finish, and its memory grows with the depth (a position and
+/// a move list a ply), so such boards are refused up front.
+pub const MAX_SOLVE_NUMBER: u64 = 4096;
+
+fn check_solvable(largest: u64) -> Result<(), String> {
+    if largest > MAX_SOLVE_NUMBER {
+        Err(format!(
+            "exact solving of boards with numbers above {MAX_SOLVE_NUMBER} is out of reach \
+             (the largest full board solved is 1..=149); try `match` with the engine"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
 /// The board 1..=n.
 pub fn full_board(n: u32) -> Result<Board, String> {
+    check_solvable(u64::from(n))?;
     match SmallPrimeGame::new(n) {
         Ok(small) => Ok(Board::Small(small)),
         Err(_) => PrimeGame::new(n)
@@ -21,6 +38,7 @@ pub fn full_board(n: u32) -> Result<Board, String> {
 /// The board of the given numbers.
 pub fn listed_board(numbers: &[u64]) -> Result<Board, String> {
     let n = numbers.iter().copied().max().ok_or("empty board")?;
+    check_solvable(n)?;
     let n = u32::try_from(n).map_err(|_| format!("{n} is too large"))?;
     match SmallPrimeGame::from_numbers(n, numbers.iter().copied()) {
         Ok(small) => Ok(Board::Small(small)),
