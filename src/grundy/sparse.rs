@@ -13,9 +13,10 @@
 //! the class when its extended value is not in C. For a candidate value v of heap n the target
 //! is T = (v, (n + d) mod 2). If T is not in C ⊕ C, no split with two common heaps gives v, so
 //! v is reached by a split of the class only if it is reached by one with a rare heap, and
-//! those are all enumerated. Otherwise the class's splits are scanned in full (stopping as soon
-//! as the mex moves to a value that needs no scan). The result is the mex of exactly the
-//! options the definition sees, whatever C is; a good C only makes it fast.
+//! those are all enumerated. Otherwise the class's splits are scanned, 32 at a time and in
+//! turn with the other takes', until the mex moves to a value no class needs to scan for, or
+//! every split has been seen. The result is the mex of exactly the options the definition
+//! sees, whatever C is; a good C only makes it fast.
 //!
 //! C is built greedily from the most frequent extended values, keeping it free of x with
 //! x ⊕ (0, d) in C ⊕ C. Then a common heap n (ε(n) in C) never needs a scan: its target
@@ -281,11 +282,12 @@ pub fn extend_sparse(game: &OctalGame, values: &mut Vec<u32>, len: usize) {
             }
             grow(max, &mut classes, &mut counts);
         }
+        if n == 0 {
+            // Heap 0 is never part of a split.
+            continue;
+        }
         counts[(value << 1 | (n as u32 & 1)) as usize] += 1;
         for class in &mut classes {
-            if n == 0 {
-                continue;
-            }
             class.record(n, value);
             if n + 1 >= next_rebuild || class.rare_heaps.len() > 2 * class.rare_at_rebuild + 64 {
                 class.rebuild(&counts, values);
