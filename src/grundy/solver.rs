@@ -94,6 +94,8 @@ enum Parts<G: Game> {
 /// A position being searched: its parts and what those were found to be worth.
 struct Frame<G: Game> {
     position: G,
+    /// The position's key, computed once: looked up, counted in bytes, then stored.
+    key: G::Key,
     parts: Parts<G>,
     next: usize,
     children: Vec<u32>,
@@ -189,7 +191,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         }
     }
 
-    fn frame(&self, position: G) -> Frame<G> {
+    fn frame(&self, position: G, key: G::Key) -> Frame<G> {
         let mut components = Vec::new();
         let parts =
             if self.convention == PlayConvention::Normal && position.components(&mut components) {
@@ -199,13 +201,13 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
             };
         let mut frame = Frame {
             position,
+            bytes: entry_bytes(&key),
+            key,
             parts,
             next: 0,
             children: Vec::new(),
-            bytes: 0,
         };
-        frame.bytes = std::mem::size_of::<Frame<G>>()
-            + entry_bytes(&frame.position.key())
+        frame.bytes += std::mem::size_of::<Frame<G>>()
             + frame.len() * std::mem::size_of::<G::Move>().max(std::mem::size_of::<G>());
         frame
     }
@@ -224,26 +226,29 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     }
 
     fn value(&mut self, root: &G) -> Result<u32, ImpartialError> {
-        if let Some(&value) = self.memo.get(&root.key()) {
+        let key = root.key();
+        if let Some(&value) = self.memo.get(&key) {
             return Ok(value);
         }
         let mut expanded = 1u64;
-        let first = self.frame(root.clone());
+        let first = self.frame(root.clone(), key);
         let mut path_bytes = first.bytes;
         let mut stack = vec![first];
         self.check_room(&stack, path_bytes)?;
         while let Some(frame) = stack.last_mut() {
-            // Under misère only the win bit is kept: one losing child settles the node.
+            // Under misère only the win bit is kept: one losing child settles the node. The
+            // node is looked at after every child, so the last child is the only one to check.
             let settled = self.convention == PlayConvention::Misere
                 && matches!(frame.parts, Parts::Moves(_))
-                && frame.children.contains(&0);
+                && frame.children.last() == Some(&0);
             if !settled && frame.next < frame.len() {
                 let child = match &frame.parts {
                     Parts::Moves(moves) => frame.position.after(moves[frame.next]),
                     Parts::Components(parts) => parts[frame.next].clone(),
                 };
                 frame.next += 1;
-                if let Some(&value) = self.memo.get(&child.key()) {
+                let key = child.key();
+                if let Some(&value) = self.memo.get(&key) {
                     frame.children.push(value);
                     continue;
                 }
@@ -251,7 +256,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
                     return Err(ImpartialError::BudgetExhausted { nodes: self.budget });
                 }
                 expanded += 1;
-                let child = self.frame(child);
+                let child = self.frame(child, key);
                 path_bytes += child.bytes;
                 stack.push(child);
                 self.check_room(&stack, path_bytes)?;
@@ -261,19 +266,11 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
             let done = stack.pop().expect("the loop holds a frame");
             path_bytes -= done.bytes;
             // Sums are not kept: their value is a few lookups of their components.
+            // Within the bounds by construction: the frame was counted on the path, in
+            // positions and in more bytes than its entry, when it was pushed.
             if let Parts::Moves(_) = done.parts {
-                let key = done.position.key();
-                let bytes = entry_bytes(&key);
-                if self.memo.len() >= self.limit {
-                    return Err(ImpartialError::MemoFull { limit: self.limit });
-                }
-                if self.memo_bytes + path_bytes + bytes > self.bytes_limit {
-                    return Err(ImpartialError::MemoBytesFull {
-                        bytes: self.bytes_limit,
-                    });
-                }
-                self.memo_bytes += bytes;
-                self.memo.insert(key, value);
+                self.memo_bytes += entry_bytes(&done.key);
+                self.memo.insert(done.key, value);
             }
             match stack.last_mut() {
                 Some(parent) => parent.children.push(value),
