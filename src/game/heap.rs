@@ -1,4 +1,5 @@
-use crate::grundy::{Period, mex_into};
+use crate::grundy::Period;
+use crate::grundy::mex::{OptionSet, ValueSet};
 
 /// One move on a single heap: how many tokens it takes and the heaps it leaves.
 ///
@@ -47,7 +48,8 @@ pub struct HeapOption {
 /// ```
 pub trait HeapGame {
     /// Appends every move of a single heap of `heap` tokens to `out` (which the caller
-    /// clears). Every heap a move leaves must be smaller than `heap`.
+    /// clears). Every heap a move leaves must be smaller than `heap` (the default
+    /// [`extend_grundy`](Self::extend_grundy) panics on a larger one, as on any broken contract).
     fn options(&self, heap: u64, out: &mut Vec<HeapOption>);
 
     /// How many values g(0), g(1), ... must agree with `period` (from its preperiod on) for the
@@ -63,19 +65,20 @@ pub trait HeapGame {
     /// it with a faster method giving the same values.
     fn extend_grundy(&self, values: &mut Vec<u32>, len: usize) {
         let mut options = Vec::new();
-        let mut seen = Vec::new();
+        let mut seen = ValueSet::default();
+        let mut max = values.iter().copied().max().unwrap_or(0);
         while values.len() < len {
             let heap = values.len() as u64;
             options.clear();
             self.options(heap, &mut options);
-            let value = mex_into(
-                &mut seen,
-                options.iter().map(|option| {
-                    // Heaps a move leaves are smaller than the heap, so already computed.
-                    let [a, b] = option.remain.map(|h| values[h as usize]);
-                    a ^ b
-                }),
-            );
+            seen.reset(max);
+            for option in &options {
+                // Heaps a move leaves are smaller than the heap, so already computed.
+                let [a, b] = option.remain.map(|h| values[h as usize]);
+                seen.insert(a ^ b);
+            }
+            let value = seen.mex();
+            max = max.max(value);
             values.push(value);
         }
     }

@@ -30,49 +30,6 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
         .map_or(128 + high.len() as u32, |(_, expected)| expected)
 }
 
-/// The mex of `values` with `seen` as a reusable bitset: O(count) and no allocation once the
-/// buffer has grown. A value above the count cannot be the mex's gap, so it is skipped, which
-/// bounds the bitset by the count.
-pub(crate) fn mex_into(seen: &mut Vec<u64>, values: impl ExactSizeIterator<Item = u32>) -> u32 {
-    let cap = values.len();
-    let words = cap / 64 + 1;
-    seen.clear();
-    seen.resize(words, 0);
-    for value in values {
-        let value = value as usize;
-        if value <= cap {
-            seen[value / 64] |= 1 << (value % 64);
-        }
-    }
-    let gap = seen
-        .iter()
-        .position(|&word| word != u64::MAX)
-        .expect("the bitset has a bit past every value");
-    // The mex is at most the count, which came from a usize of options below u32::MAX.
-    (gap * 64 + seen[gap].trailing_ones() as usize) as u32
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mex_into_agrees_with_mex() {
-        let mut seen = Vec::new();
-        for values in [
-            vec![],
-            vec![0],
-            vec![1],
-            vec![0, 1, 2, 64, 3],
-            (0..200).collect(),
-        ] {
-            let expected = mex(values.iter().copied());
-            assert_eq!(mex_into(&mut seen, values.iter().copied()), expected);
-        }
-        assert_eq!(mex_into(&mut seen, [0, 1, u32::MAX].into_iter()), 2);
-    }
-}
-
 /// A set of Grundy values as a bitset, sized for XORs of values up to a known maximum, and
 /// cleared word by word between heaps.
 #[derive(Debug, Default)]
@@ -127,5 +84,35 @@ impl OptionSet for Word {
 
     fn mex(&self) -> u32 {
         self.0.trailing_ones()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bitset_mexes_agree_with_mex() {
+        let mut seen = ValueSet::default();
+        for values in [
+            vec![],
+            vec![0],
+            vec![1],
+            vec![0, 1, 2, 3],
+            (0..31).collect(),
+        ] {
+            let expected = mex(values.iter().copied());
+            seen.reset(31);
+            let mut word = Word(0);
+            for &value in &values {
+                seen.insert(value);
+                word.insert(value);
+            }
+            assert_eq!(seen.mex(), expected);
+            assert_eq!(word.mex(), expected);
+        }
+        seen.reset(200);
+        (0..=255).for_each(|value| seen.insert(value));
+        assert_eq!(seen.mex(), 256);
     }
 }

@@ -31,7 +31,7 @@
 //! computes that far, checks, and reduces the proven pair to the smallest preperiod and
 //! period (the smallest eventual period divides every eventual period).
 
-mod mex;
+pub(crate) mod mex;
 mod outcome;
 pub(crate) mod period;
 mod solver;
@@ -40,7 +40,6 @@ mod table;
 mod take_break;
 
 pub use mex::mex;
-pub(crate) use mex::mex_into;
 pub use outcome::Outcome;
 pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
 pub use sparse::extend_sparse;
