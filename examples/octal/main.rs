@@ -9,12 +9,13 @@
 
 #[path = "../common/pipe.rs"]
 mod pipe;
+#[path = "../common/values.rs"]
+mod values;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::grundy::{ImpartialSolver, Outcome};
 use gamesolver::{GrundyError, GrundyTable, HeapGame, OctalGame, PlayConvention};
-use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 /// Values `period` computes at most unless told otherwise.
@@ -84,22 +85,7 @@ fn main() {
 
 fn values(game: &OctalGame, upto: u64) -> Result<(), String> {
     let table = GrundyTable::compute(game, upto).map_err(|e| e.to_string())?;
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let written: std::io::Result<()> = (|| {
-        for (i, value) in table.as_slice().iter().enumerate() {
-            if i > 0 {
-                out.write_all(b" ")?;
-            }
-            write!(out, "{value}")?;
-        }
-        writeln!(out)?;
-        out.flush()
-    })();
-    // A closed pipe (`| head`) ends the output quietly.
-    match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.to_string()),
-        _ => Ok(()),
-    }
+    values::print_values(table.as_slice()).map(|_| ())
 }
 
 fn period(code: &OctalGame, max: u64) -> Result<(), String> {

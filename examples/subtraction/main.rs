@@ -9,6 +9,8 @@
 
 #[path = "../common/pipe.rs"]
 mod pipe;
+#[path = "../common/values.rs"]
+mod values;
 
 mod args;
 mod play;
@@ -20,7 +22,6 @@ use gamesolver::games::subtraction::{
 };
 use gamesolver::grundy::{GrundyError, GrundyTable};
 use gamesolver::{Game, Player};
-use std::io::Write;
 
 fn main() {
     pipe::quiet_on_closed_pipe();
@@ -56,21 +57,9 @@ fn analyze_command(game: &SubtractionGame) -> Result<(), String> {
 
 fn grundy_command(set: Vec<u32>, upto: u64) -> Result<(), String> {
     let set = SubtractionSet::new(set).map_err(|e| e.to_string())?;
-    let values = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
-    // Streamed: a table of 2^28 values is 1 GiB as text.
-    let written = (|| -> std::io::Result<()> {
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        for (i, value) in values.as_slice().iter().enumerate() {
-            let separator = if i == 0 { "" } else { " " };
-            write!(out, "{separator}{value}")?;
-        }
-        writeln!(out)?;
-        out.flush()
-    })();
-    match written {
-        // A closed pipe (`| head`) ends the output quietly.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-        other => other.map_err(|e| e.to_string())?,
+    let table = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
+    if !values::print_values(table.as_slice())? {
+        return Ok(());
     }
     // The period is a result too: "none proven" is an answer, not an error.
     match GrundyTable::periodic(&set, 1 << 20) {
