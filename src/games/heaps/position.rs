@@ -157,11 +157,7 @@ impl<H: HeapGame> Heaps<H> {
             for option in self.options_of(size) {
                 let [a, b] = option.remain;
                 if table.get(a)? ^ table.get(b)? == wanted {
-                    winning.push(HeapMove {
-                        heap,
-                        take: option.take,
-                        remain: ordered(option.remain),
-                    });
+                    winning.push(HeapMove::on(heap, option));
                 }
             }
         }
@@ -180,6 +176,17 @@ fn ordered([a, b]: [u64; 2]) -> [u64; 2] {
     [a.max(b), a.min(b)]
 }
 
+impl HeapMove {
+    /// The move that plays `option` on heap `heap`.
+    fn on(heap: usize, option: HeapOption) -> Self {
+        Self {
+            heap,
+            take: option.take,
+            remain: ordered(option.remain),
+        }
+    }
+}
+
 impl<H: HeapGame> Game for Heaps<H> {
     type Move = HeapMove;
     /// The non-empty heaps, sorted.
@@ -191,11 +198,7 @@ impl<H: HeapGame> Game for Heaps<H> {
         for (heap, &size) in self.heaps.iter().enumerate() {
             options.clear();
             self.rules.options(size, &mut options);
-            out.extend(options.iter().map(|option| HeapMove {
-                heap,
-                take: option.take,
-                remain: ordered(option.remain),
-            }));
+            out.extend(options.iter().map(|&option| HeapMove::on(heap, option)));
         }
     }
 
