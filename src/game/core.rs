@@ -6,9 +6,12 @@ use crate::game::TableKey;
 /// A position does not record whose turn it is: every value the crate computes is from the
 /// point of view of the side to move (negamax).
 ///
-/// Four methods are required; everything else is provided on top of them. The search takes a
-/// position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)), so keep
-/// positions small or cheap to clone.
+/// Four methods are required; everything else is provided on top of them. By default the
+/// search takes a position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)),
+/// so keep positions small or cheap to clone. A game whose positions are large can take moves
+/// back instead: it sets [`CAN_UNDO`](Game::CAN_UNDO) and implements
+/// [`undo_unchecked`](Game::undo_unchecked), and the searches then play and take back moves on
+/// one position (make/unmake), with the same values, moves and node counts.
 ///
 /// # Examples
 ///
@@ -88,6 +91,40 @@ pub trait Game: Clone {
     /// Plays a move known to be legal. The result of an illegal move is unspecified (it may
     /// panic or corrupt the position); use [`play`](Game::play) for moves from outside.
     fn play_unchecked(&mut self, mv: Self::Move);
+
+    /// Whether [`undo_unchecked`](Game::undo_unchecked) is implemented. When it is, the
+    /// searches play and take back moves on one position instead of copying it at every node.
+    /// `false` by default: copy-make.
+    const CAN_UNDO: bool = false;
+
+    /// Takes back `mv`, the last move played by [`play_unchecked`](Game::play_unchecked) and
+    /// not yet taken back, restoring the position exactly (its key included). The searches
+    /// call it only when [`CAN_UNDO`](Game::CAN_UNDO) is `true`, and only in that last-in,
+    /// first-out order.
+    ///
+    /// # Panics
+    ///
+    /// The default panics: a game that sets `CAN_UNDO` must implement it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{Game, PrimeGame};
+    ///
+    /// let mut game = PrimeGame::new(20)?;
+    /// let start = game.clone();
+    /// game.play_unchecked(12); // 12 leaves with 1, 2, 3, 4 and 6
+    /// game.play_unchecked(19);
+    /// game.undo_unchecked(19);
+    /// game.undo_unchecked(12);
+    /// assert_eq!(game, start);
+    /// assert_eq!(game.key(), start.key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn undo_unchecked(&mut self, mv: Self::Move) {
+        let _ = mv;
+        unimplemented!("a game that sets CAN_UNDO implements undo_unchecked")
+    }
 
     /// The transposition-table key of the position.
     fn key(&self) -> Self::Key;

@@ -38,6 +38,33 @@ pub trait ScoringGame: Game {
         self.points(mv).margin()
     }
 
+    /// Appends to `out` (which the caller clears) at most `limit` of the
+    /// [search moves](Game::generate_search_moves), the largest margins first, so a search that
+    /// looks at only the first few moves of a node need not generate the rest.
+    ///
+    /// The default generates every search move and sorts them by margin (ties in the game's
+    /// order). A game that can find its best moves without looking at all of them overrides
+    /// it; the set must be the `limit` largest margins, though ties may go another way.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{PrimeGame, ScoringGame};
+    ///
+    /// let game = PrimeGame::new(1_000_000)?;
+    /// let mut best = Vec::new();
+    /// game.best_search_moves(3, &mut best); // from the max tree, not a scan of the board
+    /// assert_eq!(best, [999_983, 999_979, 999_961]); // the largest primes, each giving up 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn best_search_moves(&self, limit: usize, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.generate_search_moves(out);
+        // A stable sort: ties keep the game's order.
+        out[start..].sort_by_key(|&mv| std::cmp::Reverse(self.margin(mv)));
+        out.truncate(start.saturating_add(limit));
+    }
+
     /// The exact value of the position when the game knows it in closed form (say, once only
     /// independent moves are left), or `None` to let the search find it. Lets a solver stop
     /// early; the default knows nothing.

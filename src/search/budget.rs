@@ -51,11 +51,9 @@ impl Budget {
         self
     }
 
-    /// Whether `nodes` visited, or the clock, exhaust the budget.
-    pub(crate) fn exhausted(&self, nodes: u64) -> bool {
+    /// Whether `nodes` visited, or the clock reading `now`, exhaust the budget.
+    pub(crate) fn exhausted_at(&self, nodes: u64, now: Instant) -> bool {
         self.nodes.is_some_and(|limit| nodes >= limit)
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
+            || self.deadline.is_some_and(|deadline| now >= deadline)
     }
 }

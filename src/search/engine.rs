@@ -8,6 +8,15 @@ use std::time::{Duration, Instant};
 /// The half-width of the first aspiration window around the previous iteration's value.
 const ASPIRATION: i64 = 12;
 
+/// A position with more search moves than this is a *large board*: the engine searches only
+/// its best candidates (see [`Engine::with_candidates`]). Contest boards (150 to 250 numbers)
+/// stay below it and are searched full width.
+pub const LARGE_BOARD_MOVES: usize = 512;
+
+/// How many candidate moves the engine searches at each node of a large board, root
+/// included: the best by the game's move order.
+pub const LARGE_BOARD_CANDIDATES: usize = 12;
+
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SearchResult<M> {
@@ -32,9 +41,19 @@ pub struct SearchResult<M> {
 ///
 /// It works for any [`ScoringGame`]; it shares its search with the exact [`Solver`](crate::Solver)
 /// and stops deepening as soon as the value is proven, so on small positions it plays
-/// perfectly. It returns a legal move whenever one exists, within the deadline: the table
-/// and the clock are checked every few hundred nodes, and an iteration that cannot finish in
-/// time is not started.
+/// perfectly. It returns a legal move whenever one exists, within the deadline: a fallback
+/// move (the table's, else the largest margin) is chosen before the search starts, the clock
+/// is read about every quarter of a millisecond whatever a node costs, and an iteration that
+/// cannot finish in time is not started.
+///
+/// **Large boards.** A position with more than [`LARGE_BOARD_MOVES`] search moves is searched
+/// over its [`LARGE_BOARD_CANDIDATES`] best moves at each node, root included, asked of the
+/// game lazily ([`ScoringGame::best_search_moves`]), so a node costs what its moves change, not
+/// the board. Why: a full-width search of 10^4 root moves does not finish one iteration in a
+/// contest's time, while the best few moves by immediate margin hold the good ones (on
+/// PrimeGame, the large primes and the numbers whose divisors are gone). Such a search is
+/// forward-pruned, so its value is never called exact. [`with_candidates`](Engine::with_candidates)
+/// changes both numbers; [`with_breadth`](Engine::with_breadth) prunes every position.
 ///
 /// # Examples
 ///
@@ -53,6 +72,10 @@ pub struct SearchResult<M> {
 /// ```
 pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
     core: Negamax<G, E>,
+    /// Forward pruning below the root on every position, if set.
+    breadth: Option<usize>,
+    /// Positions with more search moves than `.0` are searched over `.1` candidates a node.
+    large_board: (usize, usize),
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for Engine<G, E> {
@@ -75,17 +98,42 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     #[must_use]
     pub fn with_table_bytes(bytes: usize, evaluator: E) -> Self {
         let mut core = Negamax::new(bytes, evaluator);
-        // Deadlines can be tens of milliseconds: read the clock often.
-        core.clock_interval = 1 << 7;
         core.transposition_cutoffs = false;
-        Self { core }
+        Self {
+            core,
+            breadth: None,
+            large_board: (LARGE_BOARD_MOVES, LARGE_BOARD_CANDIDATES),
+        }
     }
 
     /// Forward pruning: below the root, searches only the `breadth` best moves of each node by
-    /// the move order. Deeper, narrower search; a pruned search never claims to be exact.
+    /// the move order, on every position. Deeper, narrower search; a pruned search never claims
+    /// to be exact.
     #[must_use]
     pub fn with_breadth(mut self, breadth: usize) -> Self {
-        self.core.breadth = Some(breadth.max(1));
+        self.breadth = Some(breadth.max(1));
+        self
+    }
+
+    /// Searches a position with more than `moves` search moves over its `candidates` best
+    /// moves at each node, root included (defaults: [`LARGE_BOARD_MOVES`],
+    /// [`LARGE_BOARD_CANDIDATES`]). `usize::MAX` moves turns this off.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+    ///
+    /// let game = PrimeGame::new(100_000)?;
+    /// let mut engine = Engine::new(PrimeEvaluator::default()).with_candidates(512, 8);
+    /// let result = engine.search(&game, Budget::default().with_depth(4)).unwrap();
+    /// assert_eq!(result.depth, 4);
+    /// assert!(!result.exact); // forward-pruned
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_candidates(mut self, moves: usize, candidates: usize) -> Self {
+        self.large_board = (moves, candidates.max(1));
         self
     }
 
@@ -109,11 +157,25 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     /// Searches `position` within `budget`: deeper and deeper until the value is proven, the
     /// depth limit is reached, or the next iteration would not fit in the time left. `None` when
     /// the position has no legal move.
+    ///
+    /// A game that can undo moves is searched on a copy; [`search_in_place`](Self::search_in_place)
+    /// saves the copy.
     pub fn search(&mut self, position: &G, budget: Budget) -> Option<SearchResult<G::Move>> {
+        self.search_in_place(&mut position.clone(), budget)
+    }
+
+    /// As [`search`](Self::search), playing and taking back moves on `position` itself (for a
+    /// game that can undo), which it leaves as it was.
+    pub fn search_in_place(
+        &mut self,
+        position: &mut G,
+        budget: Budget,
+    ) -> Option<SearchResult<G::Move>> {
         let start = Instant::now();
         let fallback = self.first_move(position)?;
         self.core.budget = budget;
         self.core.begin();
+        self.choose_width(position);
         let nodes_before = self.core.nodes;
         let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);
         let mut done: Option<(Scored, G::Move, u16)> = None;
@@ -156,11 +218,23 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         })
     }
 
+    /// Full width, or the candidates of a large board (asked of the game once, lazily).
+    fn choose_width(&mut self, position: &G) {
+        let (large, candidates) = self.large_board;
+        let mut probe = Vec::new();
+        if large < usize::MAX {
+            position.best_search_moves(large.saturating_add(1), &mut probe);
+        }
+        let pruned = (probe.len() > large).then_some(candidates);
+        self.core.root_breadth = pruned;
+        self.core.breadth = pruned.or(self.breadth);
+    }
+
     /// One iteration at `depth`, with an aspiration window around the previous value. `None`
     /// if the budget ran out before it finished.
     fn iterate(
         &mut self,
-        position: &G,
+        position: &mut G,
         depth: u16,
         previous: Option<i64>,
     ) -> Option<(Scored, G::Move)> {
@@ -184,26 +258,42 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         }
     }
 
-    /// The move searched first: the table's, else the largest immediate margin.
+    /// The move played if no iteration completes: the table's, else the largest immediate
+    /// margin (asked of the game lazily).
     fn first_move(&self, position: &G) -> Option<G::Move> {
-        let moves = position.legal_moves();
         self.core
             .table_move(position)
-            .filter(|mv| moves.contains(mv))
-            .or_else(|| moves.into_iter().max_by_key(|&mv| position.margin(mv)))
+            .filter(|&mv| position.is_legal(mv))
+            .or_else(|| {
+                let mut best = Vec::with_capacity(1);
+                position.best_search_moves(1, &mut best);
+                best.first().copied()
+            })
     }
 
     /// The line the table expects after `best_move`, as long as it stays legal.
-    fn principal_variation(&self, position: &G, best_move: G::Move, depth: u16) -> Vec<G::Move> {
+    fn principal_variation(
+        &self,
+        position: &mut G,
+        best_move: G::Move,
+        depth: u16,
+    ) -> Vec<G::Move> {
         let mut line = vec![best_move];
-        let mut current = position.after(best_move);
+        let mut copy = (!G::CAN_UNDO).then(|| position.clone());
+        let current = copy.as_mut().unwrap_or(position);
+        current.play_unchecked(best_move);
         while line.len() < usize::from(depth.max(1)) {
-            match self.core.table_move(&current) {
+            match self.core.table_move(current) {
                 Some(mv) if current.is_legal(mv) => {
                     line.push(mv);
                     current.play_unchecked(mv);
                 }
                 _ => break,
+            }
+        }
+        if G::CAN_UNDO {
+            for &mv in line.iter().rev() {
+                current.undo_unchecked(mv);
             }
         }
         line

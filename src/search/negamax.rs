@@ -18,6 +18,14 @@ pub(crate) struct Scored {
 /// cost varies a thousandfold between games and board sizes.
 pub(crate) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
+/// How often the clock is read, by elapsed time: a node costs from a tenth of a microsecond
+/// (a small exact solve) to milliseconds (a move that changes half of a large board), so a
+/// fixed node count would overshoot a deadline on one game and waste time on another.
+const CLOCK_EVERY: Duration = Duration::from_micros(250);
+
+/// The most nodes between two readings of the clock.
+const MAX_CLOCK_INTERVAL: u64 = 1 << 10;
+
 /// A progress callback: boxed, as it is called only once a second.
 pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
@@ -57,13 +65,20 @@ pub(crate) struct Negamax<G: Game, E> {
     pub progress: Option<ProgressFn>,
     /// When the next progress report is due (set at the first clock reading).
     next_report: Option<Instant>,
-    /// How often (in nodes) the clock is read.
-    pub clock_interval: u64,
+    /// How many nodes pass between readings of the clock: adapted at every reading.
+    clock_interval: u64,
+    /// Nodes left until the next reading.
+    until_clock: u64,
+    /// When the clock was last read.
+    last_clock: Option<Instant>,
     /// Where the caller is, reported with the node count.
     pub stage: Stage,
     /// Forward pruning: at most this many moves are searched at a node below the root (the
-    /// best by the move order); a node that drops moves is not proven.
+    /// best by the move order, asked of the game lazily); a node that drops moves is not
+    /// proven.
     pub breadth: Option<usize>,
+    /// The same at the root.
+    pub root_breadth: Option<usize>,
     /// Whether to look up every child for a table cut-off before searching a node. It pays in
     /// exact solving, where most children are stored; in a depth-limited search it mostly
     /// costs the lookups.
@@ -83,45 +98,62 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             scratch: Vec::new(),
             progress: None,
             next_report: None,
-            clock_interval: 1 << 10,
+            clock_interval: 1,
+            until_clock: 1,
+            last_clock: None,
             stage: Stage::Value,
             breadth: None,
+            root_breadth: None,
             transposition_cutoffs: true,
         }
     }
 
-    /// Starts a new budgeted call: the node budget counts from here.
+    /// Starts a new budgeted call: the node budget counts from here, and the clock is read
+    /// at the first node.
     pub fn begin(&mut self) {
         self.aborted = false;
         self.budget_start = self.nodes;
+        self.clock_interval = 1;
+        self.until_clock = 1;
+        self.last_clock = None;
     }
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(self.clock_interval) {
-            if self.budget.exhausted(self.nodes - self.budget_start) {
-                self.aborted = true;
-            }
-            if let Some(report) = self.progress.as_mut() {
-                let now = Instant::now();
-                let due = *self.next_report.get_or_insert(now + PROGRESS_EVERY);
-                if now >= due {
-                    report(&Progress {
-                        nodes: self.nodes,
-                        stage: self.stage,
-                    });
-                    self.next_report = Some(now + PROGRESS_EVERY);
-                }
-            }
+        self.until_clock -= 1;
+        if self.until_clock == 0 {
+            self.read_clock();
         }
         self.aborted
     }
 
-    /// Fills the buffer of `ply` with the search moves of `position`, best first: the table's
-    /// move, then by immediate margin (larger first).
-    fn ordered_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
-        self.collect_moves(position, ply, table_move);
-        self.sort_moves(ply);
+    /// Checks the budget and the progress report, and sets how many nodes pass before the
+    /// next reading so that readings come about every `CLOCK_EVERY`, whatever a node costs.
+    fn read_clock(&mut self) {
+        let now = Instant::now();
+        if let Some(last) = self.last_clock {
+            let gap = now.saturating_duration_since(last);
+            if gap < CLOCK_EVERY / 2 && self.clock_interval < MAX_CLOCK_INTERVAL {
+                self.clock_interval *= 2;
+            } else if gap > CLOCK_EVERY && self.clock_interval > 1 {
+                self.clock_interval /= 2;
+            }
+        }
+        self.last_clock = Some(now);
+        self.until_clock = self.clock_interval;
+        if self.budget.exhausted_at(self.nodes - self.budget_start, now) {
+            self.aborted = true;
+        }
+        if let Some(report) = self.progress.as_mut() {
+            let due = *self.next_report.get_or_insert(now + PROGRESS_EVERY);
+            if now >= due {
+                report(&Progress {
+                    nodes: self.nodes,
+                    stage: self.stage,
+                });
+                self.next_report = Some(now + PROGRESS_EVERY);
+            }
+        }
     }
 
     /// Fills the buffer of `ply` with the search moves of `position` and their place in the
@@ -139,6 +171,42 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             let order = order_key(mv, margin, table_move);
             Candidate { order, margin, mv }
         }));
+    }
+
+    /// Fills the buffer of `ply` with at most `limit` search moves of `position`, asked of the
+    /// game best first, the table's move among them; returns whether none was left out.
+    fn collect_best(
+        &mut self,
+        position: &G,
+        ply: usize,
+        table_move: Option<G::Move>,
+        limit: usize,
+    ) -> bool {
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        self.scratch.clear();
+        // One more than asked says whether any was left out.
+        position.best_search_moves(limit.saturating_add(1), &mut self.scratch);
+        let mut complete = self.scratch.len() <= limit;
+        if let Some(table_move) = table_move
+            && !complete
+            && !self.scratch.contains(&table_move)
+        {
+            self.scratch.insert(0, table_move);
+        }
+        if self.scratch.len() > limit {
+            self.scratch.truncate(limit);
+            complete = false;
+        }
+        let buffer = &mut self.buffers[ply];
+        buffer.clear();
+        buffer.extend(self.scratch.iter().map(|&mv| {
+            let margin = position.margin(mv);
+            let order = order_key(mv, margin, table_move);
+            Candidate { order, margin, mv }
+        }));
+        complete
     }
 
     /// Sorts the buffer of `ply` best first.
@@ -164,7 +232,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// or above `beta` a lower bound. After an abort the result is meaningless.
     pub fn search(
         &mut self,
-        position: &G,
+        position: &mut G,
         depth: u16,
         mut alpha: i64,
         beta: i64,
@@ -248,7 +316,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         // Inside the tree the moves are generated anyway: an empty list means the game is
         // over (`is_over` may itself generate them, for a game that does not override it).
-        self.collect_moves(position, ply, table_move);
+        let complete = match self.breadth {
+            Some(breadth) => self.collect_best(position, ply, table_move, breadth),
+            None => {
+                self.collect_moves(position, ply, table_move);
+                true
+            }
+        };
         let Some(first) = self.first_in_order(ply) else {
             return Scored {
                 value: 0,
@@ -269,7 +343,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             self.sort_moves(ply);
         }
         let nodes_before = self.nodes;
-        let (result, best_move) = self.search_moves(position, depth, alpha, beta, ply);
+        let (result, best_move) = self.search_moves(position, depth, (alpha, beta), ply, complete);
         if !self.aborted {
             self.remember(key, result, best_move, depth, (alpha, beta), nodes_before);
         }
@@ -277,18 +351,25 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     }
 
     /// The root of a depth-limited search: the value and the best move, with no table cut-off
-    /// (the caller wants the move) and all of the game's search moves.
+    /// (the caller wants the move), over the game's search moves or the best `root_breadth`.
     pub fn search_root(
         &mut self,
-        position: &G,
+        position: &mut G,
         depth: u16,
         alpha: i64,
         beta: i64,
     ) -> (Scored, Option<G::Move>) {
         let table_move = self.table_move(position);
-        self.ordered_moves(position, 0, table_move);
+        let complete = match self.root_breadth {
+            Some(breadth) => self.collect_best(position, 0, table_move, breadth),
+            None => {
+                self.collect_moves(position, 0, table_move);
+                true
+            }
+        };
+        self.sort_moves(0);
         let nodes_before = self.nodes;
-        let (result, best_move) = self.search_moves(position, depth, alpha, beta, 0);
+        let (result, best_move) = self.search_moves(position, depth, (alpha, beta), 0, complete);
         if !self.aborted {
             let window = (alpha, beta);
             self.remember(
@@ -303,36 +384,31 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         (result, best_move)
     }
 
-    /// The moves of `position` in the buffer of `ply`, searched with principal-variation
-    /// search: the first with the full window, the rest with a null window and a re-search if
-    /// they beat it. Returns the fail-soft value and the best move.
+    /// The moves of `position` in the buffer of `ply` (all of its search moves if `complete`),
+    /// searched with principal-variation search: the first with the full window, the rest with
+    /// a null window and a re-search if they beat it. Returns the fail-soft value and the best
+    /// move.
     fn search_moves(
         &mut self,
-        position: &G,
+        position: &mut G,
         depth: u16,
-        mut alpha: i64,
-        beta: i64,
+        (mut alpha, beta): (i64, i64),
         ply: usize,
+        complete: bool,
     ) -> (Scored, Option<G::Move>) {
         let mut best = -INFINITY;
         let mut best_move = None;
-        let count = self.buffers[ply].len();
-        let searched = match self.breadth {
-            Some(breadth) if ply > 0 => count.min(breadth),
-            _ => count,
-        };
-        let mut proven = searched == count;
-        for i in 0..searched {
+        let mut proven = complete;
+        for i in 0..self.buffers[ply].len() {
             let Candidate { margin, mv, .. } = self.buffers[ply][i];
-            let child = position.after(mv);
             // The child's window is the parent's, seen from the other side and shifted by the
             // points this move hands out.
             let result = if i == 0 {
-                self.child(&child, depth, margin, alpha, beta, ply)
+                self.child(position, mv, depth, margin, (alpha, beta), ply)
             } else {
-                let probe = self.child(&child, depth, margin, alpha, alpha + 1, ply);
+                let probe = self.child(position, mv, depth, margin, (alpha, alpha + 1), ply);
                 if probe.value > alpha && probe.value < beta && !self.aborted {
-                    self.child(&child, depth, margin, alpha, beta, ply)
+                    self.child(position, mv, depth, margin, (alpha, beta), ply)
                 } else {
                     probe
                 }
@@ -427,23 +503,31 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         })
     }
 
-    /// Searches the child reached by a move worth `margin`, returning its value for the parent.
+    /// Searches the child reached by `mv`, a move worth `margin`, returning its value for the
+    /// parent: on `position` itself, taking the move back after, if the game can undo, else on
+    /// a copy.
     fn child(
         &mut self,
-        child: &G,
+        position: &mut G,
+        mv: G::Move,
         depth: u16,
         margin: i64,
-        alpha: i64,
-        beta: i64,
+        (alpha, beta): (i64, i64),
         ply: usize,
     ) -> Scored {
-        let inner = self.search(
-            child,
-            depth - 1,
+        let (child_alpha, child_beta) = (
             margin.saturating_sub(beta).max(-INFINITY),
             margin.saturating_sub(alpha).min(INFINITY),
-            ply + 1,
         );
+        let inner = if G::CAN_UNDO {
+            position.play_unchecked(mv);
+            let inner = self.search(position, depth - 1, child_alpha, child_beta, ply + 1);
+            position.undo_unchecked(mv);
+            inner
+        } else {
+            let mut child = position.after(mv);
+            self.search(&mut child, depth - 1, child_alpha, child_beta, ply + 1)
+        };
         Scored {
             value: margin.saturating_sub(inner.value),
             proven: inner.proven,
@@ -454,14 +538,14 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// `beta`), fail-soft.
     pub fn move_value(
         &mut self,
-        position: &G,
+        position: &mut G,
         mv: G::Move,
         depth: u16,
         alpha: i64,
         beta: i64,
     ) -> Scored {
-        let child = position.after(mv);
-        self.child(&child, depth, position.margin(mv), alpha, beta, 0)
+        let margin = position.margin(mv);
+        self.child(position, mv, depth, margin, (alpha, beta), 0)
     }
 
     /// The stored best move of `position`, if the table still has it.

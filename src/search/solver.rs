@@ -153,7 +153,7 @@ impl<G: ScoringGame> Solver<G> {
         self.core.stage = Stage::Value;
         let result = self
             .core
-            .search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0);
+            .search(&mut position.clone(), EXACT_DEPTH, -INFINITY, INFINITY, 0);
         self.ok()?;
         if result.proven {
             Ok(result.value)
@@ -171,7 +171,9 @@ impl<G: ScoringGame> Solver<G> {
         alpha: i64,
         beta: i64,
     ) -> Result<i64, SolveError> {
-        let result = self.core.move_value(position, mv, EXACT_DEPTH, alpha, beta);
+        let result = self
+            .core
+            .move_value(&mut position.clone(), mv, EXACT_DEPTH, alpha, beta);
         self.ok()?;
         if result.proven {
             Ok(result.value)

@@ -33,10 +33,21 @@ fn zobrist(x: u32) -> u128 {
 /// Besides the board it keeps, for every number, its *gain* (the number minus its divisors
 /// still on the board: the margin of taking it), how many of its divisors and multiples are
 /// left, and a max tree over the gains. When a number d leaves, every multiple of d gains d.
-/// So the points of a move, the greedy move and whether a number is isolated are all O(1) or
-/// O(log n), and a whole game costs O(n log n) updates. The divisors of a number come from a
-/// smallest-prime-factor sieve built once per board size and shared by every position derived
-/// from it.
+/// So the points of a move, the greedy move, the k best moves and whether a number is
+/// isolated are all O(1) to O(k log n), and a move costs the updates it causes, never the size
+/// of the board:
+///
+/// - the number 1, a divisor of everything, is kept apart: while it is on the board every
+///   other gain is one less than stored, which shifts the whole max tree alike, so 1 leaving
+///   costs O(1) instead of n updates;
+/// - the multiples of a leaving number are found by stepping through them or, when the board
+///   holds fewer numbers than that, by scanning a list of the numbers on the board, so a
+///   sparse board (a few numbers, a large maximum) pays for its numbers, not its maximum;
+/// - moves are taken back ([`Game::undo_unchecked`]) from a log of what each move removed, so
+///   the search plays on one position instead of copying it.
+///
+/// The divisors of a number come from a smallest-prime-factor sieve built once per board size
+/// and shared by every position derived from it.
 ///
 /// # Examples
 ///
@@ -52,6 +63,8 @@ fn zobrist(x: u32) -> u128 {
 /// assert!(game.play(10).is_err()); // 10 went with 20; the board is unchanged
 /// assert_eq!(game.len(), 14);
 /// assert_eq!(game.gain(15), Some(15 - 3)); // 1 and 5 are gone
+/// assert_eq!(game.undo(), Some(20)); // and back
+/// assert_eq!(game, PrimeGame::new(20)?);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone)]
@@ -60,13 +73,24 @@ pub struct PrimeGame {
     remaining: u32,
     key: u128,
     sieve: Arc<Sieve>,
-    /// Indexed by number (index 0 unused): x minus the sum of its divisors on the board.
+    /// Indexed by number (index 0 unused): x minus the sum of its divisors on the board other
+    /// than 1. The gain is one less while 1 is on the board.
     gains: Vec<i64>,
-    /// Indexed by number: how many of its proper divisors are on the board.
+    /// Indexed by number: how many of its proper divisors other than 1 are on the board.
     divisors_left: Vec<u32>,
-    /// Indexed by number: how many of its proper multiples are on the board.
+    /// Indexed by number (from 2): how many of its proper multiples are on the board.
     multiples_left: Vec<u32>,
+    /// How many numbers other than 1 on the board have a divisor other than 1 or a multiple on
+    /// the board: when none has and 1 is gone, the value is known in closed form.
+    linked: u32,
+    /// The stored gains as keys (1's as 2 while it is on the board, so all are shifted alike).
     best: MaxTree,
+    /// The numbers on the board, in no order, and each one's place in it (`slots`, by number).
+    present: Vec<u32>,
+    slots: Vec<u32>,
+    /// Every number removed, in order, and where each move's removals start: the undo log.
+    removed: Vec<u32>,
+    move_starts: Vec<u32>,
 }
 
 impl PrimeGame {
@@ -96,39 +120,73 @@ impl PrimeGame {
         Ok(Self::with_board(n, board))
     }
 
-    /// Builds the incremental state of a board by one harmonic sweep, O(n log n).
+    /// Builds the incremental state of a board: one sweep over the multiples of its numbers,
+    /// O(n log n) on a full board and less on a sparse one. Arrays of absent numbers are left
+    /// as zeroed memory, which a sparse board never touches.
     fn with_board(n: u32, board: BitVec<u64, Lsb0>) -> Self {
         let len = n as usize + 1;
-        let on = |x: usize| board[x - 1];
-        let mut gains: Vec<i64> = (0..len as i64).collect();
-        let mut divisors_left = vec![0u32; len];
-        let mut multiples_left = vec![0u32; len];
-        for d in (1..len).filter(|&d| on(d)) {
-            for m in (2 * d..len).step_by(d).filter(|&m| on(m)) {
-                gains[m] -= d as i64;
-                divisors_left[m] += 1;
-                multiples_left[d] += 1;
-            }
-        }
-        let best = MaxTree::new((0..len).map(|x| {
-            if x > 0 && on(x) {
-                MaxTree::key(x as u32, gains[x])
-            } else {
-                MaxTree::ABSENT
-            }
-        }));
-        Self {
-            remaining: board.count_ones() as u32,
-            key: board
-                .iter_ones()
-                .fold(0, |key, i| key ^ zobrist(i as u32 + 1)),
+        let present: Vec<u32> = board.iter_ones().map(|i| i as u32 + 1).collect();
+        let mut game = Self {
+            remaining: present.len() as u32,
+            key: present.iter().fold(0, |key, &x| key ^ zobrist(x)),
             board,
             sieve: Arc::new(Sieve::new(n)),
-            gains,
-            divisors_left,
-            multiples_left,
-            best,
+            gains: vec![0; len],
+            divisors_left: vec![0; len],
+            multiples_left: vec![0; len],
+            linked: 0,
+            best: MaxTree::empty(len),
+            slots: vec![0; len],
+            present,
+            removed: Vec::new(),
+            move_starts: Vec::new(),
+        };
+        for (slot, &x) in game.present.iter().enumerate() {
+            game.slots[x as usize] = slot as u32;
+            game.gains[x as usize] = i64::from(x);
         }
+        for i in 0..game.present.len() {
+            let d = game.present[i];
+            if d >= 2 {
+                game.for_each_multiple_on_board(d, |game, m| {
+                    game.gains[m as usize] -= i64::from(d);
+                    game.divisors_left[m as usize] += 1;
+                    game.multiples_left[d as usize] += 1;
+                });
+            }
+        }
+        game.linked = game.present.iter().filter(|&&x| game.is_linked(x)).count() as u32;
+        // Bottom-up when most numbers are on the board, else one path per number.
+        if game.present.len() * 8 >= len {
+            game.best = MaxTree::new((0..len).map(|x| game.tree_key(x as u32)));
+        } else {
+            for i in 0..game.present.len() {
+                let x = game.present[i];
+                game.best.set(x, game.tree_key(x));
+            }
+        }
+        game
+    }
+
+    /// The key of `x` in the max tree (absent if `x` is off the board).
+    fn tree_key(&self, x: u32) -> i64 {
+        match x {
+            _ if !self.contains(x) => MaxTree::ABSENT,
+            // Its gain, 1, plus the shift every other key carries while 1 is on the board.
+            1 => MaxTree::key(1, 2),
+            _ => MaxTree::key(x, self.gains[x as usize]),
+        }
+    }
+
+    /// Whether number `x` >= 2 has a divisor other than 1 or a multiple on the board (counts
+    /// as they stand, also for a number just removed).
+    fn is_linked(&self, x: u32) -> bool {
+        x >= 2 && (self.divisors_left[x as usize] > 0 || self.multiples_left[x as usize] > 0)
+    }
+
+    /// Whether 1 is on the board.
+    fn one_on_board(&self) -> bool {
+        self.board.first().is_some_and(|bit| *bit)
     }
 
     /// The board size n.
@@ -147,7 +205,7 @@ impl PrimeGame {
     /// The numbers left, ascending.
     pub fn numbers(&self) -> impl DoubleEndedIterator<Item = u32> + '_ {
         // Word by word with trailing_zeros: several times faster than a bit iterator, and
-        // this runs at every node of a search.
+        // this runs at every node of a full-width search.
         let len = self.board.len();
         self.board
             .as_raw_slice()
@@ -174,7 +232,16 @@ impl PrimeGame {
     /// `None` if `x` is not on the board.
     #[must_use]
     pub fn gain(&self, x: u32) -> Option<i64> {
-        self.contains(x).then(|| self.gains[x as usize])
+        self.contains(x).then(|| self.gain_unchecked(x))
+    }
+
+    /// The gain of `x`, on the board.
+    fn gain_unchecked(&self, x: u32) -> i64 {
+        if x == 1 {
+            1
+        } else {
+            self.gains[x as usize] - i64::from(self.one_on_board())
+        }
     }
 
     /// The greedy move: the largest gain, ties to the larger number. O(1).
@@ -183,23 +250,50 @@ impl PrimeGame {
         self.best.top()
     }
 
+    /// Calls `visit` with the `limit` numbers of largest gain, largest first (ties to the
+    /// larger number), and their gains. O(limit log n), from the max tree.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::PrimeGame;
+    ///
+    /// let game = PrimeGame::new(10)?;
+    /// let mut best = Vec::new();
+    /// game.for_each_best(3, |x, gain| best.push((x, gain)));
+    /// assert_eq!(best, [(7, 6), (9, 5), (5, 4)]); // 9 gives up 1 and 3
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_each_best(&self, limit: usize, mut visit: impl FnMut(u32, i64)) {
+        let mut keys = Vec::with_capacity(limit.min(1 << 10));
+        self.best.top_keys(limit, &mut keys, |_| false);
+        for key in keys {
+            let x = MaxTree::number(key);
+            visit(x, self.gain_unchecked(x));
+        }
+    }
+
     /// How many divisors of `x` below `x` are on the board (0 if `x` is not).
     #[must_use]
     pub fn divisors_left(&self, x: u32) -> u32 {
-        if self.contains(x) {
-            self.divisors_left[x as usize]
-        } else {
+        if !self.contains(x) {
             0
+        } else if x == 1 {
+            0
+        } else {
+            self.divisors_left[x as usize] + u32::from(self.one_on_board())
         }
     }
 
     /// How many multiples of `x` above `x` are on the board (0 if `x` is not).
     #[must_use]
     pub fn multiples_left(&self, x: u32) -> u32 {
-        if self.contains(x) {
-            self.multiples_left[x as usize]
-        } else {
+        if !self.contains(x) {
             0
+        } else if x == 1 {
+            self.remaining - 1
+        } else {
+            self.multiples_left[x as usize]
         }
     }
 
@@ -216,6 +310,31 @@ impl PrimeGame {
         });
     }
 
+    /// Calls `visit` with each multiple of `d` >= 2 above `d` that is on the board: by stepping
+    /// through the multiples, or by scanning the numbers on the board when there are fewer of
+    /// those, so the cost is the smaller of n / d and the numbers left.
+    fn for_each_multiple_on_board(&mut self, d: u32, mut visit: impl FnMut(&mut Self, u32)) {
+        let n = self.size();
+        if (n / d) as usize <= self.present.len() {
+            let mut m = 2 * u64::from(d);
+            while m <= u64::from(n) {
+                // m <= n < 2^32.
+                let multiple = m as u32;
+                if self.board[multiple as usize - 1] {
+                    visit(self, multiple);
+                }
+                m += u64::from(d);
+            }
+        } else {
+            for i in 0..self.present.len() {
+                let m = self.present[i];
+                if m > d && m.is_multiple_of(d) {
+                    visit(self, m);
+                }
+            }
+        }
+    }
+
     /// Whether `x` is a prime (whether or not it is on the board; false outside 2..=n).
     #[must_use]
     pub fn is_prime(&self, x: u32) -> bool {
@@ -229,26 +348,101 @@ impl PrimeGame {
         self.contains(x) && self.divisors_left(x) == 0 && self.multiples_left(x) == 0
     }
 
+    /// Takes back the last move played, returning it, or `None` if no move was played on
+    /// this position since it was built. The checked form of [`Game::undo_unchecked`].
+    pub fn undo(&mut self) -> Option<u32> {
+        let start = *self.move_starts.last()? as usize;
+        let mv = self.removed[start];
+        self.undo_unchecked(mv);
+        Some(mv)
+    }
+
     /// Takes `r` off the board and updates the state of its divisors and multiples.
-    fn remove(&mut self, sieve: &Sieve, r: u32) {
+    fn remove(&mut self, r: u32) {
         self.board.set(r as usize - 1, false);
         self.remaining -= 1;
         self.key ^= zobrist(r);
         self.best.set(r, MaxTree::ABSENT);
+        self.removed.push(r);
+        // Out of the list of numbers: the last one takes its slot.
+        let slot = self.slots[r as usize] as usize;
+        let last = self.present.pop().unwrap_or(r);
+        if last != r {
+            self.present[slot] = last;
+            self.slots[last as usize] = slot as u32;
+        }
+        if r == 1 {
+            // Every stored gain already counts 1 apart: nothing else changes.
+            return;
+        }
+        if self.is_linked(r) {
+            self.linked -= 1;
+        }
+        let sieve = Arc::clone(&self.sieve);
         sieve.for_each_proper_divisor(r, |d| {
-            if self.board[d as usize - 1] {
+            if d >= 2 && self.board[d as usize - 1] {
                 self.multiples_left[d as usize] -= 1;
+                if !self.is_linked(d) {
+                    self.linked -= 1;
+                }
             }
         });
+        if self.multiples_left[r as usize] == 0 {
+            return;
+        }
         // Every multiple still on the board loses the divisor r: it gains r.
-        for m in (2 * r..=self.size()).step_by(r as usize) {
-            if self.board[m as usize - 1] {
+        self.for_each_multiple_on_board(r, |game, m| {
+            let m_index = m as usize;
+            game.gains[m_index] += i64::from(r);
+            game.divisors_left[m_index] -= 1;
+            if !game.is_linked(m) {
+                game.linked -= 1;
+            }
+            game.best.set(m, MaxTree::key(m, game.gains[m_index]));
+        });
+    }
+
+    /// Puts `r` back on the board, exactly undoing its `remove` (the last one not undone).
+    fn restore(&mut self, r: u32) {
+        // Its own counts and gain were frozen while it was off the board.
+        if r >= 2 && self.multiples_left[r as usize] > 0 {
+            self.for_each_multiple_on_board(r, |game, m| {
                 let m_index = m as usize;
-                self.gains[m_index] += i64::from(r);
-                self.divisors_left[m_index] -= 1;
-                self.best.set(m, MaxTree::key(m, self.gains[m_index]));
+                if !game.is_linked(m) {
+                    game.linked += 1;
+                }
+                game.gains[m_index] -= i64::from(r);
+                game.divisors_left[m_index] += 1;
+                game.best.set(m, MaxTree::key(m, game.gains[m_index]));
+            });
+        }
+        if r >= 2 {
+            let sieve = Arc::clone(&self.sieve);
+            sieve.for_each_proper_divisor(r, |d| {
+                if d >= 2 && self.board[d as usize - 1] {
+                    if !self.is_linked(d) {
+                        self.linked += 1;
+                    }
+                    self.multiples_left[d as usize] += 1;
+                }
+            });
+            if self.is_linked(r) {
+                self.linked += 1;
             }
         }
+        let slot = self.slots[r as usize] as usize;
+        if slot == self.present.len() {
+            self.present.push(r);
+        } else {
+            let moved = self.present[slot];
+            self.slots[moved as usize] = self.present.len() as u32;
+            self.present.push(moved);
+            self.present[slot] = r;
+        }
+        self.board.set(r as usize - 1, true);
+        self.remaining += 1;
+        self.key ^= zobrist(r);
+        self.best.set(r, self.tree_key(r));
     }
 }
 
@@ -270,13 +464,27 @@ impl Game for PrimeGame {
     }
 
     fn play_unchecked(&mut self, x: u32) {
+        // The log's length is below 2^24 numbers.
+        self.move_starts.push(self.removed.len() as u32);
+        self.remove(x);
         let sieve = Arc::clone(&self.sieve);
-        self.remove(&sieve, x);
         sieve.for_each_proper_divisor(x, |d| {
             if self.board[d as usize - 1] {
-                self.remove(&sieve, d);
+                self.remove(d);
             }
         });
+    }
+
+    const CAN_UNDO: bool = true;
+
+    fn undo_unchecked(&mut self, x: u32) {
+        let start = self.move_starts.pop().map_or(0, |start| start as usize);
+        debug_assert_eq!(self.removed.get(start), Some(&x), "undo out of order");
+        while self.removed.len() > start {
+            if let Some(r) = self.removed.pop() {
+                self.restore(r);
+            }
+        }
     }
 
     fn key(&self) -> u128 {
@@ -309,7 +517,7 @@ impl Game for PrimeGame {
 
 impl ScoringGame for PrimeGame {
     fn points(&self, x: u32) -> Points {
-        let gain = self.gains[x as usize];
+        let gain = self.gain_unchecked(x);
         Points {
             mover: u64::from(x),
             // The divisors on the board sum to x - gain >= 0.
@@ -318,21 +526,26 @@ impl ScoringGame for PrimeGame {
     }
 
     fn margin(&self, x: u32) -> i64 {
-        self.gains[x as usize]
+        self.gain_unchecked(x)
+    }
+
+    fn best_search_moves(&self, limit: usize, out: &mut Vec<u32>) {
+        // From the max tree, the isolated numbers reduced to the largest as in
+        // `generate_search_moves`; ties go to the larger number.
+        let mut keys = Vec::with_capacity(limit.min(1 << 10));
+        self.best
+            .top_keys(limit, &mut keys, |key| self.is_isolated(MaxTree::number(key)));
+        out.extend(keys.into_iter().map(MaxTree::number));
     }
 
     fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
         // The greedy move is the one with the largest margin.
-        Some(value_range(self.greedy_move().and_then(|x| self.gain(x))))
+        Some(value_range(self.greedy_move().map(|x| self.gain_unchecked(x))))
     }
 
     fn known_value(&self) -> Option<i64> {
-        if self.contains(1) && self.remaining > 1 {
-            return None;
-        }
-        self.numbers()
-            .all(|x| self.is_isolated(x))
-            .then(|| alternating_sum(self.numbers().rev()))
+        let all_isolated = self.linked == 0 && (!self.one_on_board() || self.remaining == 1);
+        all_isolated.then(|| alternating_sum(self.numbers().rev()))
     }
 }
 
