@@ -6,6 +6,7 @@
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
 //!                                G games of strategy A against B, MS milliseconds a move
+//! primegame think --n N --ms MS  one engine search of 1..=N (or --board X,Y,..), one line
 //! primegame engine               the engine protocol on stdin and stdout (see README)
 //! ```
 
@@ -14,6 +15,7 @@ mod pipe;
 
 mod arena;
 mod solve;
+mod think;
 
 use clap::{ArgGroup, CommandFactory, Parser, Subcommand};
 
@@ -54,6 +56,20 @@ enum Command {
         /// The second strategy.
         b: String,
     },
+    /// One engine search of a position, then one line:
+    /// `depth=D nodes=K nps=R value=V move=X ms=T exact=true|false`.
+    #[command(group(ArgGroup::new("position").required(true).args(["n", "board"])))]
+    Think {
+        /// The board 1..=N.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(gamesolver::games::prime::MAX_N)))]
+        n: Option<u32>,
+        /// The numbers on the board, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        board: Option<Vec<u64>>,
+        /// Milliseconds for the whole answer, building the position included.
+        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+        ms: u64,
+    },
     /// The engine protocol on standard input and output (see the README).
     Engine,
 }
@@ -67,6 +83,7 @@ fn main() {
             solve::listed_board(&board.unwrap_or_default()).and_then(solve::solve)
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
+        Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
         Some(Command::Engine) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
             gamesolver::games::prime::protocol::serve(stdin.lock(), stdout.lock())

@@ -5,7 +5,7 @@ use std::time::Instant;
 /// A position to solve: the fast 128-bit board when it fits.
 pub enum Board {
     Small(SmallPrimeGame),
-    Large(PrimeGame),
+    Large(Box<PrimeGame>),
 }
 
 /// The largest number `solve` takes. Exact solving has reached boards of about 150 numbers;
@@ -30,7 +30,7 @@ pub fn full_board(n: u32) -> Result<Board, String> {
     match SmallPrimeGame::new(n) {
         Ok(small) => Ok(Board::Small(small)),
         Err(_) => PrimeGame::new(n)
-            .map(Board::Large)
+            .map(|game| Board::Large(Box::new(game)))
             .map_err(|e| e.to_string()),
     }
 }
@@ -43,7 +43,7 @@ pub fn listed_board(numbers: &[u64]) -> Result<Board, String> {
     match SmallPrimeGame::from_numbers(n, numbers.iter().copied()) {
         Ok(small) => Ok(Board::Small(small)),
         Err(_) => PrimeGame::from_numbers(n, numbers.iter().copied())
-            .map(Board::Large)
+            .map(|game| Board::Large(Box::new(game)))
             .map_err(|e| e.to_string()),
     }
 }
@@ -59,7 +59,7 @@ fn joined(moves: &[u32]) -> String {
 pub fn solve(board: Board) -> Result<(), String> {
     match board {
         Board::Small(game) => solve_game(&game, game.size()),
-        Board::Large(game) => solve_game(&game, game.size()),
+        Board::Large(game) => solve_game(&*game, game.size()),
     }
 }
 

@@ -50,10 +50,4 @@ impl Budget {
         self.deadline = Some(deadline);
         self
     }
-
-    /// Whether `nodes` visited, or the clock reading `now`, exhaust the budget.
-    pub(crate) fn exhausted_at(&self, nodes: u64, now: Instant) -> bool {
-        self.nodes.is_some_and(|limit| nodes >= limit)
-            || self.deadline.is_some_and(|deadline| now >= deadline)
-    }
 }

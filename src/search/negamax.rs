@@ -55,8 +55,8 @@ pub(crate) struct Negamax<G: Game, E> {
     pub evaluator: E,
     pub budget: Budget,
     pub nodes: u64,
-    /// The node count when the current budget started.
-    budget_start: u64,
+    /// The node count at which the current budget runs out.
+    node_limit: u64,
     pub aborted: bool,
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
@@ -92,7 +92,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             evaluator,
             budget: Budget::default(),
             nodes: 0,
-            budget_start: 0,
+            node_limit: u64::MAX,
             aborted: false,
             buffers: Vec::new(),
             scratch: Vec::new(),
@@ -112,7 +112,10 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// at the first node.
     pub fn begin(&mut self) {
         self.aborted = false;
-        self.budget_start = self.nodes;
+        self.node_limit = self
+            .budget
+            .nodes
+            .map_or(u64::MAX, |limit| self.nodes.saturating_add(limit));
         self.clock_interval = 1;
         self.until_clock = 1;
         self.last_clock = None;
@@ -120,6 +123,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
         self.until_clock -= 1;
         if self.until_clock == 0 {
             self.read_clock();
@@ -141,7 +147,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         self.last_clock = Some(now);
         self.until_clock = self.clock_interval;
-        if self.budget.exhausted_at(self.nodes - self.budget_start, now) {
+        if self.budget.deadline.is_some_and(|deadline| now >= deadline) {
             self.aborted = true;
         }
         if let Some(report) = self.progress.as_mut() {

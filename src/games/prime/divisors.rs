@@ -1,3 +1,5 @@
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+
 /// Smallest-prime-factor sieve of 1..=n, built once per board size, so the proper divisors of
 /// any number on the board come from its factorization without trial division.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -5,7 +7,26 @@ pub(crate) struct Sieve {
     smallest_factor: Vec<u32>,
 }
 
+/// The sieve most recently built, while some position still uses it.
+static LATEST: Mutex<Weak<Sieve>> = Mutex::new(Weak::new());
+
 impl Sieve {
+    /// A sieve covering 1..=n: the one a live position already shares if it is large enough
+    /// (a sieve of N serves every n <= N), else a new one. Building a board of 10^6 numbers
+    /// again, as the engine protocol does for every move, then skips the sieve.
+    pub fn shared(n: u32) -> Arc<Self> {
+        // A poisoned lock only means another thread panicked while holding a `Weak`.
+        let mut latest = LATEST.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(sieve) = latest.upgrade()
+            && sieve.smallest_factor.len() > n as usize
+        {
+            return sieve;
+        }
+        let sieve = Arc::new(Self::new(n));
+        *latest = Arc::downgrade(&sieve);
+        sieve
+    }
+
     pub fn new(n: u32) -> Self {
         let len = n as usize + 1;
         let mut smallest_factor = vec![0u32; len];

@@ -77,11 +77,21 @@ mod tests {
 
     /// The definition: every gain, sorted.
     fn by_scan(horizon: usize, position: &PrimeGame) -> i64 {
-        let mut gains: Vec<i64> = position.numbers().filter_map(|x| position.gain(x)).collect();
+        let mut gains: Vec<i64> = position
+            .numbers()
+            .filter_map(|x| position.gain(x))
+            .collect();
         gains.sort_unstable_by(|a, b| b.cmp(a));
         let sign = |i: usize| if i.is_multiple_of(2) { 1 } else { -1 };
-        let head: i64 = gains.iter().take(horizon).enumerate().map(|(i, &g)| sign(i) * g).sum();
-        head + gains.get(horizon).map_or(0, |&t| sign(horizon) * t.max(0) / 2)
+        let head: i64 = gains
+            .iter()
+            .take(horizon)
+            .enumerate()
+            .map(|(i, &g)| sign(i) * g)
+            .sum();
+        head + gains
+            .get(horizon)
+            .map_or(0, |&t| sign(horizon) * t.max(0) / 2)
     }
 
     #[test]

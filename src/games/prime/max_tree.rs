@@ -1,32 +1,32 @@
-/// A max segment tree over the numbers of a board, so the number of largest gain is found in
-/// O(1), the k largest in O(k log n), and each kept in O(log n) per change: search and greedy
-/// play at n = 10^6 stay fast.
+/// A max segment tree over the gains of a board's numbers, so the number of largest gain is
+/// found in O(1), the k largest in O(k log n), and each kept in O(log n) per change (usually
+/// O(1): a gain that rises stops at the first ancestor already larger). It is also where the
+/// gains are stored, one `i32` a number, so the update a move causes to each multiple touches
+/// one small array: at n = 10^6 that keeps the working set in the processor's cache.
 ///
-/// Each leaf holds a key packing the gain and the number, so that the larger gain wins and
+/// Internal nodes hold keys packing the gain and the number, so that the larger gain wins and
 /// ties go to the larger number; numbers off the board hold [`MaxTree::ABSENT`], which is 0 so
 /// that a new tree is zeroed memory the system hands out lazily: a sparse board touches only
 /// the paths to its numbers.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub(crate) struct MaxTree {
     leaves: usize,
+    /// By number: the gain plus `GAIN_OFFSET` (always positive), or 0 off the board.
+    stored: Vec<i32>,
+    /// Nodes 1..leaves (index 0 unused): the largest key below.
     nodes: Vec<i64>,
 }
 
 /// Bits of a key below the gain: the number (below 2^25).
 const NUMBER_BITS: u32 = 25;
 
-/// Added to a gain so every key of a number on the board is positive: |gain| < 2^27 for every
-/// number up to 2^24 (its divisors sum to less than 4x).
-const GAIN_OFFSET: i64 = 1 << 28;
+/// Added to a gain so every stored gain of a number on the board is positive: |gain| < 2^27
+/// for every number up to 2^24 (its divisors sum to less than 4x), and below 2^31 after.
+const GAIN_OFFSET: i32 = 1 << 28;
 
 impl MaxTree {
     /// The key of a number that is not on the board.
     pub const ABSENT: i64 = 0;
-
-    /// The key of number `x` with `gain`.
-    pub fn key(x: u32, gain: i64) -> i64 {
-        ((gain + GAIN_OFFSET) << NUMBER_BITS) | i64::from(x)
-    }
 
     /// The number a key belongs to.
     pub fn number(key: i64) -> u32 {
@@ -34,35 +34,109 @@ impl MaxTree {
         (key & ((1 << NUMBER_BITS) - 1)) as u32
     }
 
-    /// An empty tree over numbers 0..len (index = number).
+    /// An empty tree over numbers 0..len.
     pub fn empty(len: usize) -> Self {
         let leaves = len.next_power_of_two();
         Self {
             leaves,
-            nodes: vec![Self::ABSENT; 2 * leaves],
+            stored: vec![0; leaves],
+            nodes: vec![Self::ABSENT; leaves],
         }
     }
 
-    /// A tree over numbers 0..len whose keys are all given: built bottom-up in O(len).
-    pub fn new(keys: impl ExactSizeIterator<Item = i64>) -> Self {
-        let mut tree = Self::empty(keys.len());
-        let leaves = tree.leaves;
-        for (i, key) in keys.enumerate() {
-            tree.nodes[leaves + i] = key;
-        }
-        for i in (1..leaves).rev() {
-            tree.nodes[i] = tree.nodes[2 * i].max(tree.nodes[2 * i + 1]);
-        }
-        tree
+    /// The gain of `x`, which is on the board.
+    pub fn gain(&self, x: u32) -> i64 {
+        i64::from(self.stored[x as usize] - GAIN_OFFSET)
     }
 
-    /// Sets the key of number `x`.
-    pub fn set(&mut self, x: u32, key: i64) {
-        let mut i = self.leaves + x as usize;
-        self.nodes[i] = key;
+    /// Whether `x` has a gain stored (is on the board).
+    pub fn holds(&self, x: u32) -> bool {
+        self.stored.get(x as usize).is_some_and(|&s| s != 0)
+    }
+
+    /// The raw stored gain of `x` (0 if absent), to put back later with [`put`](Self::put).
+    pub fn raw(&self, x: u32) -> i32 {
+        self.stored[x as usize]
+    }
+
+    /// The key of number `x` with stored gain `gain` (|gain| < 2^27).
+    pub fn make_key(x: u32, gain: i64) -> i64 {
+        ((gain + i64::from(GAIN_OFFSET)) << NUMBER_BITS) | i64::from(x)
+    }
+
+    /// The stored gain a key holds.
+    pub fn stored_gain(key: i64) -> i64 {
+        (key >> NUMBER_BITS) - i64::from(GAIN_OFFSET)
+    }
+
+    /// The key of the leaf of number `x`.
+    fn leaf_key(&self, x: usize) -> i64 {
+        match self.stored[x] {
+            0 => Self::ABSENT,
+            stored => (i64::from(stored) << NUMBER_BITS) | x as i64,
+        }
+    }
+
+    /// The key of node `i` (a leaf from `leaves` on).
+    fn key(&self, i: usize) -> i64 {
+        if i >= self.leaves {
+            self.leaf_key(i - self.leaves)
+        } else {
+            self.nodes[i]
+        }
+    }
+
+    /// Puts `x` on with `gain`, without the tree above: call [`rebuild`](Self::rebuild) after.
+    pub fn insert_unlinked(&mut self, x: u32, gain: i64) {
+        // |gain| < 2^27, so it fits with the offset.
+        self.stored[x as usize] = gain as i32 + GAIN_OFFSET;
+    }
+
+    /// Builds every node from the stored gains, bottom-up, O(n).
+    pub fn rebuild(&mut self) {
+        for i in (1..self.leaves).rev() {
+            self.nodes[i] = self.key(2 * i).max(self.key(2 * i + 1));
+        }
+    }
+
+    /// Updates the nodes above number `x` only: O(log n), for a sparse board.
+    pub fn relink(&mut self, x: u32) {
+        self.propagate(x as usize + self.leaves);
+    }
+
+    /// Puts back a raw stored gain (0 takes `x` off).
+    pub fn put(&mut self, x: u32, raw: i32) {
+        self.stored[x as usize] = raw;
+        self.propagate(x as usize + self.leaves);
+    }
+
+    /// Adds `delta` to the gain of `x`, which is on the board.
+    pub fn add(&mut self, x: u32, delta: i32) {
+        let x = x as usize;
+        let old = self.leaf_key(x);
+        self.stored[x] += delta;
+        let key = self.leaf_key(x);
+        let mut i = (x + self.leaves) / 2;
+        if delta > 0 {
+            // A rise stops at the first ancestor already at least as large.
+            while i >= 1 && self.nodes[i] < key {
+                self.nodes[i] = key;
+                i /= 2;
+            }
+        } else {
+            // A fall changes only the ancestors whose maximum it was.
+            while i >= 1 && self.nodes[i] == old {
+                self.nodes[i] = self.key(2 * i).max(self.key(2 * i + 1));
+                i /= 2;
+            }
+        }
+    }
+
+    /// Recomputes the ancestors of node `i` while they change.
+    fn propagate(&mut self, mut i: usize) {
         while i > 1 {
             i /= 2;
-            let parent = self.nodes[2 * i].max(self.nodes[2 * i + 1]);
+            let parent = self.key(2 * i).max(self.key(2 * i + 1));
             if self.nodes[i] == parent {
                 break;
             }
@@ -72,7 +146,7 @@ impl MaxTree {
 
     /// The number with the largest key, if any is present.
     pub fn top(&self) -> Option<u32> {
-        let key = self.nodes[1];
+        let key = self.key(1);
         (key != Self::ABSENT).then(|| Self::number(key))
     }
 
@@ -86,8 +160,14 @@ impl MaxTree {
         }
     }
 
-    fn collect(&self, node: usize, limit: usize, out: &mut Vec<i64>, exclusive: &impl Fn(i64) -> bool) {
-        let key = self.nodes[node];
+    fn collect(
+        &self,
+        node: usize,
+        limit: usize,
+        out: &mut Vec<i64>,
+        exclusive: &impl Fn(i64) -> bool,
+    ) {
+        let key = self.key(node);
         // Keys are distinct (they hold their number), so the list's last bounds what enters.
         if key == Self::ABSENT || (out.len() == limit && out.last().is_some_and(|&l| key <= l)) {
             return;
@@ -95,13 +175,22 @@ impl MaxTree {
         if node < self.leaves {
             // The larger child first, so the list fills with large keys early.
             let (left, right) = (2 * node, 2 * node + 1);
-            let (first, second) = if self.nodes[left] >= self.nodes[right] {
+            let (first, second) = if self.key(left) >= self.key(right) {
                 (left, right)
             } else {
                 (right, left)
             };
             self.collect(first, limit, out, exclusive);
             self.collect(second, limit, out, exclusive);
+            return;
+        }
+        Self::offer(out, limit, key, exclusive);
+    }
+
+    /// Puts `key` in its place in `out` (largest first, at most `limit` long), keeping of the
+    /// keys for which `exclusive` holds only the largest.
+    pub fn offer(out: &mut Vec<i64>, limit: usize, key: i64, exclusive: &impl Fn(i64) -> bool) {
+        if out.len() == limit && out.last().is_some_and(|&last| key <= last) {
             return;
         }
         if exclusive(key) {
@@ -123,16 +212,32 @@ impl MaxTree {
 mod tests {
     use super::*;
 
+    fn tree(gains: &[Option<i64>]) -> MaxTree {
+        let mut tree = MaxTree::empty(gains.len());
+        for (x, gain) in gains.iter().enumerate() {
+            if let Some(gain) = *gain {
+                tree.insert_unlinked(x as u32, gain);
+            }
+        }
+        tree.rebuild();
+        tree
+    }
+
     #[test]
     fn top_follows_changes() {
-        let mut tree =
-            MaxTree::new([MaxTree::ABSENT, MaxTree::key(1, 5), MaxTree::key(2, 5)].into_iter());
+        let mut tree = tree(&[None, Some(5), Some(5)]);
         assert_eq!(tree.top(), Some(2)); // ties to the larger number
-        tree.set(2, MaxTree::ABSENT);
+        let two = tree.raw(2);
+        tree.put(2, 0);
         assert_eq!(tree.top(), Some(1));
-        tree.set(1, MaxTree::key(1, -3));
-        assert_eq!(tree.top(), Some(1));
-        tree.set(1, MaxTree::ABSENT);
+        tree.add(1, -8);
+        assert_eq!((tree.top(), tree.gain(1)), (Some(1), -3));
+        tree.put(2, two);
+        assert_eq!(tree.top(), Some(2));
+        tree.add(1, 9);
+        assert_eq!((tree.top(), tree.gain(1)), (Some(1), 6));
+        tree.put(1, 0);
+        tree.put(2, 0);
         assert_eq!(tree.top(), None);
     }
 
@@ -142,13 +247,10 @@ mod tests {
         let gains: Vec<Option<i64>> = (0..300i64)
             .map(|x| (x % 7 != 3 && x > 0).then_some((x * 37 % 101) - 50))
             .collect();
-        let tree = MaxTree::new(gains.iter().enumerate().map(|(x, gain)| {
-            gain.map_or(MaxTree::ABSENT, |g| MaxTree::key(x as u32, g))
-        }));
-        let mut sorted: Vec<i64> = gains
-            .iter()
-            .enumerate()
-            .filter_map(|(x, gain)| gain.map(|g| MaxTree::key(x as u32, g)))
+        let tree = tree(&gains);
+        let mut sorted: Vec<i64> = (0..gains.len())
+            .map(|x| tree.leaf_key(x))
+            .filter(|&key| key != MaxTree::ABSENT)
             .collect();
         sorted.sort_unstable_by(|a, b| b.cmp(a));
         let odd = |key: i64| MaxTree::number(key) % 2 == 1;
@@ -163,7 +265,11 @@ mod tests {
             tree.top_keys(limit, &mut out, |_| false);
             assert_eq!(out, sorted[..limit.min(sorted.len())], "limit {limit}");
             tree.top_keys(limit, &mut out, odd);
-            assert_eq!(out, reduced[..limit.min(reduced.len())], "limit {limit}, odd kept once");
+            assert_eq!(
+                out,
+                reduced[..limit.min(reduced.len())],
+                "limit {limit}, odd kept once"
+            );
         }
     }
 }

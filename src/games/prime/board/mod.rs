@@ -10,12 +10,16 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 
+mod live;
+mod update;
+
 /// The largest board a [`PrimeGame`] accepts: 2^24 (16,777,216) numbers.
 ///
-/// A board takes about 50 bytes a number, its largest number setting the size whatever how
-/// few numbers are on it: the gains (8 bytes), divisor and multiple counts (4 + 4), the max tree
-/// (16) and the shared sieve (4), plus the work of building them. Measured peak: 57 MB at 2^20,
-/// 889 MB and 6 s at 2^24. A search holds one copy of the position a ply.
+/// A board takes about 30 bytes a number, its largest number setting the size whatever how
+/// few numbers are on it: the gains and max tree (12 bytes), multiple counts (4), the list of
+/// numbers and their places (8), the shared sieve (4) and the board's bits. Building a full
+/// board of 2^24 numbers takes about a second. The search plays and takes back moves on one
+/// position.
 pub const MAX_N: u32 = 1 << 24;
 
 /// Two independent 64-bit Zobrist codes of a number, derived on the fly (no table of n
@@ -30,16 +34,22 @@ fn zobrist(x: u32) -> u128 {
 /// A PrimeGame position on a board of any size up to [`MAX_N`], as a bit vector with
 /// incremental state for fast play on large boards.
 ///
-/// Besides the board it keeps, for every number, its *gain* (the number minus its divisors
-/// still on the board: the margin of taking it), how many of its divisors and multiples are
-/// left, and a max tree over the gains. When a number d leaves, every multiple of d gains d.
-/// So the points of a move, the greedy move, the k best moves and whether a number is
-/// isolated are all O(1) to O(k log n), and a move costs the updates it causes, never the size
-/// of the board:
+/// Besides the board it keeps the *gains* of numbers (a number minus its divisors still on the
+/// board: the margin of taking it) in a max tree, and how many multiples each has left. When a
+/// number d leaves, every multiple of d gains d. So the points of a move, the greedy move, the
+/// k best moves and whether a number is isolated are O(1) to O(k log n), and a move costs the
+/// updates it causes, never the size of the board:
 ///
 /// - the number 1, a divisor of everything, is kept apart: while it is on the board every
 ///   other gain is one less than stored, which shifts the whole max tree alike, so 1 leaving
 ///   costs O(1) instead of n updates;
+/// - on a board of more than 2^15 numbers only the *live* numbers, those from a floor up to n,
+///   are kept in the tree: the floor stays low enough that at least 64 numbers with a divisor
+///   or a multiple on the board have gains above it, and it is lowered (never raised) when
+///   that fails. No number below the floor can gain as much as it is (a gain is at most the
+///   number), so the best moves and the evaluation come from the tree alone, and a number
+///   leaving updates only its live multiples: a few dozen instead of n / d. Gains below the
+///   floor are computed from the divisors when asked for;
 /// - the multiples of a leaving number are found by stepping through them or, when the board
 ///   holds fewer numbers than that, by scanning a list of the numbers on the board, so a
 ///   sparse board (a few numbers, a large maximum) pays for its numbers, not its maximum;
@@ -73,23 +83,27 @@ pub struct PrimeGame {
     remaining: u32,
     key: u128,
     sieve: Arc<Sieve>,
-    /// Indexed by number (index 0 unused): x minus the sum of its divisors on the board other
-    /// than 1. The gain is one less while 1 is on the board.
-    gains: Vec<i64>,
-    /// Indexed by number: how many of its proper divisors other than 1 are on the board.
-    divisors_left: Vec<u32>,
-    /// Indexed by number (from 2): how many of its proper multiples are on the board.
-    multiples_left: Vec<u32>,
-    /// How many numbers other than 1 on the board have a divisor other than 1 or a multiple on
-    /// the board: when none has and 1 is gone, the value is known in closed form.
-    linked: u32,
-    /// The stored gains as keys (1's as 2 while it is on the board, so all are shifted alike).
+    /// The gains of the live numbers (from `floor` on), by number, in a max tree: x minus the
+    /// sum of its divisors on the board other than 1. The gain is one less while 1 is on the
+    /// board; 1's own is stored as 2 then, so all are shifted alike. A stored gain equal to x
+    /// means no divisor but 1 is left.
     best: MaxTree,
+    /// The smallest live number; 1 when every number is live (boards up to 2^15).
+    floor: u32,
+    /// Indexed by live number (from 2): how many of its proper multiples are on the board.
+    multiples_left: Vec<u32>,
+    /// With every number live: the sum of d over every pair d | m (2 <= d < m) of numbers on
+    /// the board. When it is 0 and 1 is gone, every number is isolated and the value is known.
+    relation_mass: u64,
+    /// With a floor: how many live numbers from 2 have a stored gain at or above the floor and
+    /// a divisor other than 1 or a multiple on the board (kept at least `LIVE_LINKED`).
+    strong: u32,
     /// The numbers on the board, in no order, and each one's place in it (`slots`, by number).
     present: Vec<u32>,
     slots: Vec<u32>,
-    /// Every number removed, in order, and where each move's removals start: the undo log.
-    removed: Vec<u32>,
+    /// Every number removed, in order, with its stored gain (0 if it was below the floor), and
+    /// where each move's removals start: the undo log.
+    removed: Vec<(u32, i32)>,
     move_starts: Vec<u32>,
 }
 
@@ -118,75 +132,6 @@ impl PrimeGame {
         let mut board = bitvec![u64, Lsb0; 0; n as usize];
         check_numbers(n, numbers, |x| !board.replace(x as usize - 1, true))?;
         Ok(Self::with_board(n, board))
-    }
-
-    /// Builds the incremental state of a board: one sweep over the multiples of its numbers,
-    /// O(n log n) on a full board and less on a sparse one. Arrays of absent numbers are left
-    /// as zeroed memory, which a sparse board never touches.
-    fn with_board(n: u32, board: BitVec<u64, Lsb0>) -> Self {
-        let len = n as usize + 1;
-        let present: Vec<u32> = board.iter_ones().map(|i| i as u32 + 1).collect();
-        let mut game = Self {
-            remaining: present.len() as u32,
-            key: present.iter().fold(0, |key, &x| key ^ zobrist(x)),
-            board,
-            sieve: Arc::new(Sieve::new(n)),
-            gains: vec![0; len],
-            divisors_left: vec![0; len],
-            multiples_left: vec![0; len],
-            linked: 0,
-            best: MaxTree::empty(len),
-            slots: vec![0; len],
-            present,
-            removed: Vec::new(),
-            move_starts: Vec::new(),
-        };
-        for (slot, &x) in game.present.iter().enumerate() {
-            game.slots[x as usize] = slot as u32;
-            game.gains[x as usize] = i64::from(x);
-        }
-        for i in 0..game.present.len() {
-            let d = game.present[i];
-            if d >= 2 {
-                game.for_each_multiple_on_board(d, |game, m| {
-                    game.gains[m as usize] -= i64::from(d);
-                    game.divisors_left[m as usize] += 1;
-                    game.multiples_left[d as usize] += 1;
-                });
-            }
-        }
-        game.linked = game.present.iter().filter(|&&x| game.is_linked(x)).count() as u32;
-        // Bottom-up when most numbers are on the board, else one path per number.
-        if game.present.len() * 8 >= len {
-            game.best = MaxTree::new((0..len).map(|x| game.tree_key(x as u32)));
-        } else {
-            for i in 0..game.present.len() {
-                let x = game.present[i];
-                game.best.set(x, game.tree_key(x));
-            }
-        }
-        game
-    }
-
-    /// The key of `x` in the max tree (absent if `x` is off the board).
-    fn tree_key(&self, x: u32) -> i64 {
-        match x {
-            _ if !self.contains(x) => MaxTree::ABSENT,
-            // Its gain, 1, plus the shift every other key carries while 1 is on the board.
-            1 => MaxTree::key(1, 2),
-            _ => MaxTree::key(x, self.gains[x as usize]),
-        }
-    }
-
-    /// Whether number `x` >= 2 has a divisor other than 1 or a multiple on the board (counts
-    /// as they stand, also for a number just removed).
-    fn is_linked(&self, x: u32) -> bool {
-        x >= 2 && (self.divisors_left[x as usize] > 0 || self.multiples_left[x as usize] > 0)
-    }
-
-    /// Whether 1 is on the board.
-    fn one_on_board(&self) -> bool {
-        self.board.first().is_some_and(|bit| *bit)
     }
 
     /// The board size n.
@@ -228,6 +173,11 @@ impl PrimeGame {
         self.remaining == 0
     }
 
+    /// Whether 1 is on the board.
+    fn one_on_board(&self) -> bool {
+        self.board.first().is_some_and(|bit| *bit)
+    }
+
     /// The gain of taking `x`: x minus its divisors on the board (the move's margin), or
     /// `None` if `x` is not on the board.
     #[must_use]
@@ -240,7 +190,7 @@ impl PrimeGame {
         if x == 1 {
             1
         } else {
-            self.gains[x as usize] - i64::from(self.one_on_board())
+            self.stored_gain(x) - i64::from(self.one_on_board())
         }
     }
 
@@ -251,7 +201,7 @@ impl PrimeGame {
     }
 
     /// Calls `visit` with the `limit` numbers of largest gain, largest first (ties to the
-    /// larger number), and their gains. O(limit log n), from the max tree.
+    /// larger number), and their gains. O(limit log n) from the max tree for a limit up to 64.
     ///
     /// # Examples
     ///
@@ -266,34 +216,32 @@ impl PrimeGame {
     /// ```
     pub fn for_each_best(&self, limit: usize, mut visit: impl FnMut(u32, i64)) {
         let mut keys = Vec::with_capacity(limit.min(1 << 10));
-        self.best.top_keys(limit, &mut keys, |_| false);
+        self.best_keys(limit, &mut keys, |_| false);
         for key in keys {
             let x = MaxTree::number(key);
             visit(x, self.gain_unchecked(x));
         }
     }
 
-    /// How many divisors of `x` below `x` are on the board (0 if `x` is not).
+    /// How many divisors of `x` below `x` are on the board (0 if `x` is not). O(divisors of x).
     #[must_use]
     pub fn divisors_left(&self, x: u32) -> u32 {
-        if !self.contains(x) {
-            0
-        } else if x == 1 {
-            0
-        } else {
-            self.divisors_left[x as usize] + u32::from(self.one_on_board())
+        let mut count = 0;
+        if self.contains(x) {
+            self.for_each_divisor_on_board(x, |_| count += 1);
         }
+        count
     }
 
-    /// How many multiples of `x` above `x` are on the board (0 if `x` is not).
+    /// How many multiples of `x` above `x` are on the board (0 if `x` is not). O(1) for a
+    /// live number, else O(n / x).
     #[must_use]
     pub fn multiples_left(&self, x: u32) -> u32 {
-        if !self.contains(x) {
-            0
-        } else if x == 1 {
-            self.remaining - 1
-        } else {
-            self.multiples_left[x as usize]
+        match x {
+            _ if !self.contains(x) => 0,
+            1 => self.remaining - 1,
+            _ if x >= self.floor => self.multiples_left[x as usize],
+            _ => self.count_multiples(x),
         }
     }
 
@@ -310,31 +258,6 @@ impl PrimeGame {
         });
     }
 
-    /// Calls `visit` with each multiple of `d` >= 2 above `d` that is on the board: by stepping
-    /// through the multiples, or by scanning the numbers on the board when there are fewer of
-    /// those, so the cost is the smaller of n / d and the numbers left.
-    fn for_each_multiple_on_board(&mut self, d: u32, mut visit: impl FnMut(&mut Self, u32)) {
-        let n = self.size();
-        if (n / d) as usize <= self.present.len() {
-            let mut m = 2 * u64::from(d);
-            while m <= u64::from(n) {
-                // m <= n < 2^32.
-                let multiple = m as u32;
-                if self.board[multiple as usize - 1] {
-                    visit(self, multiple);
-                }
-                m += u64::from(d);
-            }
-        } else {
-            for i in 0..self.present.len() {
-                let m = self.present[i];
-                if m > d && m.is_multiple_of(d) {
-                    visit(self, m);
-                }
-            }
-        }
-    }
-
     /// Whether `x` is a prime (whether or not it is on the board; false outside 2..=n).
     #[must_use]
     pub fn is_prime(&self, x: u32) -> bool {
@@ -345,104 +268,20 @@ impl PrimeGame {
     /// move.
     #[must_use]
     pub fn is_isolated(&self, x: u32) -> bool {
-        self.contains(x) && self.divisors_left(x) == 0 && self.multiples_left(x) == 0
+        match x {
+            _ if !self.contains(x) => false,
+            1 => self.remaining == 1,
+            _ => !self.one_on_board() && !self.is_linked(x),
+        }
     }
 
     /// Takes back the last move played, returning it, or `None` if no move was played on
     /// this position since it was built. The checked form of [`Game::undo_unchecked`].
     pub fn undo(&mut self) -> Option<u32> {
         let start = *self.move_starts.last()? as usize;
-        let mv = self.removed[start];
+        let mv = self.removed[start].0;
         self.undo_unchecked(mv);
         Some(mv)
-    }
-
-    /// Takes `r` off the board and updates the state of its divisors and multiples.
-    fn remove(&mut self, r: u32) {
-        self.board.set(r as usize - 1, false);
-        self.remaining -= 1;
-        self.key ^= zobrist(r);
-        self.best.set(r, MaxTree::ABSENT);
-        self.removed.push(r);
-        // Out of the list of numbers: the last one takes its slot.
-        let slot = self.slots[r as usize] as usize;
-        let last = self.present.pop().unwrap_or(r);
-        if last != r {
-            self.present[slot] = last;
-            self.slots[last as usize] = slot as u32;
-        }
-        if r == 1 {
-            // Every stored gain already counts 1 apart: nothing else changes.
-            return;
-        }
-        if self.is_linked(r) {
-            self.linked -= 1;
-        }
-        let sieve = Arc::clone(&self.sieve);
-        sieve.for_each_proper_divisor(r, |d| {
-            if d >= 2 && self.board[d as usize - 1] {
-                self.multiples_left[d as usize] -= 1;
-                if !self.is_linked(d) {
-                    self.linked -= 1;
-                }
-            }
-        });
-        if self.multiples_left[r as usize] == 0 {
-            return;
-        }
-        // Every multiple still on the board loses the divisor r: it gains r.
-        self.for_each_multiple_on_board(r, |game, m| {
-            let m_index = m as usize;
-            game.gains[m_index] += i64::from(r);
-            game.divisors_left[m_index] -= 1;
-            if !game.is_linked(m) {
-                game.linked -= 1;
-            }
-            game.best.set(m, MaxTree::key(m, game.gains[m_index]));
-        });
-    }
-
-    /// Puts `r` back on the board, exactly undoing its `remove` (the last one not undone).
-    fn restore(&mut self, r: u32) {
-        // Its own counts and gain were frozen while it was off the board.
-        if r >= 2 && self.multiples_left[r as usize] > 0 {
-            self.for_each_multiple_on_board(r, |game, m| {
-                let m_index = m as usize;
-                if !game.is_linked(m) {
-                    game.linked += 1;
-                }
-                game.gains[m_index] -= i64::from(r);
-                game.divisors_left[m_index] += 1;
-                game.best.set(m, MaxTree::key(m, game.gains[m_index]));
-            });
-        }
-        if r >= 2 {
-            let sieve = Arc::clone(&self.sieve);
-            sieve.for_each_proper_divisor(r, |d| {
-                if d >= 2 && self.board[d as usize - 1] {
-                    if !self.is_linked(d) {
-                        self.linked += 1;
-                    }
-                    self.multiples_left[d as usize] += 1;
-                }
-            });
-            if self.is_linked(r) {
-                self.linked += 1;
-            }
-        }
-        let slot = self.slots[r as usize] as usize;
-        if slot == self.present.len() {
-            self.present.push(r);
-        } else {
-            let moved = self.present[slot];
-            self.slots[moved as usize] = self.present.len() as u32;
-            self.present.push(moved);
-            self.present[slot] = r;
-        }
-        self.board.set(r as usize - 1, true);
-        self.remaining += 1;
-        self.key ^= zobrist(r);
-        self.best.set(r, self.tree_key(r));
     }
 }
 
@@ -473,16 +312,21 @@ impl Game for PrimeGame {
                 self.remove(d);
             }
         });
+        self.keep_enough_live();
     }
 
     const CAN_UNDO: bool = true;
 
     fn undo_unchecked(&mut self, x: u32) {
         let start = self.move_starts.pop().map_or(0, |start| start as usize);
-        debug_assert_eq!(self.removed.get(start), Some(&x), "undo out of order");
+        debug_assert_eq!(
+            self.removed.get(start).map(|r| r.0),
+            Some(x),
+            "undo out of order"
+        );
         while self.removed.len() > start {
-            if let Some(r) = self.removed.pop() {
-                self.restore(r);
+            if let Some((r, raw)) = self.removed.pop() {
+                self.restore(r, raw);
             }
         }
     }
@@ -530,21 +374,25 @@ impl ScoringGame for PrimeGame {
     }
 
     fn best_search_moves(&self, limit: usize, out: &mut Vec<u32>) {
-        // From the max tree, the isolated numbers reduced to the largest as in
-        // `generate_search_moves`; ties go to the larger number.
+        // The isolated numbers reduced to the largest, as in `generate_search_moves`; ties go
+        // to the larger number.
         let mut keys = Vec::with_capacity(limit.min(1 << 10));
-        self.best
-            .top_keys(limit, &mut keys, |key| self.is_isolated(MaxTree::number(key)));
+        self.best_keys(limit, &mut keys, |x| self.is_isolated(x));
         out.extend(keys.into_iter().map(MaxTree::number));
     }
 
     fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
         // The greedy move is the one with the largest margin.
-        Some(value_range(self.greedy_move().map(|x| self.gain_unchecked(x))))
+        Some(value_range(
+            self.greedy_move().map(|x| self.gain_unchecked(x)),
+        ))
     }
 
     fn known_value(&self) -> Option<i64> {
-        let all_isolated = self.linked == 0 && (!self.one_on_board() || self.remaining == 1);
+        // Kept only with every number live; a board with a floor is searched instead.
+        let all_isolated = self.floor <= 1
+            && self.relation_mass == 0
+            && (!self.one_on_board() || self.remaining == 1);
         all_isolated.then(|| alternating_sum(self.numbers().rev()))
     }
 }

@@ -1,0 +1,238 @@
+//! Make/unmake against copy-make: the same searches on a game that takes moves back and on
+//! the same game wrapped so that it cannot, give identical values, moves, lines and node
+//! counts. On PrimeGame (small, large with candidates, past the floor, sparse) and on a game
+//! of this file's own.
+
+use gamesolver::{
+    Budget, Engine, Evaluator, Game, NoEvaluator, Points, PrimeEvaluator, PrimeGame, ScoringGame,
+    SearchResult, Solver,
+};
+use std::ops::RangeInclusive;
+
+/// A game without undo: every method of the inner game but `undo_unchecked`.
+#[derive(Clone, Debug)]
+struct CopyMake<G>(G);
+
+impl<G: Game> Game for CopyMake<G> {
+    type Move = G::Move;
+    type Key = G::Key;
+    type Error = G::Error;
+
+    fn generate_moves(&self, out: &mut Vec<G::Move>) {
+        self.0.generate_moves(out);
+    }
+    fn check_move(&self, mv: G::Move) -> Result<(), G::Error> {
+        self.0.check_move(mv)
+    }
+    fn play_unchecked(&mut self, mv: G::Move) {
+        self.0.play_unchecked(mv);
+    }
+    fn key(&self) -> G::Key {
+        self.0.key()
+    }
+    fn key_after(&self, mv: G::Move) -> G::Key {
+        self.0.key_after(mv)
+    }
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    fn generate_search_moves(&self, out: &mut Vec<G::Move>) {
+        self.0.generate_search_moves(out);
+    }
+}
+
+impl<G: ScoringGame> ScoringGame for CopyMake<G> {
+    fn points(&self, mv: G::Move) -> Points {
+        self.0.points(mv)
+    }
+    fn margin(&self, mv: G::Move) -> i64 {
+        self.0.margin(mv)
+    }
+    fn best_search_moves(&self, limit: usize, out: &mut Vec<G::Move>) {
+        self.0.best_search_moves(limit, out);
+    }
+    fn known_value(&self) -> Option<i64> {
+        self.0.known_value()
+    }
+    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
+        self.0.value_bounds()
+    }
+}
+
+/// The inner game's evaluator, for the wrapper.
+struct Inner<E>(E);
+
+impl<G: ScoringGame, E: Evaluator<G>> Evaluator<CopyMake<G>> for Inner<E> {
+    fn evaluate(&self, position: &CopyMake<G>) -> i64 {
+        self.0.evaluate(&position.0)
+    }
+}
+
+/// Everything a search reports but its time.
+fn report<M: Copy>(result: &SearchResult<M>) -> (M, i64, bool, u16, u64, Vec<M>) {
+    (
+        result.best_move,
+        result.value,
+        result.exact,
+        result.depth,
+        result.nodes,
+        result.principal_variation.clone(),
+    )
+}
+
+fn assert_engines_agree<G: ScoringGame, E: Evaluator<G>>(
+    position: &G,
+    evaluator: impl Fn() -> E,
+    depth: u16,
+) where
+    G::Move: std::fmt::Debug,
+{
+    assert!(G::CAN_UNDO);
+    let budget = Budget::default().with_depth(depth);
+    let mut undoing = Engine::with_table_bytes(8 << 20, evaluator());
+    let mut copying = Engine::with_table_bytes(8 << 20, Inner(evaluator()));
+    // Twice: the second search starts from a table the first filled.
+    for _ in 0..2 {
+        let ours = undoing.search(position, budget).unwrap();
+        let theirs = copying.search(&CopyMake(position.clone()), budget).unwrap();
+        assert_eq!(report(&ours), report(&theirs));
+    }
+}
+
+#[test]
+fn prime_solver_agrees() {
+    let mut boards: Vec<(u32, Vec<u64>)> = (1..=22)
+        .map(|n| (n, (1..=u64::from(n)).collect()))
+        .collect();
+    boards.push((40, (2..=40).step_by(3).collect()));
+    boards.push((60, (30..=60).collect()));
+    for (n, numbers) in boards {
+        let game = PrimeGame::from_numbers(n, numbers).unwrap();
+        let ours = Solver::with_table_bytes(4 << 20).solve(&game).unwrap();
+        let theirs = Solver::with_table_bytes(4 << 20)
+            .solve(&CopyMake(game.clone()))
+            .unwrap();
+        assert_eq!(ours, theirs, "{game}");
+    }
+}
+
+#[test]
+fn prime_engine_agrees_on_every_kind_of_board() {
+    assert_engines_agree(&PrimeGame::new(200).unwrap(), PrimeEvaluator::default, 4);
+    // Large boards: candidates only, and past 2^15 numbers a floor.
+    // (Copy-make clones the board's arrays at every node: depths kept small.)
+    assert_engines_agree(&PrimeGame::new(10_000).unwrap(), PrimeEvaluator::default, 5);
+    assert_engines_agree(&PrimeGame::new(40_000).unwrap(), PrimeEvaluator::default, 4);
+    // Sparse: 1..=249 and 200,000.
+    let sparse = PrimeGame::from_numbers(200_000, (1..=249).chain([200_000])).unwrap();
+    assert_engines_agree(&sparse, PrimeEvaluator::default, 4);
+}
+
+/// A row of coins; a move takes the coin at either end and scores it.
+#[derive(Clone, Debug)]
+struct Coins {
+    coins: Vec<u32>,
+    left: usize,
+    right: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Left,
+    Right,
+}
+
+#[derive(Debug)]
+struct NoCoin;
+
+impl std::fmt::Display for NoCoin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("no coin left")
+    }
+}
+
+impl std::error::Error for NoCoin {}
+
+impl Game for Coins {
+    type Move = End;
+    type Key = u64;
+    type Error = NoCoin;
+
+    fn generate_moves(&self, out: &mut Vec<End>) {
+        if self.left < self.right {
+            out.push(End::Left);
+            if self.right - self.left > 1 {
+                out.push(End::Right);
+            }
+        }
+    }
+    fn check_move(&self, _: End) -> Result<(), NoCoin> {
+        if self.left < self.right {
+            Ok(())
+        } else {
+            Err(NoCoin)
+        }
+    }
+    fn play_unchecked(&mut self, end: End) {
+        match end {
+            End::Left => self.left += 1,
+            End::Right => self.right -= 1,
+        }
+    }
+    const CAN_UNDO: bool = true;
+    fn undo_unchecked(&mut self, end: End) {
+        match end {
+            End::Left => self.left -= 1,
+            End::Right => self.right += 1,
+        }
+    }
+    fn key(&self) -> u64 {
+        ((self.left as u64) << 32) | self.right as u64
+    }
+}
+
+impl ScoringGame for Coins {
+    fn points(&self, end: End) -> Points {
+        let coin = match end {
+            End::Left => self.coins[self.left],
+            End::Right => self.coins[self.right - 1],
+        };
+        Points {
+            mover: u64::from(coin),
+            opponent: 0,
+        }
+    }
+}
+
+/// The best margin by the textbook recurrence.
+fn coins_value(coins: &[u32]) -> i64 {
+    match coins {
+        [] => 0,
+        [only] => i64::from(*only),
+        [first, rest @ ..] => {
+            let (last, middle) = coins.split_last().unwrap();
+            (i64::from(*first) - coins_value(rest)).max(i64::from(*last) - coins_value(middle))
+        }
+    }
+}
+
+#[test]
+fn a_game_of_our_own_agrees_both_ways() {
+    for len in 0..=14usize {
+        let coins: Vec<u32> = (0..len as u32).map(|i| (i * 37 + 11) % 23).collect();
+        let game = Coins {
+            coins: coins.clone(),
+            left: 0,
+            right: len,
+        };
+        let ours = Solver::with_table_bytes(1 << 20).solve(&game).unwrap();
+        let theirs = Solver::with_table_bytes(1 << 20)
+            .solve(&CopyMake(game.clone()))
+            .unwrap();
+        assert_eq!(ours, theirs, "{coins:?}");
+        assert_eq!(ours.value, coins_value(&coins), "{coins:?}");
+        if len > 0 {
+            assert_engines_agree(&game, || NoEvaluator, 6);
+        }
+    }
+}
