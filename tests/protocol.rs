@@ -168,3 +168,89 @@ proptest! {
         prop_assert!(out.last().unwrap().starts_with("move "));
     }
 }
+
+/// A reader that notes when it is first asked for bytes (after the engine is made), and a
+/// writer that notes when the answer comes.
+struct Timed<T> {
+    inner: T,
+    first: Option<std::time::Instant>,
+}
+
+impl<R: std::io::Read> std::io::Read for Timed<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        self.first.get_or_insert_with(std::time::Instant::now);
+        self.inner.read(buf)
+    }
+}
+
+impl<R: std::io::BufRead> std::io::BufRead for Timed<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        self.first.get_or_insert_with(std::time::Instant::now);
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Timed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.first.get_or_insert_with(std::time::Instant::now);
+        self.inner.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The time from the engine reading a `go` line to its answer, and the move.
+fn timed_answer(ms: u64, board: &[u64]) -> (std::time::Duration, u64) {
+    let line = format!(
+        "go {ms} {}\n",
+        board
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let mut input = Timed {
+        inner: line.as_bytes(),
+        first: None,
+    };
+    let mut output = Timed {
+        inner: Vec::new(),
+        first: None,
+    };
+    serve(&mut input, &mut output).unwrap();
+    let answer = String::from_utf8(output.inner).unwrap();
+    let x = answer
+        .trim()
+        .strip_prefix("move ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    (output.first.unwrap() - input.first.unwrap(), x)
+}
+
+#[test]
+fn large_boards_are_answered_in_time() {
+    // Reading the line, parsing it and building the position count: 10^5 numbers, and two
+    // sparse boards whose largest number is 10^6.
+    let boards: [Vec<u64>; 3] = [
+        (1..=100_000).collect(),
+        (1..=249).chain([1_000_000]).collect(),
+        (1..=250).map(|k| 4000 * k).collect(),
+    ];
+    for board in &boards {
+        for ms in [100, 500] {
+            let (took, x) = timed_answer(ms, board);
+            assert!(board.contains(&x), "{x} is not on the board");
+            assert!(
+                took < std::time::Duration::from_millis(ms),
+                "{} numbers up to {}: {took:?} for go {ms}",
+                board.len(),
+                board.last().unwrap()
+            );
+        }
+    }
+}
