@@ -3,16 +3,24 @@
 //! same depth; and a whole greedy game at n = 10^6 against a greedy player that scans the board
 //! for every move (here at n = 10^4: the scan is quadratic).
 //!
+//! `engine/large`: the engine on large boards (n = 200, 10^4, 10^5, 10^6, start and a middle
+//! game) to a fixed depth, against the search as it was before make/unmake (copy-make, every
+//! move listed and sorted at each node, an evaluation that scans the board) on the same
+//! positions, with nodes per second as criterion's throughput.
+//!
 //! `cargo bench --bench engine`
 
 #[path = "common/positions.rs"]
 mod positions;
+#[path = "baseline/prime_copy_make.rs"]
+mod prime_copy_make;
 #[path = "baseline/prime_plain_ab.rs"]
 mod prime_plain_ab;
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::{Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame};
 use positions::{bench_engine, start_and_middle};
+use prime_copy_make::{CopyMake, ScanEvaluator};
 use prime_plain_ab::PlainAlphaBeta;
 use std::hint::black_box;
 
@@ -97,5 +105,62 @@ fn nodes_per_second(_: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, nodes_per_second, fixed_depth, greedy_game);
+/// Board size, plies of greedy play to the middle game, and the depth of the baseline for
+/// `engine/large` (the engine runs at it and at depth 5; the baseline needs seconds a
+/// node's children at n = 10^6).
+const LARGE: [(u32, usize, u16); 4] = [
+    (200, 40, 5),
+    (10_000, 2_000, 3),
+    (100_000, 20_000, 2),
+    (1_000_000, 200_000, 1),
+];
+
+fn large(c: &mut Criterion) {
+    let mut group = c.benchmark_group("engine/large");
+    group.sample_size(10);
+    for (n, plies, baseline_depth) in LARGE {
+        for (phase, position) in start_and_middle(n, plies) {
+            let mut depths = vec![baseline_depth, 5];
+            depths.dedup();
+            for depth in depths {
+                let id = format!("n{n}-d{depth}-{phase}");
+                let budget = Budget::default().with_depth(depth);
+                let engine = || Engine::with_table_bytes(32 << 20, PrimeEvaluator::default());
+                // The search once, untimed, for its node count: throughput is nodes a second.
+                let nodes = engine().search(&position, budget).unwrap().nodes;
+                group.throughput(Throughput::Elements(nodes));
+                group.bench_with_input(
+                    BenchmarkId::new("engine", &id),
+                    &position,
+                    |b, position| {
+                        b.iter_batched_ref(
+                            || (engine(), position.clone()),
+                            |(engine, position)| {
+                                engine.search_in_place(black_box(position), budget)
+                            },
+                            BatchSize::PerIteration,
+                        );
+                    },
+                );
+                if depth != baseline_depth {
+                    continue;
+                }
+                let baseline = || Engine::with_table_bytes(32 << 20, ScanEvaluator);
+                let copy = CopyMake::new(&position);
+                let nodes = baseline().search(&copy, budget).unwrap().nodes;
+                group.throughput(Throughput::Elements(nodes));
+                group.bench_with_input(BenchmarkId::new("copy_make", &id), &copy, |b, copy| {
+                    b.iter_batched_ref(
+                        baseline,
+                        |engine| engine.search(black_box(copy), budget),
+                        BatchSize::PerIteration,
+                    );
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, nodes_per_second, fixed_depth, greedy_game, large);
 criterion_main!(benches);

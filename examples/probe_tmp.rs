@@ -1,17 +1,10 @@
-use gamesolver::games::prime::protocol::parse;
-use std::time::Instant;
+use gamesolver::*;
 fn main() {
-    let line: String = format!(
-        "go 50 {}",
-        (1..=1_000_000u32)
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    );
-    for _ in 0..6 {
-        let t = Instant::now();
-        let c = parse(&line).unwrap();
-        println!("parse {:?}", t.elapsed());
-        drop(c);
-    }
+    let n: u32 = std::env::args().nth(1).unwrap().parse().unwrap();
+    let t = std::time::Instant::now();
+    let mut g = PrimeGame::new(n).unwrap();
+    let built = t.elapsed();
+    let mut e = Engine::with_table_bytes(1 << 20, PrimeEvaluator::default());
+    let r = e.search_in_place(&mut g, Budget::default().with_depth(4)).unwrap();
+    println!("n={n} built in {built:?}, depth {} nodes {}", r.depth, r.nodes);
 }

@@ -127,6 +127,7 @@ fn every_command_has_help() {
         ("primegame", None),
         ("primegame", Some("solve")),
         ("primegame", Some("match")),
+        ("primegame", Some("think")),
         ("primegame", Some("engine")),
         ("subtraction", None),
         ("subtraction", Some("analyze")),
@@ -278,4 +279,43 @@ fn long_output_is_streamed() {
     assert!(status.success());
     // The table is 40 MB; the values as one string would add about 200 MB.
     assert!(peak < 150_000, "peak {peak} kB");
+}
+
+/// The fields of a `think` line, by name.
+fn think_fields(args: &[&str]) -> std::collections::HashMap<String, String> {
+    let out = run("primegame", args, b"");
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "{stdout}");
+    let fields: std::collections::HashMap<String, String> = lines[0]
+        .split(' ')
+        .map(|field| {
+            let (name, value) = field.split_once('=').expect("name=value");
+            (name.to_owned(), value.to_owned())
+        })
+        .collect();
+    let names = ["depth", "nodes", "nps", "value", "move", "ms", "exact"];
+    assert_eq!(fields.len(), names.len(), "{stdout}");
+    for name in names {
+        assert!(fields.contains_key(name), "{name} missing: {stdout}");
+    }
+    fields
+}
+
+#[test]
+fn think_prints_one_line_of_the_search() {
+    let fields = think_fields(&["think", "--n", "1000", "--ms", "200"]);
+    assert!(fields["depth"].parse::<u16>().unwrap() >= 2, "{fields:?}");
+    assert!(fields["ms"].parse::<u64>().unwrap() < 200, "{fields:?}");
+    assert_eq!(fields["exact"], "false");
+    // Isolated numbers only: the engine proves 7 - 5 + 3.
+    let fields = think_fields(&["think", "--board", "3,5,7", "--ms", "50"]);
+    assert_eq!(
+        (fields["value"].as_str(), fields["move"].as_str(), fields["exact"].as_str()),
+        ("5", "7", "true")
+    );
+    rejected("primegame", &["think", "--ms", "50"], "--n");
+    rejected("primegame", &["think", "--n", "0"], "0");
+    rejected("primegame", &["think", "--board", "2,2"], "more than once");
 }

@@ -61,6 +61,28 @@ impl PrimeGame {
         game
     }
 
+    /// Keeps the gain of every number in the max tree from now on, as boards of up to 2^15
+    /// numbers do from the start: every gain O(1), but a number leaving updates all of its
+    /// multiples on the board. For comparisons (the `engine/large` benchmark's baseline) and
+    /// for callers that ask for the gains of small numbers of a large board often.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::PrimeGame;
+    ///
+    /// let mut game = PrimeGame::new(100_000)?;
+    /// let before = game.gain(2);
+    /// game.keep_all_gains();
+    /// assert_eq!(game.gain(2), before); // the same answers, kept instead of computed
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn keep_all_gains(&mut self) {
+        if self.floor > 1 {
+            self.lower_floor_to(1);
+        }
+    }
+
     /// Lowers the floor until enough live numbers gain at least as much as it, or every
     /// number is live.
     pub(super) fn keep_enough_live(&mut self) {

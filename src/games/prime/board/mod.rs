@@ -15,11 +15,12 @@ mod update;
 
 /// The largest board a [`PrimeGame`] accepts: 2^24 (16,777,216) numbers.
 ///
-/// A board takes about 30 bytes a number, its largest number setting the size whatever how
-/// few numbers are on it: the gains and max tree (12 bytes), multiple counts (4), the list of
-/// numbers and their places (8), the shared sieve (4) and the board's bits. Building a full
-/// board of 2^24 numbers takes about a second. The search plays and takes back moves on one
-/// position.
+/// Its largest number sets the size of a board's arrays, but memory the system hands out
+/// zeroed is only paid for where it is written. A full board writes about 13 bytes a number
+/// at first (the list of numbers and their places, the shared sieve, the board's bits): peaks
+/// of 15 MB at 2^20 and 209 MB at 2^24, built in 0.06 s and 0.9 s. The gains and multiple
+/// counts add up to 16 bytes a live number, every number once the floor has come down late in
+/// a game. The search plays and takes back moves on one position.
 pub const MAX_N: u32 = 1 << 24;
 
 /// Two independent 64-bit Zobrist codes of a number, derived on the fly (no table of n
