@@ -312,7 +312,11 @@ fn think_prints_one_line_of_the_search() {
     // Isolated numbers only: the engine proves 7 - 5 + 3.
     let fields = think_fields(&["think", "--board", "3,5,7", "--ms", "50"]);
     assert_eq!(
-        (fields["value"].as_str(), fields["move"].as_str(), fields["exact"].as_str()),
+        (
+            fields["value"].as_str(),
+            fields["move"].as_str(),
+            fields["exact"].as_str()
+        ),
         ("5", "7", "true")
     );
     rejected("primegame", &["think", "--ms", "50"], "--n");

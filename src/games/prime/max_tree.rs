@@ -1,3 +1,5 @@
+use std::collections::BinaryHeap;
+
 /// A max segment tree over the gains of a board's numbers, so the number of largest gain is
 /// found in O(1), the k largest in O(k log n), and each kept in O(log n) per change (usually
 /// O(1): a gain that rises stops at the first ancestor already larger). It is also where the
@@ -151,40 +153,41 @@ impl MaxTree {
     }
 
     /// Fills `out` (cleared first) with the `limit` largest keys, largest first, keeping of
-    /// the keys for which `exclusive` holds only the largest. O(limit log n): a subtree whose
-    /// maximum cannot enter the list is never entered.
+    /// the keys for which `exclusive` holds only the largest. Best-first: from the largest node
+    /// left, down the path of its maximum, the siblings on the way kept for later. So
+    /// O((limit + passed over) log n), where the keys passed over are the exclusive ones above
+    /// the last key kept.
     pub fn top_keys(&self, limit: usize, out: &mut Vec<i64>, exclusive: impl Fn(i64) -> bool) {
         out.clear();
-        if limit > 0 {
-            self.collect(1, limit, out, &exclusive);
-        }
-    }
-
-    fn collect(
-        &self,
-        node: usize,
-        limit: usize,
-        out: &mut Vec<i64>,
-        exclusive: &impl Fn(i64) -> bool,
-    ) {
-        let key = self.key(node);
-        // Keys are distinct (they hold their number), so the list's last bounds what enters.
-        if key == Self::ABSENT || (out.len() == limit && out.last().is_some_and(|&l| key <= l)) {
+        let root = self.key(1);
+        if limit == 0 || root == Self::ABSENT {
             return;
         }
-        if node < self.leaves {
-            // The larger child first, so the list fills with large keys early.
-            let (left, right) = (2 * node, 2 * node + 1);
-            let (first, second) = if self.key(left) >= self.key(right) {
-                (left, right)
-            } else {
-                (right, left)
-            };
-            self.collect(first, limit, out, exclusive);
-            self.collect(second, limit, out, exclusive);
-            return;
+        let mut open = BinaryHeap::with_capacity(24 * limit.min(1 << 10) + 64);
+        open.push((root, 1));
+        let mut exclusive_kept = false;
+        while let Some((key, mut node)) = open.pop() {
+            // Down the path of the maximum, leaving each sibling for later.
+            while node < self.leaves {
+                let (left, right) = (2 * node, 2 * node + 1);
+                let (on_path, aside) = if self.key(left) == key {
+                    (left, right)
+                } else {
+                    (right, left)
+                };
+                let aside_key = self.key(aside);
+                if aside_key != Self::ABSENT {
+                    open.push((aside_key, aside));
+                }
+                node = on_path;
+            }
+            if !exclusive(key) || !std::mem::replace(&mut exclusive_kept, true) {
+                out.push(key);
+                if out.len() == limit {
+                    return;
+                }
+            }
         }
-        Self::offer(out, limit, key, exclusive);
     }
 
     /// Puts `key` in its place in `out` (largest first, at most `limit` long), keeping of the
