@@ -1,7 +1,7 @@
-//! Make/unmake against copy-make: the same searches on a game that takes moves back and on
-//! the same game wrapped so that it cannot, give identical values, moves, lines and node
-//! counts. On PrimeGame (small, large with candidates, past the floor, sparse) and on a game
-//! of this file's own.
+//! Make/unmake against copy-make: the same searches on a game that takes moves back (wrapped
+//! so it always does) and on the same game wrapped so that it cannot, give identical values,
+//! moves, lines and node counts. On PrimeGame (small, large with candidates, past the floor,
+//! sparse) and on a game of this file's own.
 
 use gamesolver::{
     Budget, Engine, Evaluator, Game, NoEvaluator, Points, PrimeEvaluator, PrimeGame, ScoringGame,
@@ -59,11 +59,72 @@ impl<G: ScoringGame> ScoringGame for CopyMake<G> {
     }
 }
 
-/// The inner game's evaluator, for the wrapper.
+/// A game that always takes moves back, whatever its size (PrimeGame copies boards up to
+/// 2048 numbers, where copying is faster).
+#[derive(Clone, Debug)]
+struct Undoing<G>(G);
+
+impl<G: Game> Game for Undoing<G> {
+    type Move = G::Move;
+    type Key = G::Key;
+    type Error = G::Error;
+
+    fn generate_moves(&self, out: &mut Vec<G::Move>) {
+        self.0.generate_moves(out);
+    }
+    fn check_move(&self, mv: G::Move) -> Result<(), G::Error> {
+        self.0.check_move(mv)
+    }
+    fn play_unchecked(&mut self, mv: G::Move) {
+        self.0.play_unchecked(mv);
+    }
+    const CAN_UNDO: bool = true;
+    fn undo_unchecked(&mut self, mv: G::Move) {
+        self.0.undo_unchecked(mv);
+    }
+    fn key(&self) -> G::Key {
+        self.0.key()
+    }
+    fn key_after(&self, mv: G::Move) -> G::Key {
+        self.0.key_after(mv)
+    }
+    fn is_over(&self) -> bool {
+        self.0.is_over()
+    }
+    fn generate_search_moves(&self, out: &mut Vec<G::Move>) {
+        self.0.generate_search_moves(out);
+    }
+}
+
+impl<G: ScoringGame> ScoringGame for Undoing<G> {
+    fn points(&self, mv: G::Move) -> Points {
+        self.0.points(mv)
+    }
+    fn margin(&self, mv: G::Move) -> i64 {
+        self.0.margin(mv)
+    }
+    fn best_search_moves(&self, limit: usize, out: &mut Vec<G::Move>) {
+        self.0.best_search_moves(limit, out);
+    }
+    fn known_value(&self) -> Option<i64> {
+        self.0.known_value()
+    }
+    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
+        self.0.value_bounds()
+    }
+}
+
+/// The inner game's evaluator, for either wrapper.
 struct Inner<E>(E);
 
 impl<G: ScoringGame, E: Evaluator<G>> Evaluator<CopyMake<G>> for Inner<E> {
     fn evaluate(&self, position: &CopyMake<G>) -> i64 {
+        self.0.evaluate(&position.0)
+    }
+}
+
+impl<G: ScoringGame, E: Evaluator<G>> Evaluator<Undoing<G>> for Inner<E> {
+    fn evaluate(&self, position: &Undoing<G>) -> i64 {
         self.0.evaluate(&position.0)
     }
 }
@@ -89,11 +150,11 @@ fn assert_engines_agree<G: ScoringGame, E: Evaluator<G>>(
 {
     assert!(G::CAN_UNDO);
     let budget = Budget::default().with_depth(depth);
-    let mut undoing = Engine::with_table_bytes(8 << 20, evaluator());
+    let mut undoing = Engine::with_table_bytes(8 << 20, Inner(evaluator()));
     let mut copying = Engine::with_table_bytes(8 << 20, Inner(evaluator()));
     // Twice: the second search starts from a table the first filled.
     for _ in 0..2 {
-        let ours = undoing.search(position, budget).unwrap();
+        let ours = undoing.search(&Undoing(position.clone()), budget).unwrap();
         let theirs = copying.search(&CopyMake(position.clone()), budget).unwrap();
         assert_eq!(report(&ours), report(&theirs));
     }
@@ -108,7 +169,9 @@ fn prime_solver_agrees() {
     boards.push((60, (30..=60).collect()));
     for (n, numbers) in boards {
         let game = PrimeGame::from_numbers(n, numbers).unwrap();
-        let ours = Solver::with_table_bytes(4 << 20).solve(&game).unwrap();
+        let ours = Solver::with_table_bytes(4 << 20)
+            .solve(&Undoing(game.clone()))
+            .unwrap();
         let theirs = Solver::with_table_bytes(4 << 20)
             .solve(&CopyMake(game.clone()))
             .unwrap();

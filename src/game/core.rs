@@ -126,6 +126,15 @@ pub trait Game: Clone {
         unimplemented!("a game that sets CAN_UNDO implements undo_unchecked")
     }
 
+    /// Whether a search of this position should take moves back rather than copy it; asked
+    /// once a search, and only when [`CAN_UNDO`](Game::CAN_UNDO) is `true`. Yes by default. A
+    /// game whose small positions copy faster than they undo says no for those (PrimeGame does
+    /// below 2048 numbers: a copy of its arrays is then a few hundred nanoseconds, while an
+    /// undo redoes the work of the move).
+    fn undo_pays(&self) -> bool {
+        true
+    }
+
     /// The transposition-table key of the position.
     fn key(&self) -> Self::Key;
 

@@ -174,7 +174,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         let start = Instant::now();
         let fallback = self.first_move(position)?;
         self.core.budget = budget;
-        self.core.begin();
+        self.core.begin_on(position);
         self.choose_width(position);
         let nodes_before = self.core.nodes;
         let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);

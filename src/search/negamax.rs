@@ -79,6 +79,8 @@ pub(crate) struct Negamax<G: Game, E> {
     pub breadth: Option<usize>,
     /// The same at the root.
     pub root_breadth: Option<usize>,
+    /// Whether children are searched by make/unmake (else copy-make): set by `begin_on`.
+    undo: bool,
     /// Whether to look up every child for a table cut-off before searching a node. It pays in
     /// exact solving, where most children are stored; in a depth-limited search it mostly
     /// costs the lookups.
@@ -104,13 +106,15 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             stage: Stage::Value,
             breadth: None,
             root_breadth: None,
+            undo: false,
             transposition_cutoffs: true,
         }
     }
 
-    /// Starts a new budgeted call: the node budget counts from here, and the clock is read
-    /// at the first node.
-    pub fn begin(&mut self) {
+    /// Starts a new budgeted call on `position`: the node budget counts from here, the clock
+    /// is read at the first node, and the position says whether to undo moves or copy it.
+    pub fn begin_on(&mut self, position: &G) {
+        self.undo = G::CAN_UNDO && position.undo_pays();
         self.aborted = false;
         self.node_limit = self
             .budget
@@ -525,7 +529,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             margin.saturating_sub(beta).max(-INFINITY),
             margin.saturating_sub(alpha).min(INFINITY),
         );
-        let inner = if G::CAN_UNDO {
+        let inner = if self.undo {
             position.play_unchecked(mv);
             let inner = self.search(position, depth - 1, child_alpha, child_beta, ply + 1);
             position.undo_unchecked(mv);

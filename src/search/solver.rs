@@ -145,7 +145,7 @@ impl<G: ScoringGame> Solver<G> {
     /// [`SolveError::BudgetExhausted`] when the budget runs out, [`SolveError::TooLong`] for a
     /// game longer than 65,534 plies.
     pub fn value(&mut self, position: &G) -> Result<i64, SolveError> {
-        self.core.begin();
+        self.core.begin_on(position);
         self.exact_value(position)
     }
 
@@ -244,7 +244,7 @@ impl<G: ScoringGame> Solver<G> {
     ///
     /// As [`value`](Solver::value).
     pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, SolveError> {
-        self.core.begin();
+        self.core.begin_on(position);
         let start_nodes = self.core.nodes;
         let (value, best_moves) = self.value_and_optimal_moves(position)?;
         let mut principal_variation = Vec::new();

@@ -55,14 +55,28 @@ impl PrimeEvaluator {
     }
 }
 
+/// Up to this many numbers on the board, the evaluation scans their gains (a few hundred reads
+/// cost less than walking the max tree); above, it reads the tree.
+const SCAN_UP_TO: u32 = 256;
+
 impl Evaluator<PrimeGame> for PrimeEvaluator {
-    /// O(horizon log n): the `horizon` largest gains and the next one come from the board's
-    /// max tree, whatever the size of the board.
+    /// O(horizon log n) above a few hundred numbers: the `horizon` largest gains and the next
+    /// one come from the board's max tree, whatever the size of the board.
     fn evaluate(&self, position: &PrimeGame) -> i64 {
         let mut gains = self.gains.borrow_mut();
         gains.clear();
-        // The head, and the largest gain of the tail.
-        position.for_each_best(self.horizon + 1, |_, gain| gains.push(gain));
+        if position.len() <= SCAN_UP_TO {
+            gains.extend(position.numbers().filter_map(|x| position.gain(x)));
+            let by_gain = |a: &i64, b: &i64| b.cmp(a);
+            if gains.len() > self.horizon + 1 {
+                gains.select_nth_unstable_by(self.horizon, by_gain);
+                gains.truncate(self.horizon + 1);
+            }
+            gains.sort_unstable_by(by_gain);
+        } else {
+            // The head, and the largest gain of the tail.
+            position.for_each_best(self.horizon + 1, |_, gain| gains.push(gain));
+        }
         let tail = (gains.len() > self.horizon).then(|| gains[self.horizon]);
         gains.truncate(self.horizon);
         let sign = |i: usize| if i.is_multiple_of(2) { 1 } else { -1 };

@@ -277,7 +277,12 @@ fn largest_prime(board: &[u32]) -> Option<u32> {
     for &x in board {
         on[x as usize / 64] |= 1 << (x % 64);
     }
-    let is_prime = |x: u32| x >= 2 && (2..).take_while(|d| d * d <= x).all(|d| x % d != 0);
+    let is_prime = |x: u32| {
+        x >= 2
+            && (2..)
+                .take_while(|d| d * d <= x)
+                .all(|d| !x.is_multiple_of(d))
+    };
     (1..=largest as u32)
         .rev()
         .find(|&x| on[x as usize / 64] & (1 << (x % 64)) != 0 && is_prime(x))

@@ -23,6 +23,10 @@ mod update;
 /// a game. The search plays and takes back moves on one position.
 pub const MAX_N: u32 = 1 << 24;
 
+/// Boards of more numbers (the largest) than this are searched by make/unmake, smaller ones
+/// by copy-make.
+const UNDO_FROM_SIZE: u32 = 2048;
+
 /// Two independent 64-bit Zobrist codes of a number, derived on the fly (no table of n
 /// entries): together a 128-bit key whose collisions are negligible.
 fn zobrist(x: u32) -> u128 {
@@ -317,6 +321,12 @@ impl Game for PrimeGame {
     }
 
     const CAN_UNDO: bool = true;
+
+    fn undo_pays(&self) -> bool {
+        // Measured at n = 200: a copy 0.2 µs, an undo about as much as the move, 1.4 µs. The
+        // arrays grow with the largest number, the undo with the move only.
+        self.size() > UNDO_FROM_SIZE
+    }
 
     fn undo_unchecked(&mut self, x: u32) {
         let start = self.move_starts.pop().map_or(0, |start| start as usize);
