@@ -23,8 +23,10 @@ pub(crate) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// fixed node count would overshoot a deadline on one game and waste time on another.
 const CLOCK_EVERY: Duration = Duration::from_micros(250);
 
-/// The most nodes between two readings of the clock.
-const MAX_CLOCK_INTERVAL: u64 = 1 << 10;
+/// The most nodes between two readings of the clock: node costs vary within one search (a
+/// move on a large board can change thousands of gains), so the interval stays short and
+/// drops to one node after a long gap. A reading costs about 25 ns.
+const MAX_CLOCK_INTERVAL: u64 = 32;
 
 /// A progress callback: boxed, as it is called only once a second.
 pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
@@ -145,8 +147,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             let gap = now.saturating_duration_since(last);
             if gap < CLOCK_EVERY / 2 && self.clock_interval < MAX_CLOCK_INTERVAL {
                 self.clock_interval *= 2;
-            } else if gap > CLOCK_EVERY && self.clock_interval > 1 {
-                self.clock_interval /= 2;
+            } else if gap > CLOCK_EVERY {
+                self.clock_interval = 1;
             }
         }
         self.last_clock = Some(now);
