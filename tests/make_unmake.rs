@@ -9,125 +9,86 @@ use gamesolver::{
 };
 use std::ops::RangeInclusive;
 
-/// A game without undo: every method of the inner game but `undo_unchecked`.
-#[derive(Clone, Debug)]
-struct CopyMake<G>(G);
+/// A wrapper of a game that passes every method through, plus the `Game` items given.
+macro_rules! wrapper {
+    ($(#[$doc:meta])* $name:ident { $($extra:tt)* }) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        struct $name<G>(G);
 
-impl<G: Game> Game for CopyMake<G> {
-    type Move = G::Move;
-    type Key = G::Key;
-    type Error = G::Error;
+        impl<G: Game> Game for $name<G> {
+            type Move = G::Move;
+            type Key = G::Key;
+            type Error = G::Error;
 
-    fn generate_moves(&self, out: &mut Vec<G::Move>) {
-        self.0.generate_moves(out);
-    }
-    fn check_move(&self, mv: G::Move) -> Result<(), G::Error> {
-        self.0.check_move(mv)
-    }
-    fn play_unchecked(&mut self, mv: G::Move) {
-        self.0.play_unchecked(mv);
-    }
-    fn key(&self) -> G::Key {
-        self.0.key()
-    }
-    fn key_after(&self, mv: G::Move) -> G::Key {
-        self.0.key_after(mv)
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn generate_search_moves(&self, out: &mut Vec<G::Move>) {
-        self.0.generate_search_moves(out);
-    }
-}
+            fn generate_moves(&self, out: &mut Vec<G::Move>) {
+                self.0.generate_moves(out);
+            }
+            fn check_move(&self, mv: G::Move) -> Result<(), G::Error> {
+                self.0.check_move(mv)
+            }
+            fn play_unchecked(&mut self, mv: G::Move) {
+                self.0.play_unchecked(mv);
+            }
+            fn key(&self) -> G::Key {
+                self.0.key()
+            }
+            fn key_after(&self, mv: G::Move) -> G::Key {
+                self.0.key_after(mv)
+            }
+            fn is_over(&self) -> bool {
+                self.0.is_over()
+            }
+            fn generate_search_moves(&self, out: &mut Vec<G::Move>) {
+                self.0.generate_search_moves(out);
+            }
+            $($extra)*
+        }
 
-impl<G: ScoringGame> ScoringGame for CopyMake<G> {
-    fn points(&self, mv: G::Move) -> Points {
-        self.0.points(mv)
-    }
-    fn margin(&self, mv: G::Move) -> i64 {
-        self.0.margin(mv)
-    }
-    fn best_search_moves(&self, limit: usize, out: &mut Vec<G::Move>) {
-        self.0.best_search_moves(limit, out);
-    }
-    fn known_value(&self) -> Option<i64> {
-        self.0.known_value()
-    }
-    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        self.0.value_bounds()
-    }
-}
+        impl<G: ScoringGame> ScoringGame for $name<G> {
+            fn points(&self, mv: G::Move) -> Points {
+                self.0.points(mv)
+            }
+            fn margin(&self, mv: G::Move) -> i64 {
+                self.0.margin(mv)
+            }
+            fn best_search_moves(&self, limit: usize, out: &mut Vec<G::Move>) {
+                self.0.best_search_moves(limit, out);
+            }
+            fn known_value(&self) -> Option<i64> {
+                self.0.known_value()
+            }
+            fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
+                self.0.value_bounds()
+            }
+        }
 
-/// A game that always takes moves back, whatever its size (PrimeGame copies boards up to
-/// 2048 numbers, where copying is faster).
-#[derive(Clone, Debug)]
-struct Undoing<G>(G);
-
-impl<G: Game> Game for Undoing<G> {
-    type Move = G::Move;
-    type Key = G::Key;
-    type Error = G::Error;
-
-    fn generate_moves(&self, out: &mut Vec<G::Move>) {
-        self.0.generate_moves(out);
-    }
-    fn check_move(&self, mv: G::Move) -> Result<(), G::Error> {
-        self.0.check_move(mv)
-    }
-    fn play_unchecked(&mut self, mv: G::Move) {
-        self.0.play_unchecked(mv);
-    }
-    const CAN_UNDO: bool = true;
-    fn undo_unchecked(&mut self, mv: G::Move) {
-        self.0.undo_unchecked(mv);
-    }
-    fn key(&self) -> G::Key {
-        self.0.key()
-    }
-    fn key_after(&self, mv: G::Move) -> G::Key {
-        self.0.key_after(mv)
-    }
-    fn is_over(&self) -> bool {
-        self.0.is_over()
-    }
-    fn generate_search_moves(&self, out: &mut Vec<G::Move>) {
-        self.0.generate_search_moves(out);
-    }
-}
-
-impl<G: ScoringGame> ScoringGame for Undoing<G> {
-    fn points(&self, mv: G::Move) -> Points {
-        self.0.points(mv)
-    }
-    fn margin(&self, mv: G::Move) -> i64 {
-        self.0.margin(mv)
-    }
-    fn best_search_moves(&self, limit: usize, out: &mut Vec<G::Move>) {
-        self.0.best_search_moves(limit, out);
-    }
-    fn known_value(&self) -> Option<i64> {
-        self.0.known_value()
-    }
-    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        self.0.value_bounds()
-    }
+        impl<G: ScoringGame, E: Evaluator<G>> Evaluator<$name<G>> for Inner<E> {
+            fn evaluate(&self, position: &$name<G>) -> i64 {
+                self.0.evaluate(&position.0)
+            }
+        }
+    };
 }
 
 /// The inner game's evaluator, for either wrapper.
 struct Inner<E>(E);
 
-impl<G: ScoringGame, E: Evaluator<G>> Evaluator<CopyMake<G>> for Inner<E> {
-    fn evaluate(&self, position: &CopyMake<G>) -> i64 {
-        self.0.evaluate(&position.0)
-    }
-}
+wrapper!(
+    /// A game without undo: every method of the inner game but `undo_unchecked`.
+    CopyMake {}
+);
 
-impl<G: ScoringGame, E: Evaluator<G>> Evaluator<Undoing<G>> for Inner<E> {
-    fn evaluate(&self, position: &Undoing<G>) -> i64 {
-        self.0.evaluate(&position.0)
+wrapper!(
+    /// A game that always takes moves back, whatever its size (PrimeGame copies boards up to
+    /// 2048 numbers, where copying is faster).
+    Undoing {
+        const CAN_UNDO: bool = true;
+        fn undo_unchecked(&mut self, mv: G::Move) {
+            self.0.undo_unchecked(mv);
+        }
     }
-}
+);
 
 /// Everything a search reports but its time.
 fn report<M: Copy>(result: &SearchResult<M>) -> (M, i64, bool, u16, u64, Vec<M>) {

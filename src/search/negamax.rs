@@ -171,18 +171,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// Fills the buffer of `ply` with the search moves of `position` and their place in the
     /// order, in the game's move order.
     fn collect_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
-        if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, Vec::new);
-        }
         self.scratch.clear();
         position.generate_search_moves(&mut self.scratch);
-        let buffer = &mut self.buffers[ply];
-        buffer.clear();
-        buffer.extend(self.scratch.iter().map(|&mv| {
-            let margin = position.margin(mv);
-            let order = order_key(mv, margin, table_move);
-            Candidate { order, margin, mv }
-        }));
+        self.fill_buffer(position, ply, table_move);
     }
 
     /// Fills the buffer of `ply` with at most `limit` search moves of `position`, asked of the
@@ -194,9 +185,6 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         table_move: Option<G::Move>,
         limit: usize,
     ) -> bool {
-        if self.buffers.len() <= ply {
-            self.buffers.resize_with(ply + 1, Vec::new);
-        }
         self.scratch.clear();
         // One more than asked says whether any was left out.
         position.best_search_moves(limit.saturating_add(1), &mut self.scratch);
@@ -211,6 +199,16 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             self.scratch.truncate(limit);
             complete = false;
         }
+        self.fill_buffer(position, ply, table_move);
+        complete
+    }
+
+    /// The moves in `scratch`, with their margins and places in the order, into the buffer of
+    /// `ply`.
+    fn fill_buffer(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
         let buffer = &mut self.buffers[ply];
         buffer.clear();
         buffer.extend(self.scratch.iter().map(|&mv| {
@@ -218,7 +216,6 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             let order = order_key(mv, margin, table_move);
             Candidate { order, margin, mv }
         }));
-        complete
     }
 
     /// Sorts the buffer of `ply` best first.
