@@ -4,5 +4,5 @@
 mod report;
 mod runner;
 
-pub use report::{Forfeit, GameReport, MatchReport, Side};
+pub use report::{Forfeit, GameReport, MatchReport, PairResult, Side};
 pub use runner::{MatchConfig, play_match};
