@@ -200,3 +200,25 @@ fn engine_at_depth_three_beats_the_reference_players() {
         assert_eq!(report.wins(), 4, "against {name}: {report}");
     }
 }
+
+#[test]
+fn endgames_are_solved_exactly_within_the_time() {
+    // Greedy play down to 36 numbers of 1..=200: the engine's first try, an exact solve in a
+    // third of its time, finishes, and agrees with the solver.
+    let mut position = PrimeGame::new(200).unwrap();
+    while position.len() > 36 {
+        let x = position.greedy_move().unwrap();
+        position.play(x).unwrap();
+    }
+    let result = engine()
+        .search(
+            &position,
+            Budget::default().with_time(Duration::from_millis(1000)),
+        )
+        .unwrap();
+    assert!(result.exact, "not proven: depth {}", result.depth);
+    let solution = Solver::with_table_bytes(16 << 20).solve(&position).unwrap();
+    assert_eq!(result.value, solution.value);
+    assert!(solution.best_moves.contains(&result.best_move));
+    assert_eq!(result.principal_variation.len(), usize::from(result.depth));
+}

@@ -17,6 +17,14 @@ pub const LARGE_BOARD_MOVES: usize = 512;
 /// included: the best by the game's move order.
 pub const LARGE_BOARD_CANDIDATES: usize = 12;
 
+/// A position with at most this many search moves gets an exact solve first, with a third of
+/// the time left (a search with a deadline and no depth or node limit): PrimeGame endgames of
+/// about 50 numbers solve in a fraction of a contest's 500 ms.
+pub const EXACT_ENDGAME_MOVES: usize = 64;
+
+/// The depth of an exact solve: the end of any game the table can tell apart.
+const EXACT_DEPTH: u16 = PROVEN - 1;
+
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SearchResult<M> {
@@ -175,8 +183,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         let fallback = self.first_move(position)?;
         self.core.budget = budget;
         self.core.begin_on(position);
-        self.choose_width(position);
         let nodes_before = self.core.nodes;
+        if self.choose_width(position) <= EXACT_ENDGAME_MOVES {
+            if let Some(solved) = self.exact_endgame(position, budget, start) {
+                return Some(solved);
+            }
+            self.core.begin_on(position);
+        }
         let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);
         let mut done: Option<(Scored, G::Move, u16)> = None;
         for depth in 1..=max_depth {
@@ -219,15 +232,55 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     }
 
     /// Full width, or the candidates of a large board (asked of the game once, lazily).
-    fn choose_width(&mut self, position: &G) {
+    /// Returns how many search moves the position has, or more than either threshold.
+    fn choose_width(&mut self, position: &G) -> usize {
         let (large, candidates) = self.large_board;
         let mut probe = Vec::new();
-        if large < usize::MAX {
-            position.best_search_moves(large.saturating_add(1), &mut probe);
-        }
+        position.best_search_moves(large.max(EXACT_ENDGAME_MOVES).saturating_add(1), &mut probe);
         let pruned = (probe.len() > large).then_some(candidates);
         self.core.root_breadth = pruned;
         self.core.breadth = pruned.or(self.breadth);
+        probe.len()
+    }
+
+    /// An exact solve of `position` in a third of the time to the deadline, full width: the
+    /// result if it finishes (its depth is the length of its line), else `None` and the
+    /// caller searches as usual with the rest. Only for a budget of time alone.
+    fn exact_endgame(
+        &mut self,
+        position: &mut G,
+        budget: Budget,
+        start: Instant,
+    ) -> Option<SearchResult<G::Move>> {
+        let deadline = budget.deadline?;
+        if budget.depth.is_some() || budget.nodes.is_some() {
+            return None;
+        }
+        let now = Instant::now();
+        let share = deadline.saturating_duration_since(now) / 3;
+        let widths = (self.core.breadth.take(), self.core.root_breadth.take());
+        self.core.budget = Budget::default().with_deadline(now + share);
+        self.core.begin_on(position);
+        self.core.stage = Stage::Value;
+        let nodes_before = self.core.nodes;
+        let (result, best) = self
+            .core
+            .search_root(position, EXACT_DEPTH, -INFINITY, INFINITY);
+        let solved = !self.core.aborted && result.proven;
+        (self.core.breadth, self.core.root_breadth) = widths;
+        self.core.budget = budget;
+        let best_move = best.filter(|_| solved)?;
+        let line = self.principal_variation(position, best_move, EXACT_DEPTH);
+        Some(SearchResult {
+            best_move,
+            value: result.value,
+            exact: true,
+            // A line of play is shorter than 2^16 plies.
+            depth: line.len() as u16,
+            nodes: self.core.nodes - nodes_before,
+            principal_variation: line,
+            elapsed: start.elapsed(),
+        })
     }
 
     /// One iteration at `depth`, with an aspiration window around the previous value. `None`

@@ -10,7 +10,9 @@ mod solver;
 mod table;
 
 pub use budget::Budget;
-pub use engine::{Engine, LARGE_BOARD_CANDIDATES, LARGE_BOARD_MOVES, SearchResult};
+pub use engine::{
+    EXACT_ENDGAME_MOVES, Engine, LARGE_BOARD_CANDIDATES, LARGE_BOARD_MOVES, SearchResult,
+};
 pub use eval::{Evaluator, NoEvaluator};
 pub use progress::{Progress, Stage};
 pub use solver::{DEFAULT_TABLE_BYTES, Solution, SolveError, Solver};
