@@ -54,6 +54,10 @@ pub struct SearchResult<M> {
 /// is read about every quarter of a millisecond whatever a node costs, and an iteration that
 /// cannot finish in time is not started.
 ///
+/// **Endgames.** A position with at most [`EXACT_ENDGAME_MOVES`] search moves is first solved
+/// exactly, full width, in a third of the time to the deadline (a budget of time alone); if
+/// that finishes, its value is exact and its depth is the length of its line.
+///
 /// **Large boards.** A position with more than [`LARGE_BOARD_MOVES`] search moves is searched
 /// over its [`LARGE_BOARD_CANDIDATES`] best moves at each node, root included, asked of the
 /// game lazily ([`ScoringGame::best_search_moves`]), so a node costs what its moves change, not
