@@ -1,4 +1,23 @@
+use std::cell::RefCell;
 use std::collections::BinaryHeap;
+use std::thread::LocalKey;
+
+thread_local! {
+    /// The open nodes of `top_keys`, kept between calls: the search asks at every node.
+    static OPEN: RefCell<BinaryHeap<(i64, usize)>> = RefCell::new(BinaryHeap::new());
+}
+
+/// Runs `work` on the thread's buffer in `cell`, taken out for the call (a nested call finds
+/// an empty one and allocates), so a hot path reuses one allocation.
+pub(crate) fn with_scratch<T: Default, R>(
+    cell: &'static LocalKey<RefCell<T>>,
+    work: impl FnOnce(&mut T) -> R,
+) -> R {
+    let mut scratch = cell.take();
+    let result = work(&mut scratch);
+    cell.set(scratch);
+    result
+}
 
 /// A max segment tree over the gains of a board's numbers, so the number of largest gain is
 /// found in O(1), the k largest in O(k log n), and each kept in O(log n) per change (usually
@@ -163,31 +182,33 @@ impl MaxTree {
         if limit == 0 || root == Self::ABSENT {
             return;
         }
-        let mut open = BinaryHeap::with_capacity(24 * limit.min(1 << 10) + 64);
-        open.push((root, 1));
-        let mut exclusive_kept = false;
-        while let Some((key, mut node)) = open.pop() {
-            // Down the path of the maximum, leaving each sibling for later.
-            while node < self.leaves {
-                let (left, right) = (2 * node, 2 * node + 1);
-                let (on_path, aside) = if self.key(left) == key {
-                    (left, right)
-                } else {
-                    (right, left)
-                };
-                let aside_key = self.key(aside);
-                if aside_key != Self::ABSENT {
-                    open.push((aside_key, aside));
+        with_scratch(&OPEN, |open| {
+            open.clear();
+            open.push((root, 1));
+            let mut exclusive_kept = false;
+            while let Some((key, mut node)) = open.pop() {
+                // Down the path of the maximum, leaving each sibling for later.
+                while node < self.leaves {
+                    let (left, right) = (2 * node, 2 * node + 1);
+                    let (on_path, aside) = if self.key(left) == key {
+                        (left, right)
+                    } else {
+                        (right, left)
+                    };
+                    let aside_key = self.key(aside);
+                    if aside_key != Self::ABSENT {
+                        open.push((aside_key, aside));
+                    }
+                    node = on_path;
                 }
-                node = on_path;
-            }
-            if !exclusive(key) || !std::mem::replace(&mut exclusive_kept, true) {
-                out.push(key);
-                if out.len() == limit {
-                    return;
+                if !exclusive(key) || !std::mem::replace(&mut exclusive_kept, true) {
+                    out.push(key);
+                    if out.len() == limit {
+                        return;
+                    }
                 }
             }
-        }
+        });
     }
 
     /// Puts `key` in its place in `out` (largest first, at most `limit` long), keeping of the

@@ -4,8 +4,9 @@ use crate::games::prime::bounds::value_range;
 use crate::games::prime::divisors::Sieve;
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
-use crate::games::prime::max_tree::MaxTree;
+use crate::games::prime::max_tree::{MaxTree, with_scratch};
 use bitvec::prelude::*;
+use std::cell::RefCell;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -22,6 +23,11 @@ mod update;
 /// counts add up to 16 bytes a live number, every number once the floor has come down late in
 /// a game. The search plays and takes back moves on one position.
 pub const MAX_N: u32 = 1 << 24;
+
+thread_local! {
+    /// The keys of the best moves, kept between calls: the search asks at every node.
+    static KEYS: RefCell<Vec<i64>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Boards of more numbers (the largest) than this are searched by make/unmake, smaller ones
 /// by copy-make.
@@ -220,12 +226,13 @@ impl PrimeGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn for_each_best(&self, limit: usize, mut visit: impl FnMut(u32, i64)) {
-        let mut keys = Vec::with_capacity(limit.min(1 << 10));
-        self.best_keys(limit, &mut keys, |_| false);
-        for key in keys {
-            let x = MaxTree::number(key);
-            visit(x, self.gain_unchecked(x));
-        }
+        with_scratch(&KEYS, |keys| {
+            self.best_keys(limit, keys, |_| false);
+            for &key in keys.iter() {
+                let x = MaxTree::number(key);
+                visit(x, self.gain_unchecked(x));
+            }
+        });
     }
 
     /// How many divisors of `x` below `x` are on the board (0 if `x` is not). O(divisors of x).
@@ -387,9 +394,10 @@ impl ScoringGame for PrimeGame {
     fn best_search_moves(&self, limit: usize, out: &mut Vec<u32>) {
         // The isolated numbers reduced to the largest, as in `generate_search_moves`; ties go
         // to the larger number.
-        let mut keys = Vec::with_capacity(limit.min(1 << 10));
-        self.best_keys(limit, &mut keys, |x| self.is_isolated(x));
-        out.extend(keys.into_iter().map(MaxTree::number));
+        with_scratch(&KEYS, |keys| {
+            self.best_keys(limit, keys, |x| self.is_isolated(x));
+            out.extend(keys.iter().map(|&key| MaxTree::number(key)));
+        });
     }
 
     fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
