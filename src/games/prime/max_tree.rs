@@ -4,7 +4,7 @@ use std::thread::LocalKey;
 
 thread_local! {
     /// The open nodes of `top_keys`, kept between calls: the search asks at every node.
-    static OPEN: RefCell<BinaryHeap<(i64, usize)>> = RefCell::new(BinaryHeap::new());
+    static OPEN: RefCell<BinaryHeap<(i64, usize)>> = const { RefCell::new(BinaryHeap::new()) };
 }
 
 /// Runs `work` on the thread's buffer in `cell`, taken out for the call (a nested call finds
