@@ -1,6 +1,7 @@
 //! Playing and taking back: a number leaving the board and coming back, with the updates it
 //! causes to its divisors and live multiples, and nothing else.
 
+use super::live::multiples_from;
 use super::{PrimeGame, zobrist};
 use std::sync::Arc;
 
@@ -36,7 +37,7 @@ impl PrimeGame {
         self.count_as_multiple(r, -1);
         if !live || self.multiples_left[r as usize] > 0 {
             // Every live multiple still on the board loses the divisor r: it gains r.
-            self.for_each_live_multiple(r, |game, m| game.change_gain(m, r as i32));
+            self.shift_live_multiples(r, r as i32);
         }
     }
 
@@ -46,7 +47,7 @@ impl PrimeGame {
         if r >= 2 {
             // A count frozen since it left (live then) says whether to look for multiples.
             if raw == 0 || self.multiples_left[r as usize] > 0 {
-                self.for_each_live_multiple(r, |game, m| game.change_gain(m, -(r as i32)));
+                self.shift_live_multiples(r, -(r as i32));
             }
             self.count_as_multiple(r, 1);
         }
@@ -99,11 +100,24 @@ impl PrimeGame {
         }
     }
 
-    /// Adds `delta` to the stored gain of live `m`, keeping `strong`.
-    fn change_gain(&mut self, m: u32, delta: i32) {
-        let was = self.is_strong(m);
-        self.best.add(m, delta);
-        self.strong = self.strong + u32::from(self.is_strong(m)) - u32::from(was);
+    /// Adds `delta` to the stored gain of every live multiple of `d` >= 2 on the board,
+    /// keeping `strong`.
+    fn shift_live_multiples(&mut self, d: u32, delta: i32) {
+        // Multiples above the floor and above d; the list of numbers is only read.
+        let first = u64::from(self.floor).div_ceil(u64::from(d)).max(2) * u64::from(d);
+        let Ok(first) = u32::try_from(first) else {
+            return;
+        };
+        let numbers = std::mem::take(&mut self.present);
+        multiples_from(d, first, self.size(), &numbers, |m| {
+            // A live number on the board has a stored gain.
+            if self.best.holds(m) {
+                let was = self.is_strong(m);
+                self.best.add(m, delta);
+                self.strong = self.strong + u32::from(self.is_strong(m)) - u32::from(was);
+            }
+        });
+        self.present = numbers;
     }
 
     /// Adds `delta` to the multiple counts of the live divisors (from 2) of `r` on the board.
@@ -119,35 +133,6 @@ impl PrimeGame {
                     self.strong = self.strong + u32::from(self.is_strong(d)) - u32::from(was);
                 }
             });
-        }
-    }
-
-    /// Calls `visit` with each live multiple of `d` >= 2 above `d` that is on the board: by
-    /// stepping through them, or by scanning the numbers on the board when there are fewer of
-    /// those, so the cost is the smaller of (n - floor) / d and the numbers left.
-    pub(super) fn for_each_live_multiple(&mut self, d: u32, mut visit: impl FnMut(&mut Self, u32)) {
-        let (n, d64) = (u64::from(self.size()), u64::from(d));
-        let first = (2 * d64).max(u64::from(self.floor).div_ceil(d64) * d64);
-        if first > n {
-            return;
-        }
-        if ((n - first) / d64) as usize <= self.present.len() {
-            let mut m = first;
-            while m <= n {
-                // m <= n < 2^32; a live number on the board has a stored gain.
-                let multiple = m as u32;
-                if self.best.holds(multiple) {
-                    visit(self, multiple);
-                }
-                m += d64;
-            }
-        } else {
-            for i in 0..self.present.len() {
-                let m = self.present[i];
-                if m > d && m >= self.floor && m.is_multiple_of(d) {
-                    visit(self, m);
-                }
-            }
         }
     }
 }
