@@ -412,16 +412,18 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             let Candidate { margin, mv, .. } = self.buffers[ply][i];
             // The child's window is the parent's, seen from the other side and shifted by the
             // points this move hands out.
-            let result = if i == 0 {
-                self.child(position, mv, depth, margin, (alpha, beta), ply)
-            } else {
-                let probe = self.child(position, mv, depth, margin, (alpha, alpha + 1), ply);
-                if probe.value > alpha && probe.value < beta && !self.aborted {
-                    self.child(position, mv, depth, margin, (alpha, beta), ply)
+            // The move is played once for the probe and a re-search.
+            let result = self.with_child(position, mv, |core, child| {
+                if i == 0 {
+                    return core.child(child, depth, margin, (alpha, beta), ply);
+                }
+                let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
+                if probe.value > alpha && probe.value < beta && !core.aborted {
+                    core.child(child, depth, margin, (alpha, beta), ply)
                 } else {
                     probe
                 }
-            };
+            });
             if self.aborted {
                 break;
             }
@@ -512,31 +514,40 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         })
     }
 
-    /// Searches the child reached by `mv`, a move worth `margin`, returning its value for the
-    /// parent: on `position` itself, taking the move back after, if the game can undo, else on
-    /// a copy.
-    fn child(
+    /// Runs `work` on the child of `position` reached by `mv`: on `position` itself, taking
+    /// the move back after, if the game can undo, else on a copy.
+    fn with_child<R>(
         &mut self,
         position: &mut G,
         mv: G::Move,
+        work: impl FnOnce(&mut Self, &mut G) -> R,
+    ) -> R {
+        if self.undo {
+            position.play_unchecked(mv);
+            let result = work(self, position);
+            position.undo_unchecked(mv);
+            result
+        } else {
+            work(self, &mut position.after(mv))
+        }
+    }
+
+    /// Searches `child`, reached by a move worth `margin`, returning its value for the parent.
+    fn child(
+        &mut self,
+        child: &mut G,
         depth: u16,
         margin: i64,
         (alpha, beta): (i64, i64),
         ply: usize,
     ) -> Scored {
-        let (child_alpha, child_beta) = (
+        let inner = self.search(
+            child,
+            depth - 1,
             margin.saturating_sub(beta).max(-INFINITY),
             margin.saturating_sub(alpha).min(INFINITY),
+            ply + 1,
         );
-        let inner = if self.undo {
-            position.play_unchecked(mv);
-            let inner = self.search(position, depth - 1, child_alpha, child_beta, ply + 1);
-            position.undo_unchecked(mv);
-            inner
-        } else {
-            let mut child = position.after(mv);
-            self.search(&mut child, depth - 1, child_alpha, child_beta, ply + 1)
-        };
         Scored {
             value: margin.saturating_sub(inner.value),
             proven: inner.proven,
@@ -554,7 +565,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         beta: i64,
     ) -> Scored {
         let margin = position.margin(mv);
-        self.child(position, mv, depth, margin, (alpha, beta), 0)
+        self.with_child(position, mv, |core, child| {
+            core.child(child, depth, margin, (alpha, beta), 0)
+        })
     }
 
     /// The stored best move of `position`, if the table still has it.
