@@ -15,7 +15,9 @@ pub use game::{
 };
 pub use games::heaps::{HeapMove, Heaps, HeapsError};
 pub use games::octal::{OctalError, OctalGame};
-pub use games::prime::{PrimeError, PrimeEvaluator, PrimeGame, SmallPrimeGame};
+pub use games::prime::{
+    MaskPrimeGame, PrimeError, PrimeEvaluator, PrimeGame, SmallPrimeGame, WidePrimeGame,
+};
 pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome, Period};
 pub use search::{
     Budget, Engine, Evaluator, NoEvaluator, SearchResult, Solution, SolveError, Solver,

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{plain_solution, take};
-use gamesolver::{Game, PrimeGame, SmallPrimeGame, Solver};
+use gamesolver::{Game, PrimeGame, SmallPrimeGame, Solver, WidePrimeGame};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -46,6 +46,7 @@ fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
     for n in 1..=12 {
         let mut small_solver = Solver::with_table_bytes(1 << 22);
         let mut big_solver = Solver::with_table_bytes(1 << 22);
+        let mut wide_solver = Solver::with_table_bytes(1 << 22);
         let positions = reachable(n);
         assert_eq!(positions.len(), oracle_reachable_count(n), "n = {n}");
         for position in positions {
@@ -59,6 +60,9 @@ fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
             );
             let big = big_solver.solve(&PrimeGame::from(position)).unwrap();
             assert_eq!((big.value, &big.best_moves), (value, &best), "{position}");
+            let wide = WidePrimeGame::try_from(&PrimeGame::from(position)).unwrap();
+            let wide = wide_solver.solve(&wide).unwrap();
+            assert_eq!((wide.value, &wide.best_moves), (value, &best), "{position}");
         }
     }
 }
@@ -85,6 +89,9 @@ proptest! {
         let big = Solver::with_table_bytes(1 << 16).solve(&PrimeGame::from_numbers(n, board()).unwrap()).unwrap();
         prop_assert_eq!(big.value, value);
         prop_assert_eq!(&big.best_moves, &best);
+        let wide = Solver::with_table_bytes(1 << 16).solve(&WidePrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        prop_assert_eq!(wide.value, value);
+        prop_assert_eq!(&wide.best_moves, &best);
         // The principal variation is a legal line that scores the value.
         let mut position = SmallPrimeGame::from_numbers(n, board()).unwrap();
         let mut margin = 0i64;
@@ -96,5 +103,36 @@ proptest! {
         }
         prop_assert!(position.is_over());
         prop_assert_eq!(margin, value);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Positions anywhere in 1..=256, so that both halves of the wide mask and the relations
+    /// across them are exercised: numbers are drawn as divisor chains, at most 10 (mostly
+    /// unrelated numbers make plain negamax try every order).
+    #[test]
+    fn wide_board_matches_plain_negamax_across_its_range(
+        n in 129u32..=256,
+        seeds in proptest::collection::vec(1u32..=256, 1..=6),
+        factors in proptest::collection::vec(2u32..=7, 1..=6),
+    ) {
+        let mut numbers: Vec<u32> = Vec::new();
+        for (&seed, &factor) in seeds.iter().zip(factors.iter().cycle()) {
+            let x = seed.min(n);
+            for y in [x, x / factor, x.saturating_mul(factor)] {
+                if (1..=n).contains(&y) && !numbers.contains(&y) && numbers.len() < 10 {
+                    numbers.push(y);
+                }
+            }
+        }
+        numbers.sort_unstable();
+        let (value, best) = plain_solution(&numbers);
+        let position = WidePrimeGame::from_numbers(n, numbers.iter().map(|&x| u64::from(x))).unwrap();
+        let solution = Solver::with_table_bytes(1 << 16).solve(&position).unwrap();
+        prop_assert_eq!(solution.value, value);
+        prop_assert_eq!(&solution.best_moves, &best);
+        prop_assert_eq!(PrimeGame::from(position), PrimeGame::from_numbers(n, numbers.iter().map(|&x| u64::from(x))).unwrap());
     }
 }

@@ -1,11 +1,28 @@
-use gamesolver::{Game, Player, PrimeGame, Record, ScoringGame, SmallPrimeGame, Solver};
+use gamesolver::{
+    Game, Player, PrimeError, PrimeGame, Record, ScoringGame, SmallPrimeGame, Solver, WidePrimeGame,
+};
 use std::fmt::Display;
 use std::time::Instant;
 
-/// A position to solve: the fast 128-bit board when it fits.
+/// A position to solve: the fastest board it fits, a 128-bit or 256-bit mask.
 pub enum Board {
     Small(SmallPrimeGame),
+    Wide(WidePrimeGame),
     Large(Box<PrimeGame>),
+}
+
+/// The narrowest board the position fits: each constructor is tried in turn, widest last,
+/// whose error (if all fail) is the one reported.
+fn narrowest(
+    make_small: impl FnOnce() -> Result<SmallPrimeGame, PrimeError>,
+    make_wide: impl FnOnce() -> Result<WidePrimeGame, PrimeError>,
+    make_large: impl FnOnce() -> Result<PrimeGame, PrimeError>,
+) -> Result<Board, String> {
+    make_small()
+        .map(Board::Small)
+        .or_else(|_| make_wide().map(Board::Wide))
+        .or_else(|_| make_large().map(|game| Board::Large(Box::new(game))))
+        .map_err(|e| e.to_string())
 }
 
 /// The largest number `solve` takes. Exact solving has reached boards of about 150 numbers;
@@ -27,12 +44,11 @@ fn check_solvable(largest: u64) -> Result<(), String> {
 /// The board 1..=n.
 pub fn full_board(n: u32) -> Result<Board, String> {
     check_solvable(u64::from(n))?;
-    match SmallPrimeGame::new(n) {
-        Ok(small) => Ok(Board::Small(small)),
-        Err(_) => PrimeGame::new(n)
-            .map(|game| Board::Large(Box::new(game)))
-            .map_err(|e| e.to_string()),
-    }
+    narrowest(
+        || SmallPrimeGame::new(n),
+        || WidePrimeGame::new(n),
+        || PrimeGame::new(n),
+    )
 }
 
 /// The board of the given numbers.
@@ -40,12 +56,12 @@ pub fn listed_board(numbers: &[u64]) -> Result<Board, String> {
     let n = numbers.iter().copied().max().ok_or("empty board")?;
     check_solvable(n)?;
     let n = u32::try_from(n).map_err(|_| format!("{n} is too large"))?;
-    match SmallPrimeGame::from_numbers(n, numbers.iter().copied()) {
-        Ok(small) => Ok(Board::Small(small)),
-        Err(_) => PrimeGame::from_numbers(n, numbers.iter().copied())
-            .map(|game| Board::Large(Box::new(game)))
-            .map_err(|e| e.to_string()),
-    }
+    let numbers = || numbers.iter().copied();
+    narrowest(
+        || SmallPrimeGame::from_numbers(n, numbers()),
+        || WidePrimeGame::from_numbers(n, numbers()),
+        || PrimeGame::from_numbers(n, numbers()),
+    )
 }
 
 fn joined(moves: &[u32]) -> String {
@@ -59,6 +75,7 @@ fn joined(moves: &[u32]) -> String {
 pub fn solve(board: Board) -> Result<(), String> {
     match board {
         Board::Small(game) => solve_game(&game, game.size()),
+        Board::Wide(game) => solve_game(&game, game.size()),
         Board::Large(game) => solve_game(&*game, game.size()),
     }
 }

@@ -4,8 +4,9 @@
 //! scores the sum of x's divisors below x that are still on the board; x and those divisors
 //! leave the board. The game ends when the board is empty, and the higher score wins.
 //!
-//! Two position types share these rules: [`PrimeGame`], a bit-vector board for any n up to
-//! [`MAX_N`], and [`SmallPrimeGame`], a 128-bit mask for n <= 128 that the exact solver runs
+//! Two position types share these rules: [`PrimeGame`], a board for any n up to [`MAX_N`]
+//! whose moves cost what they change, and [`MaskPrimeGame`], one fixed-width mask
+//! ([`SmallPrimeGame`] for n <= 128, [`WidePrimeGame`] for n <= 256) that the exact solver runs
 //! several times faster on.
 
 mod board;
@@ -14,13 +15,15 @@ mod divisors;
 mod error;
 mod eval;
 mod isolated;
+mod mask;
+mod masked;
 mod max_tree;
 pub mod protocol;
-mod small;
 mod strategies;
 
 pub use board::{MAX_N, PrimeGame};
 pub use error::PrimeError;
 pub use eval::PrimeEvaluator;
-pub use small::{SMALL_MAX_N, SmallPrimeGame};
+pub use mask::BoardMask;
+pub use masked::{MaskPrimeGame, SMALL_MAX_N, SmallPrimeGame, WIDE_MAX_N, WidePrimeGame};
 pub use strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};

@@ -2,94 +2,63 @@ use crate::game::{Game, Points, ScoringGame};
 use crate::games::prime::bounds::value_range;
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
+use crate::games::prime::mask::{BoardMask, Ones};
 use crate::games::prime::{PrimeError, PrimeGame};
+use ethnum::U256;
 use std::fmt;
 use std::ops::RangeInclusive;
 
 /// The largest board a [`SmallPrimeGame`] holds.
 pub const SMALL_MAX_N: u32 = 128;
 
-/// Proper divisors and proper multiples of each x in 1..=128 as masks (bit x - 1 for x).
-const fn relation_masks() -> ([u128; 129], [u128; 129]) {
-    let mut divisors = [0u128; 129];
-    let mut multiples = [0u128; 129];
-    let mut d = 1;
-    while d <= 128 {
-        let mut m = 2 * d;
-        while m <= 128 {
-            divisors[m] |= 1 << (d - 1);
-            multiples[d] |= 1 << (m - 1);
-            m += d;
-        }
-        d += 1;
-    }
-    (divisors, multiples)
-}
+/// The largest board a [`WidePrimeGame`] holds.
+pub const WIDE_MAX_N: u32 = 256;
 
-const RELATIONS: ([u128; 129], [u128; 129]) = relation_masks();
-static DIVISORS: [u128; 129] = RELATIONS.0;
-static MULTIPLES: [u128; 129] = RELATIONS.1;
-
-/// A PrimeGame position on a board of at most 128 numbers, as one 128-bit mask: the fast path
-/// for exact solving. Same rules and moves as [`PrimeGame`].
+/// A PrimeGame position as one fixed-width mask of the numbers left: the fast path for exact
+/// solving. Same rules and moves as [`PrimeGame`]; a move is a few mask operations, and the
+/// key is the mask itself.
+///
+/// Use it through its two widths: [`SmallPrimeGame`] (n <= 128) and [`WidePrimeGame`]
+/// (n <= 256, the contest's boards).
 ///
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{Game, ScoringGame, SmallPrimeGame};
+/// use gamesolver::{Game, ScoringGame, SmallPrimeGame, WidePrimeGame};
 ///
 /// let mut game = SmallPrimeGame::new(20)?;
 /// assert_eq!(game.points(20).opponent, 1 + 2 + 4 + 5 + 10);
 /// game.play(19)?;
 /// assert!(game.play(1).is_err()); // 1 went with 19
 /// assert_eq!(game.to_string(), "2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 20");
+///
+/// let contest = WidePrimeGame::new(200)?;
+/// assert_eq!(contest.points(200).opponent, 265); // 1+2+4+5+8+10+20+25+40+50+100
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SmallPrimeGame {
-    board: u128,
+pub struct MaskPrimeGame<M> {
+    board: M,
     n: u32,
 }
 
-/// The numbers of a mask: ascending with `next`, descending with `next_back`.
-#[derive(Debug, Clone, Copy)]
-struct Ones(u128);
+/// A PrimeGame position of at most [`SMALL_MAX_N`] (128) numbers, in a `u128`.
+pub type SmallPrimeGame = MaskPrimeGame<u128>;
 
-impl Iterator for Ones {
-    type Item = u32;
-    fn next(&mut self) -> Option<u32> {
-        (self.0 != 0).then(|| {
-            let x = self.0.trailing_zeros() + 1;
-            self.0 &= self.0 - 1;
-            x
-        })
-    }
-}
+/// A PrimeGame position of at most [`WIDE_MAX_N`] (256) numbers, in a [`U256`].
+pub type WidePrimeGame = MaskPrimeGame<U256>;
 
-impl DoubleEndedIterator for Ones {
-    fn next_back(&mut self) -> Option<u32> {
-        (self.0 != 0).then(|| {
-            let x = 128 - self.0.leading_zeros();
-            self.0 ^= 1 << (x - 1);
-            x
-        })
-    }
-}
-
-const fn bit(x: u32) -> u128 {
-    1 << (x - 1)
-}
-
-impl SmallPrimeGame {
+impl<M: BoardMask> MaskPrimeGame<M> {
     /// The full board 1..=n.
     ///
     /// # Errors
     ///
-    /// [`PrimeError::EmptyBoard`] for n = 0, [`PrimeError::BoardTooLarge`] for n > 128.
+    /// [`PrimeError::EmptyBoard`] for n = 0, [`PrimeError::BoardTooLarge`] for n above the
+    /// mask's width (128 or 256).
     pub fn new(n: u32) -> Result<Self, PrimeError> {
-        let n = check_size(u64::from(n), SMALL_MAX_N)?;
+        let n = check_size(u64::from(n), M::CAPACITY)?;
         Ok(Self {
-            board: u128::MAX >> (128 - n),
+            board: M::first(n),
             n,
         })
     }
@@ -105,10 +74,10 @@ impl SmallPrimeGame {
         numbers: impl IntoIterator<Item = u64>,
     ) -> Result<Self, PrimeError> {
         let mut game = Self::new(n)?;
-        game.board = 0;
+        game.board = M::EMPTY;
         check_numbers(game.n, numbers, |x| {
-            let new = game.board & bit(x) == 0;
-            game.board |= bit(x);
+            let new = !game.contains(x);
+            game.board |= M::bit(x);
             new
         })?;
         Ok(game)
@@ -122,47 +91,46 @@ impl SmallPrimeGame {
 
     /// The board as a mask, bit x - 1 for number x.
     #[must_use]
-    pub fn mask(&self) -> u128 {
+    pub fn mask(&self) -> M {
         self.board
     }
 
     /// Whether `x` is still on the board.
     #[must_use]
     pub fn contains(&self, x: u32) -> bool {
-        (1..=SMALL_MAX_N).contains(&x) && self.board & bit(x) != 0
+        (1..=self.n).contains(&x) && self.board & M::bit(x) != M::EMPTY
     }
 
     /// The numbers left, ascending.
-    pub fn numbers(&self) -> impl DoubleEndedIterator<Item = u32> + use<> {
+    pub fn numbers(&self) -> impl DoubleEndedIterator<Item = u32> + use<M> {
         Ones(self.board)
     }
 
     /// How many numbers are left.
     #[must_use]
     pub fn len(&self) -> u32 {
-        self.board.count_ones()
+        self.board.count()
     }
 
     /// Whether the board is empty (the game is over).
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.board == 0
+        self.board == M::EMPTY
     }
 
     /// The sum of x's divisors below x on the board.
     fn divisor_sum(&self, x: u32) -> i64 {
-        Ones(self.board & DIVISORS[x as usize]).map(i64::from).sum()
+        (self.board & M::divisors(x)).sum()
     }
 
     fn is_isolated(&self, x: u32) -> bool {
-        let x = x as usize;
-        (DIVISORS[x] | MULTIPLES[x]) & self.board == 0
+        (M::divisors(x) | M::multiples(x)) & self.board == M::EMPTY
     }
 }
 
-impl Game for SmallPrimeGame {
+impl<M: BoardMask> Game for MaskPrimeGame<M> {
     type Move = u32;
-    type Key = u128;
+    type Key = M;
     type Error = PrimeError;
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
@@ -178,10 +146,10 @@ impl Game for SmallPrimeGame {
     }
 
     fn play_unchecked(&mut self, x: u32) {
-        self.board &= !(bit(x) | DIVISORS[x as usize]);
+        self.board &= !(M::bit(x) | M::divisors(x));
     }
 
-    fn key(&self) -> u128 {
+    fn key(&self) -> M {
         self.board
     }
 
@@ -194,20 +162,19 @@ impl Game for SmallPrimeGame {
         // of at most one number in two masks, a few larger sets in a short list. A set that
         // does not fit is simply not deduplicated: keeping a move is always sound.
         let mut empty_kept = false;
-        let mut singles_kept = 0u128;
-        let mut larger_kept = [0u128; 8];
+        let mut singles_kept = M::EMPTY;
+        let mut larger_kept = [M::EMPTY; 8];
         let mut larger_count = 0;
         for x in Ones(self.board).rev() {
-            let x_index = x as usize;
-            if MULTIPLES[x_index] & self.board != 0 {
+            if M::multiples(x) & self.board != M::EMPTY {
                 out.push(x);
                 continue;
             }
-            let divisors = DIVISORS[x_index] & self.board;
-            let kept = match divisors.count_ones() {
+            let divisors = M::divisors(x) & self.board;
+            let kept = match divisors.count() {
                 0 => std::mem::replace(&mut empty_kept, true),
                 1 => {
-                    let kept = singles_kept & divisors != 0;
+                    let kept = singles_kept & divisors != M::EMPTY;
                     singles_kept |= divisors;
                     kept
                 }
@@ -227,7 +194,7 @@ impl Game for SmallPrimeGame {
     }
 }
 
-impl ScoringGame for SmallPrimeGame {
+impl<M: BoardMask> ScoringGame for MaskPrimeGame<M> {
     fn points(&self, x: u32) -> Points {
         Points {
             mover: u64::from(x),
@@ -252,7 +219,7 @@ impl ScoringGame for SmallPrimeGame {
 
     fn known_value(&self) -> Option<i64> {
         // 1 divides everything, so a board with 1 and anything else has a non-isolated number.
-        if self.board & 1 != 0 && self.board != 1 {
+        if self.contains(1) && self.len() > 1 {
             return None;
         }
         Ones(self.board)
@@ -261,14 +228,14 @@ impl ScoringGame for SmallPrimeGame {
     }
 }
 
-impl From<SmallPrimeGame> for PrimeGame {
-    fn from(small: SmallPrimeGame) -> Self {
+impl<M: BoardMask> From<MaskPrimeGame<M>> for PrimeGame {
+    fn from(small: MaskPrimeGame<M>) -> Self {
         PrimeGame::from_numbers(small.n, small.numbers().map(u64::from))
             .expect("a small board is a valid board")
     }
 }
 
-impl TryFrom<&PrimeGame> for SmallPrimeGame {
+impl<M: BoardMask> TryFrom<&PrimeGame> for MaskPrimeGame<M> {
     type Error = PrimeError;
 
     fn try_from(game: &PrimeGame) -> Result<Self, PrimeError> {
@@ -276,7 +243,7 @@ impl TryFrom<&PrimeGame> for SmallPrimeGame {
     }
 }
 
-impl fmt::Display for SmallPrimeGame {
+impl<M: BoardMask> fmt::Display for MaskPrimeGame<M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         crate::games::prime::board::write_numbers(f, self.numbers())
     }
