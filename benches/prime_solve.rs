@@ -1,10 +1,16 @@
-//! Exact PrimeGame solving: the crate's `Solver` against a naive alpha-beta baseline (a
-//! `HashMap` table over a 128-bit mask, no ordering, no reductions, no bounds), on full boards
-//! 1..=n; and the full solution (value, every optimal move, a line) of larger boards.
+//! Exact PrimeGame solving, value of the full board 1..=n, one thread:
+//! - `prime_solve/value`: the crate's `Solver` against a naive alpha-beta baseline (a `HashMap`
+//!   table over a 128-bit mask, no ordering, no reductions, no bounds);
+//! - `prime_solve/bounded`: the same at contest-like sizes against the bounded naive baseline,
+//!   which has the crate's proven value bounds and isolated-number reduction, moves sorted by
+//!   margin, and nothing else;
+//! - `prime_solve/solution`: the full solution (value, every optimal move, a line).
 //!
-//! `cargo bench --bench prime_solve`. The n = 36 pair (the baseline takes minutes per run) is
-//! measured only with `GAMESOLVER_SLOW_BENCH=1`.
+//! `cargo bench --bench prime_solve`. The n = 36 pair of `value` (the baseline takes minutes
+//! per run) is measured only with `GAMESOLVER_SLOW_BENCH=1`.
 
+#[path = "baseline/prime_bounded.rs"]
+mod prime_bounded;
 #[path = "baseline/prime_naive.rs"]
 mod prime_naive;
 
@@ -13,6 +19,7 @@ use criterion::{
     BatchSize, BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main,
 };
 use gamesolver::{SmallPrimeGame, Solver};
+use prime_bounded::BoundedSolver;
 use prime_naive::NaiveSolver;
 use std::hint::black_box;
 use std::time::Duration;
@@ -58,6 +65,18 @@ fn value(c: &mut Criterion) {
     group.finish();
 }
 
+fn bounded(c: &mut Criterion) {
+    let mut group = c.benchmark_group("prime_solve/bounded");
+    group.sample_size(10);
+    for n in [100, 120, 128] {
+        bench_fresh_solver(&mut group, n, |solver, game| solver.value(game).unwrap());
+        group.bench_with_input(BenchmarkId::new("bounded_naive", n), &n, |b, &n| {
+            b.iter(|| BoundedSolver::new(n).solve_full(black_box(n)));
+        });
+    }
+    group.finish();
+}
+
 fn full_solution(c: &mut Criterion) {
     let mut group = c.benchmark_group("prime_solve/solution");
     group.sample_size(10);
@@ -75,8 +94,9 @@ fn check_agreement(_: &mut Criterion) {
             .value(&SmallPrimeGame::new(n).unwrap())
             .unwrap();
         assert_eq!(ours, NaiveSolver::new(n).solve_full(n), "n = {n}");
+        assert_eq!(ours, BoundedSolver::new(n).solve_full(n), "n = {n}");
     }
 }
 
-criterion_group!(benches, check_agreement, value, full_solution);
+criterion_group!(benches, check_agreement, value, bounded, full_solution);
 criterion_main!(benches);

@@ -44,7 +44,10 @@ fn oracle_reachable_count(n: u32) -> usize {
 #[test]
 fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
     for n in 1..=12 {
-        let mut small_solver = Solver::with_table_bytes(1 << 22);
+        let mut small_solver = Solver::with_table_bytes(1 << 22).with_threads(1);
+        let mut threaded: Vec<Solver<SmallPrimeGame>> = [2, 4]
+            .map(|threads| Solver::with_table_bytes(1 << 22).with_threads(threads))
+            .into();
         let mut big_solver = Solver::with_table_bytes(1 << 22);
         let mut wide_solver = Solver::with_table_bytes(1 << 22);
         let positions = reachable(n);
@@ -58,6 +61,17 @@ fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
                 (value, &best),
                 "{position}"
             );
+            for solver in &mut threaded {
+                let parallel = solver.solve(&position).unwrap();
+                assert_eq!(
+                    parallel.value,
+                    value,
+                    "{position}, {} threads",
+                    solver.threads()
+                );
+                assert_eq!(parallel.best_moves, best, "{position}");
+                assert_eq!(parallel.principal_variation, small.principal_variation);
+            }
             let big = big_solver.solve(&PrimeGame::from(position)).unwrap();
             assert_eq!((big.value, &big.best_moves), (value, &best), "{position}");
             let wide = WidePrimeGame::try_from(&PrimeGame::from(position)).unwrap();
@@ -83,7 +97,7 @@ proptest! {
             .collect();
         let (value, best) = plain_solution(&numbers);
         let board = || numbers.iter().map(|&x| u64::from(x));
-        let small = Solver::with_table_bytes(1 << 16).solve(&SmallPrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        let small = Solver::with_table_bytes(1 << 16).with_threads(1).solve(&SmallPrimeGame::from_numbers(n, board()).unwrap()).unwrap();
         prop_assert_eq!(small.value, value);
         prop_assert_eq!(&small.best_moves, &best);
         let big = Solver::with_table_bytes(1 << 16).solve(&PrimeGame::from_numbers(n, board()).unwrap()).unwrap();
@@ -92,6 +106,13 @@ proptest! {
         let wide = Solver::with_table_bytes(1 << 16).solve(&WidePrimeGame::from_numbers(n, board()).unwrap()).unwrap();
         prop_assert_eq!(wide.value, value);
         prop_assert_eq!(&wide.best_moves, &best);
+        for threads in [2, 4] {
+            let position = SmallPrimeGame::from_numbers(n, board()).unwrap();
+            let parallel = Solver::with_table_bytes(1 << 16).with_threads(threads).solve(&position).unwrap();
+            prop_assert_eq!(parallel.value, value);
+            prop_assert_eq!(&parallel.best_moves, &best);
+            prop_assert_eq!(&parallel.principal_variation, &small.principal_variation);
+        }
         // The principal variation is a legal line that scores the value.
         let mut position = SmallPrimeGame::from_numbers(n, board()).unwrap();
         let mut margin = 0i64;
@@ -134,5 +155,46 @@ proptest! {
         prop_assert_eq!(solution.value, value);
         prop_assert_eq!(&solution.best_moves, &best);
         prop_assert_eq!(PrimeGame::from(position), PrimeGame::from_numbers(n, numbers.iter().map(|&x| u64::from(x))).unwrap());
+    }
+}
+
+/// Larger boards, where the threads do divide the work: the same value, optimal moves and line
+/// with 1, 2 and 4 threads, on the full board and on positions along its optimal line.
+#[test]
+fn thread_counts_agree_on_larger_boards() {
+    for n in [40, 60, 75] {
+        let mut position = WidePrimeGame::new(n).unwrap();
+        let one = Solver::new().with_threads(1).solve(&position).unwrap();
+        for threads in [2, 4] {
+            let parallel = Solver::new()
+                .with_threads(threads)
+                .solve(&position)
+                .unwrap();
+            assert_eq!(
+                (
+                    parallel.value,
+                    &parallel.best_moves,
+                    &parallel.principal_variation
+                ),
+                (one.value, &one.best_moves, &one.principal_variation),
+                "n = {n}, {threads} threads"
+            );
+        }
+        // A position a few moves in, solved by a fresh solver on each thread count.
+        for &mv in &one.principal_variation[..6] {
+            position.play(mv).unwrap();
+        }
+        let values: Vec<i64> = [1, 2, 4]
+            .map(|threads| {
+                Solver::new()
+                    .with_threads(threads)
+                    .value(&position)
+                    .unwrap()
+            })
+            .into();
+        assert!(
+            values.iter().all(|&v| v == values[0]),
+            "n = {n}: {values:?}"
+        );
     }
 }

@@ -2,12 +2,12 @@
 //!
 //! ```text
 //! primegame                      the rules' example for n = 20, then the optimal game
-//! primegame solve N              exact value, optimal first moves and a line for 1..=N
+//! primegame solve N [--threads T] exact value, optimal first moves and a line for 1..=N
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
 //!                                G games of strategy A against B, MS milliseconds a move
 //! primegame think --n N --ms MS  one engine search of 1..=N (or --board X,Y,..), one line
-//! primegame engine               the engine protocol on stdin and stdout (see README)
+//! primegame engine [--threads T] the engine protocol on stdin and stdout (see README)
 //! ```
 
 #[path = "../common/pipe.rs"]
@@ -38,6 +38,9 @@ enum Command {
         /// The numbers on the board, comma-separated (the side to move's value).
         #[arg(long, value_delimiter = ',')]
         board: Option<Vec<u64>>,
+        /// Threads to search on (default: every core).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -71,23 +74,35 @@ enum Command {
         ms: u64,
     },
     /// The engine protocol on standard input and output (see the README).
-    Engine,
+    Engine {
+        /// Threads to search on.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
 }
 
 fn main() {
     pipe::quiet_on_closed_pipe();
     let result = match Cli::parse().command {
         None => solve::rules_example(),
-        Some(Command::Solve { n: Some(n), .. }) => solve::full_board(n).and_then(solve::solve),
-        Some(Command::Solve { board, .. }) => {
-            solve::listed_board(&board.unwrap_or_default()).and_then(solve::solve)
+        Some(Command::Solve { n, board, threads }) => {
+            let threads = threads.map(usize::from);
+            match n {
+                Some(n) => solve::full_board(n),
+                None => solve::listed_board(&board.unwrap_or_default()),
+            }
+            .and_then(|board| solve::solve(board, threads))
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
-        Some(Command::Engine) => {
+        Some(Command::Engine { threads }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            gamesolver::games::prime::protocol::serve(stdin.lock(), stdout.lock())
-                .map_err(|e| e.to_string())
+            gamesolver::games::prime::protocol::serve_on_threads(
+                stdin.lock(),
+                stdout.lock(),
+                usize::from(threads),
+            )
+            .map_err(|e| e.to_string())
         }
     };
     if let Err(reason) = result {

@@ -72,17 +72,22 @@ fn joined(moves: &[u32]) -> String {
         .join(",")
 }
 
-pub fn solve(board: Board) -> Result<(), String> {
+/// Solves `board` on `threads` threads (default: every core).
+pub fn solve(board: Board, threads: Option<usize>) -> Result<(), String> {
     match board {
-        Board::Small(game) => solve_game(&game, game.size()),
-        Board::Wide(game) => solve_game(&game, game.size()),
-        Board::Large(game) => solve_game(&*game, game.size()),
+        Board::Small(game) => solve_game(&game, game.size(), threads),
+        Board::Wide(game) => solve_game(&game, game.size(), threads),
+        Board::Large(game) => solve_game(&*game, game.size(), threads),
     }
 }
 
-/// Prints the value, the optimal moves (ascending) and a principal variation, with progress
-/// on stderr once a solve has taken a second.
-fn solve_game<G: ScoringGame<Move = u32>>(game: &G, n: u32) -> Result<(), String> {
+/// Prints the value, the optimal moves (ascending) and a principal variation, then the time
+/// and threads on stderr, with progress there once a solve has taken a second.
+fn solve_game<G: ScoringGame<Move = u32>>(
+    game: &G,
+    n: u32,
+    threads: Option<usize>,
+) -> Result<(), String> {
     let start = Instant::now();
     let mut solver = Solver::with_table_bytes(1 << 28).on_progress(move |progress| {
         let elapsed = start.elapsed().as_secs_f64();
@@ -90,11 +95,20 @@ fn solve_game<G: ScoringGame<Move = u32>>(game: &G, n: u32) -> Result<(), String
             eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
         }
     });
+    if let Some(threads) = threads {
+        solver = solver.with_threads(threads);
+    }
     let solution = solver.solve(game).map_err(|e| e.to_string())?;
     let mut best = solution.best_moves;
     best.sort_unstable();
     println!("n={n} value={} best={}", solution.value, joined(&best));
     println!("pv={}", joined(&solution.principal_variation));
+    eprintln!(
+        "solved n={n} in {:.2} s on {} threads, {} nodes",
+        start.elapsed().as_secs_f64(),
+        solver.threads(),
+        solution.nodes
+    );
     Ok(())
 }
 

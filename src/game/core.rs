@@ -68,9 +68,10 @@ use crate::game::TableKey;
 /// pile.play(solution.best_moves[0])?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Game: Clone {
-    /// A move. Small and `Copy`, so the search can keep it in tables.
-    type Move: Copy + Eq + std::fmt::Debug;
+pub trait Game: Clone + Send {
+    /// A move. Small and `Copy`, so the search can keep it in tables; `Send` and `Sync`, as
+    /// positions are, so searches can run on several threads.
+    type Move: Copy + Eq + std::fmt::Debug + Send + Sync;
     /// A key identifying the position for the solvers' tables: see [`TableKey`] for the
     /// contract (one rule for every solver: positions with the same key must play the same).
     type Key: TableKey;
@@ -180,6 +181,22 @@ pub trait Game: Clone {
     /// Whether the game is over: no legal move is left.
     fn is_over(&self) -> bool {
         self.legal_moves().is_empty()
+    }
+
+    /// The move as a 32-bit code, for the table that the threads of a parallel search share
+    /// (see [`Solver::with_threads`](crate::Solver::with_threads)). `None`, the default, keeps
+    /// searches of the game on one thread; a game that gives codes decodes them in
+    /// [`decode_move`](Game::decode_move), and its key gives
+    /// [`words`](crate::TableKey::words).
+    fn encode_move(mv: Self::Move) -> Option<u32> {
+        let _ = mv;
+        None
+    }
+
+    /// The move of a code given by [`encode_move`](Game::encode_move).
+    fn decode_move(code: u32) -> Option<Self::Move> {
+        let _ = code;
+        None
     }
 
     /// The moves a search has to try: every legal move but those proven to be no better than

@@ -46,7 +46,7 @@ pub struct HeapOption {
 /// assert_eq!(table.as_slice(), [0, 1, 2, 0, 1, 2, 3, 0]);
 /// # Ok::<(), gamesolver::GrundyError>(())
 /// ```
-pub trait HeapGame {
+pub trait HeapGame: Send + Sync {
     /// Appends every move of a single heap of `heap` tokens to `out` (which the caller
     /// clears). Every heap a move leaves must be smaller than `heap` (the default
     /// [`extend_grundy`](Self::extend_grundy) panics on a larger one, as on any broken contract).

@@ -31,7 +31,7 @@
 ///     }
 /// }
 /// ```
-pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug {
+pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync {
     /// A well-mixed 64-bit hash of the key.
     fn hash64(&self) -> u64;
 
@@ -40,7 +40,18 @@ pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug {
     fn heap_bytes(&self) -> usize {
         0
     }
+
+    /// The whole key as at most [`KEY_WORDS`] words, for the table that the threads of a
+    /// parallel search share (it compares whole keys, as the one-thread table does). `None`,
+    /// the default, keeps searches on one thread. Keys of one type must give distinct words
+    /// for distinct keys.
+    fn words(&self) -> Option<[u64; KEY_WORDS]> {
+        None
+    }
 }
+
+/// The most words a key takes in the table that threads share: 256 bits.
+pub const KEY_WORDS: usize = 4;
 
 /// The finalizer of SplitMix64: a cheap bijection that spreads every input bit over the word.
 ///
@@ -63,12 +74,19 @@ impl TableKey for u64 {
     fn hash64(&self) -> u64 {
         mix64(*self)
     }
+    fn words(&self) -> Option<[u64; KEY_WORDS]> {
+        Some([*self, 0, 0, 0])
+    }
 }
 
 impl TableKey for u128 {
     fn hash64(&self) -> u64 {
         // Truncation is intended: the two halves are mixed separately and combined.
         mix64(*self as u64 ^ mix64((*self >> 64) as u64))
+    }
+    fn words(&self) -> Option<[u64; KEY_WORDS]> {
+        // Truncation is intended: the low and the high half.
+        Some([*self as u64, (*self >> 64) as u64, 0, 0])
     }
 }
 
@@ -96,6 +114,9 @@ macro_rules! scalar_keys {
         impl TableKey for $t {
             fn hash64(&self) -> u64 {
                 mix64(*self as u64)
+            }
+            fn words(&self) -> Option<[u64; KEY_WORDS]> {
+                Some([*self as u64, 0, 0, 0])
             }
         }
     )*};

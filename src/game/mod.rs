@@ -15,7 +15,7 @@ mod scoring;
 pub use self::core::Game;
 pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};
-pub use key::{TableKey, hash_words, mix64};
+pub use key::{KEY_WORDS, TableKey, hash_words, mix64};
 pub use player::Player;
 pub use record::Record;
 pub use scoring::{Points, ScoringGame};

@@ -1,5 +1,6 @@
 use crate::game::ScoringGame;
-use crate::search::negamax::{INFINITY, Negamax, Scored};
+use crate::search::negamax::{INFINITY, Scored};
+use crate::search::parallel::Parallel;
 use crate::search::solver::DEFAULT_TABLE_BYTES;
 use crate::search::table::PROVEN;
 use crate::search::{Budget, Evaluator, Progress, Stage};
@@ -83,7 +84,7 @@ pub struct SearchResult<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
-    core: Negamax<G, E>,
+    parallel: Parallel<G, E>,
     /// Forward pruning below the root on every position, if set.
     breadth: Option<usize>,
     /// Positions with more search moves than `.0` are searched over `.1` candidates a node.
@@ -93,7 +94,7 @@ pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
 impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for Engine<G, E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
-            .field("table_capacity", &self.core.table.capacity())
+            .field("table_capacity", &self.parallel.table_capacity())
             .finish_non_exhaustive()
     }
 }
@@ -109,10 +110,10 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     /// [`Solver`](crate::Solver)'s is.
     #[must_use]
     pub fn with_table_bytes(bytes: usize, evaluator: E) -> Self {
-        let mut core = Negamax::new(bytes, evaluator);
-        core.transposition_cutoffs = false;
+        let mut parallel = Parallel::new(bytes, evaluator);
+        parallel.core.transposition_cutoffs = false;
         Self {
-            core,
+            parallel,
             breadth: None,
             large_board: (LARGE_BOARD_MOVES, LARGE_BOARD_CANDIDATES),
         }
@@ -149,21 +150,56 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         self
     }
 
+    /// Searches on `threads` threads (at least 1; the default is 1, since an engine in a
+    /// contest may share its machine). The threads run each iteration together over one table
+    /// shared without locks, each with a copy of the evaluator, and the main thread's answer
+    /// is played (see [`Solver::with_threads`](crate::Solver::with_threads) for how they
+    /// divide the work). A game whose key or moves do not pack into words searches on one
+    /// thread. The table starts empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+    ///
+    /// let game = PrimeGame::new(200)?;
+    /// let mut engine = Engine::new(PrimeEvaluator::default()).with_threads(2);
+    /// let result = engine.search(&game, Budget::default().with_depth(3)).unwrap();
+    /// assert!(game.contains(result.best_move));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self
+    where
+        E: Clone + 'static,
+    {
+        let evaluator = self.parallel.core.evaluator.clone();
+        self.parallel
+            .set_threads(threads, Box::new(move || evaluator.clone()));
+        self
+    }
+
+    /// The number of threads asked for.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.parallel.threads()
+    }
+
     /// Calls `report` about once a second during a search (with the depth under way).
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
-        self.core.progress = Some(Box::new(report));
+        self.parallel.core.progress = Some(Box::new(report));
         self
     }
 
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
-        &self.core.evaluator
+        &self.parallel.core.evaluator
     }
 
     /// Forgets every stored result (say, between games).
     pub fn clear(&mut self) {
-        self.core.table.clear();
+        self.parallel.clear();
     }
 
     /// Searches `position` within `budget`: deeper and deeper until the value is proven, the
@@ -185,19 +221,19 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     ) -> Option<SearchResult<G::Move>> {
         let start = Instant::now();
         let fallback = self.first_move(position)?;
-        self.core.budget = budget;
-        self.core.begin_on(position);
-        let nodes_before = self.core.nodes;
+        self.parallel.core.budget = budget;
+        self.parallel.begin_on(position);
+        let nodes_before = self.parallel.nodes();
         if self.choose_width(position) <= EXACT_ENDGAME_MOVES {
             if let Some(solved) = self.exact_endgame(position, budget, start) {
                 return Some(solved);
             }
-            self.core.begin_on(position);
+            self.parallel.begin_on(position);
         }
         let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);
         let mut done: Option<(Scored, G::Move, u16)> = None;
         for depth in 1..=max_depth {
-            self.core.stage = Stage::Depth(depth);
+            self.parallel.core.stage = Stage::Depth(depth);
             let iteration_start = Instant::now();
             let Some((result, best)) = self.iterate(position, depth, done.map(|(r, ..)| r.value))
             else {
@@ -229,7 +265,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
             value: result.value,
             exact: result.proven,
             depth,
-            nodes: self.core.nodes - nodes_before,
+            nodes: self.parallel.nodes() - nodes_before,
             principal_variation: self.principal_variation(position, best_move, depth),
             elapsed: start.elapsed(),
         })
@@ -242,8 +278,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         let mut probe = Vec::new();
         position.best_search_moves(large.max(EXACT_ENDGAME_MOVES).saturating_add(1), &mut probe);
         let pruned = (probe.len() > large).then_some(candidates);
-        self.core.root_breadth = pruned;
-        self.core.breadth = pruned.or(self.breadth);
+        self.parallel.core.root_breadth = pruned;
+        self.parallel.core.breadth = pruned.or(self.breadth);
         probe.len()
     }
 
@@ -262,17 +298,20 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         }
         let now = Instant::now();
         let share = deadline.saturating_duration_since(now) / 3;
-        let widths = (self.core.breadth.take(), self.core.root_breadth.take());
-        self.core.budget = Budget::default().with_deadline(now + share);
-        self.core.begin_on(position);
-        self.core.stage = Stage::Value;
-        let nodes_before = self.core.nodes;
-        let (result, best) = self
-            .core
-            .search_root(position, EXACT_DEPTH, -INFINITY, INFINITY);
-        let solved = !self.core.aborted && result.proven;
-        (self.core.breadth, self.core.root_breadth) = widths;
-        self.core.budget = budget;
+        let widths = (
+            self.parallel.core.breadth.take(),
+            self.parallel.core.root_breadth.take(),
+        );
+        self.parallel.core.budget = Budget::default().with_deadline(now + share);
+        self.parallel.begin_on(position);
+        self.parallel.core.stage = Stage::Value;
+        let nodes_before = self.parallel.nodes();
+        let (result, best) = self.parallel.run(position, |core, position| {
+            core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
+        });
+        let solved = !self.parallel.core.aborted && result.proven;
+        (self.parallel.core.breadth, self.parallel.core.root_breadth) = widths;
+        self.parallel.core.budget = budget;
         let best_move = best.filter(|_| solved)?;
         let line = self.principal_variation(position, best_move, EXACT_DEPTH);
         Some(SearchResult {
@@ -281,7 +320,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
             exact: true,
             // A line of play is shorter than 2^16 plies.
             depth: line.len() as u16,
-            nodes: self.core.nodes - nodes_before,
+            nodes: self.parallel.nodes() - nodes_before,
             principal_variation: line,
             elapsed: start.elapsed(),
         })
@@ -300,8 +339,10 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let (result, best) = self.core.search_root(position, depth, alpha, beta);
-            if self.core.aborted {
+            let (result, best) = self.parallel.run(position, |core, position| {
+                core.search_root(position, depth, alpha, beta)
+            });
+            if self.parallel.core.aborted {
                 return None;
             }
             // Outside the window the value is only a bound: widen that side and search again.
@@ -318,7 +359,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     /// The move played if no iteration completes: the table's, else the largest immediate
     /// margin (asked of the game lazily).
     fn first_move(&self, position: &G) -> Option<G::Move> {
-        self.core
+        self.parallel
+            .core
             .table_move(position)
             .filter(|&mv| position.is_legal(mv))
             .or_else(|| {
@@ -340,7 +382,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         let current = copy.as_mut().unwrap_or(position);
         current.play_unchecked(best_move);
         while line.len() < usize::from(depth.max(1)) {
-            match self.core.table_move(current) {
+            match self.parallel.core.table_move(current) {
                 Some(mv) if current.is_legal(mv) => {
                     line.push(mv);
                     current.play_unchecked(mv);

@@ -5,7 +5,10 @@ mod budget;
 mod engine;
 mod eval;
 mod negamax;
+mod parallel;
 mod progress;
+mod search_table;
+mod shared_table;
 mod solver;
 mod table;
 

@@ -1,6 +1,9 @@
 use crate::game::{Game, ScoringGame};
+use crate::search::search_table::SearchTable;
 use crate::search::table::{Entry, PROVEN, TranspositionTable};
 use crate::search::{Budget, Evaluator, Progress, Stage};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
@@ -47,13 +50,15 @@ struct Candidate<M> {
     order: i64,
     margin: i64,
     mv: M,
+    /// Put off to after the other moves: another thread is searching its child.
+    deferred: bool,
 }
 
 /// The one alpha-beta negamax in the crate, shared by the exact [`Solver`](crate::Solver) and
 /// the depth-limited engine: a transposition table, the table's move first, then the rest by
 /// immediate margin, principal-variation search with null windows.
 pub(crate) struct Negamax<G: Game, E> {
-    pub table: TranspositionTable<G::Key, G::Move>,
+    pub table: SearchTable<G>,
     pub evaluator: E,
     pub budget: Budget,
     pub nodes: u64,
@@ -87,12 +92,14 @@ pub(crate) struct Negamax<G: Game, E> {
     /// exact solving, where most children are stored; in a depth-limited search it mostly
     /// costs the lookups.
     pub transposition_cutoffs: bool,
+    /// Set when the search of a helper thread is to stop (its only budget).
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     pub fn new(table_bytes: usize, evaluator: E) -> Self {
         Self {
-            table: TranspositionTable::with_bytes(table_bytes),
+            table: SearchTable::Local(TranspositionTable::with_bytes(table_bytes)),
             evaluator,
             budget: Budget::default(),
             nodes: 0,
@@ -110,6 +117,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             root_breadth: None,
             undo: false,
             transposition_cutoffs: true,
+            stop: None,
         }
     }
 
@@ -135,6 +143,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         self.until_clock -= 1;
         if self.until_clock == 0 {
             self.read_clock();
+        }
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
         }
         self.aborted
     }
@@ -214,7 +229,12 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         buffer.extend(self.scratch.iter().map(|&mv| {
             let margin = position.margin(mv);
             let order = order_key(mv, margin, table_move);
-            Candidate { order, margin, mv }
+            Candidate {
+                order,
+                margin,
+                mv,
+                deferred: false,
+            }
         }));
     }
 
@@ -352,7 +372,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             self.sort_moves(ply);
         }
         let nodes_before = self.nodes;
+        let claim = self.table.enter(&key);
         let (result, best_move) = self.search_moves(position, depth, (alpha, beta), ply, complete);
+        self.table.leave(claim);
         if !self.aborted {
             self.remember(key, result, best_move, depth, (alpha, beta), nodes_before);
         }
@@ -408,33 +430,56 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut proven = complete;
-        for i in 0..self.buffers[ply].len() {
-            let Candidate { margin, mv, .. } = self.buffers[ply][i];
-            // The child's window is the parent's, seen from the other side and shifted by the
-            // points this move hands out.
-            // The move is played once for the probe and a re-search.
-            let result = self.with_child(position, mv, |core, child| {
-                if i == 0 {
-                    return core.child(child, depth, margin, (alpha, beta), ply);
-                }
-                let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
-                if probe.value > alpha && probe.value < beta && !core.aborted {
-                    core.child(child, depth, margin, (alpha, beta), ply)
-                } else {
-                    probe
-                }
-            });
-            if self.aborted {
+        // With threads, a move whose child another thread is searching waits for a second
+        // pass, by when that child is likely stored (simplified ABDADA). The first move never
+        // waits: it sets the window.
+        let sharing = self.table.is_shared();
+        let mut any_deferred = false;
+        'passes: for second_pass in [false, true] {
+            if second_pass && !any_deferred {
                 break;
             }
-            proven &= result.proven;
-            if result.value > best {
-                best = result.value;
-                best_move = Some(mv);
-                if best > alpha {
-                    alpha = best;
-                    if alpha >= beta {
-                        break;
+            for i in 0..self.buffers[ply].len() {
+                let Candidate {
+                    margin,
+                    mv,
+                    deferred,
+                    ..
+                } = self.buffers[ply][i];
+                if second_pass != deferred {
+                    continue;
+                }
+                if !second_pass && sharing && i > 0 && self.table.is_busy(&position.key_after(mv)) {
+                    self.buffers[ply][i].deferred = true;
+                    any_deferred = true;
+                    continue;
+                }
+                // The child's window is the parent's, seen from the other side and shifted by
+                // the points this move hands out. The move is played once for the probe and a
+                // re-search.
+                let result = self.with_child(position, mv, |core, child| {
+                    if i == 0 {
+                        return core.child(child, depth, margin, (alpha, beta), ply);
+                    }
+                    let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
+                    if probe.value > alpha && probe.value < beta && !core.aborted {
+                        core.child(child, depth, margin, (alpha, beta), ply)
+                    } else {
+                        probe
+                    }
+                });
+                if self.aborted {
+                    break 'passes;
+                }
+                proven &= result.proven;
+                if result.value > best {
+                    best = result.value;
+                    best_move = Some(mv);
+                    if best > alpha {
+                        alpha = best;
+                        if alpha >= beta {
+                            break 'passes;
+                        }
                     }
                 }
             }

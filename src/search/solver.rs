@@ -1,5 +1,6 @@
 use crate::game::ScoringGame;
-use crate::search::negamax::{INFINITY, Negamax, order_key};
+use crate::search::negamax::{INFINITY, order_key};
+use crate::search::parallel::{Parallel, all_cores};
 use crate::search::table::PROVEN;
 use crate::search::{Budget, NoEvaluator, Progress, Stage};
 use thiserror::Error;
@@ -32,7 +33,9 @@ pub struct Solution<M> {
     /// Every legal move that reaches `value`, in the game's move order. Empty when the game
     /// is over.
     pub best_moves: Vec<M>,
-    /// One optimal line of play to the end of the game.
+    /// One optimal line of play to the end of the game: the first of `best_moves`, then at
+    /// each step the optimal move of largest margin (the first in the game's move order among
+    /// equals), so it does not depend on the thread count.
     pub principal_variation: Vec<M>,
     /// Nodes visited for this solve.
     pub nodes: u64,
@@ -63,7 +66,7 @@ pub struct Solution<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver<G: ScoringGame> {
-    core: Negamax<G, NoEvaluator>,
+    search: Parallel<G, NoEvaluator>,
 }
 
 impl<G: ScoringGame> Default for Solver<G> {
@@ -75,14 +78,14 @@ impl<G: ScoringGame> Default for Solver<G> {
 impl<G: ScoringGame> std::fmt::Debug for Solver<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
-            .field("table_capacity", &self.core.table.capacity())
-            .field("budget", &self.core.budget)
+            .field("table_capacity", &self.search.table_capacity())
+            .field("budget", &self.search.core.budget)
             .finish_non_exhaustive()
     }
 }
 
 impl<G: ScoringGame> Solver<G> {
-    /// A solver with a [`DEFAULT_TABLE_BYTES`] table and no budget.
+    /// A solver with a [`DEFAULT_TABLE_BYTES`] table, no budget, and a thread for every core.
     #[must_use]
     pub fn new() -> Self {
         Self::with_table_bytes(DEFAULT_TABLE_BYTES)
@@ -94,15 +97,49 @@ impl<G: ScoringGame> Solver<G> {
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
-            core: Negamax::new(bytes, NoEvaluator),
+            search: Parallel::new(bytes, NoEvaluator),
         }
+        .with_threads(all_cores())
+    }
+
+    /// Searches on `threads` threads (at least 1; the default is one a core). Each search runs
+    /// on every thread, sharing one table without locks; a thread puts off a move whose subtree
+    /// another is searching, so the threads spread over the tree (simplified ABDADA). Every
+    /// answer is exact, so values and optimal moves do not depend on the thread count; nodes,
+    /// times and the principal variation may. The table starts empty.
+    ///
+    /// A game searches on more than one thread only if its key gives
+    /// [`words`](TableKey::words) and its moves [`encode_move`](Game::encode_move), as
+    /// PrimeGame's do; otherwise on one. If the system gives no threads, on one as well.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{SmallPrimeGame, Solver};
+    ///
+    /// let game = SmallPrimeGame::new(40)?;
+    /// let one = Solver::new().with_threads(1).solve(&game)?;
+    /// let two = Solver::new().with_threads(2).solve(&game)?;
+    /// assert_eq!((one.value, &one.best_moves), (two.value, &two.best_moves));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.search.set_threads(threads, Box::new(|| NoEvaluator));
+        self
+    }
+
+    /// The number of threads asked for.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.search.threads()
     }
 
     /// Limits each solve by nodes or a deadline (its depth limit is ignored: solving is to the
     /// end of the game).
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.core.budget = Budget {
+        self.search.core.budget = Budget {
             depth: None,
             ..budget
         };
@@ -113,25 +150,25 @@ impl<G: ScoringGame> Solver<G> {
     /// that a long solve is working.
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
-        self.core.progress = Some(Box::new(report));
+        self.search.core.progress = Some(Box::new(report));
         self
     }
 
-    /// Nodes visited by this solver so far, over all its solves.
+    /// Nodes visited by this solver so far, over all its solves and threads.
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.core.nodes
+        self.search.nodes()
     }
 
     /// Forgets every stored result.
     pub fn clear(&mut self) {
-        self.core.table.clear();
+        self.search.clear();
     }
 
     fn ok(&self) -> Result<(), SolveError> {
-        if self.core.aborted {
+        if self.search.core.aborted {
             Err(SolveError::BudgetExhausted {
-                nodes: self.core.nodes,
+                nodes: self.search.core.nodes,
             })
         } else {
             Ok(())
@@ -145,15 +182,15 @@ impl<G: ScoringGame> Solver<G> {
     /// [`SolveError::BudgetExhausted`] when the budget runs out, [`SolveError::TooLong`] for a
     /// game longer than 65,534 plies.
     pub fn value(&mut self, position: &G) -> Result<i64, SolveError> {
-        self.core.begin_on(position);
+        self.search.begin_on(position);
         self.exact_value(position)
     }
 
     fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
-        self.core.stage = Stage::Value;
-        let result = self
-            .core
-            .search(&mut position.clone(), EXACT_DEPTH, -INFINITY, INFINITY, 0);
+        self.search.core.stage = Stage::Value;
+        let result = self.search.run(&mut position.clone(), |core, position| {
+            core.search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0)
+        });
         self.ok()?;
         if result.proven {
             Ok(result.value)
@@ -171,9 +208,9 @@ impl<G: ScoringGame> Solver<G> {
         alpha: i64,
         beta: i64,
     ) -> Result<i64, SolveError> {
-        let result = self
-            .core
-            .move_value(&mut position.clone(), mv, EXACT_DEPTH, alpha, beta);
+        let result = self.search.run(&mut position.clone(), |core, position| {
+            core.move_value(position, mv, EXACT_DEPTH, alpha, beta)
+        });
         self.ok()?;
         if result.proven {
             Ok(result.value)
@@ -192,13 +229,13 @@ impl<G: ScoringGame> Solver<G> {
     /// (is it as good?) and, if it is, one just above (is it better? then its exact value).
     fn value_and_optimal_moves(&mut self, position: &G) -> Result<(i64, Vec<G::Move>), SolveError> {
         let legal = position.legal_moves();
-        let table_move = self.core.table_move(position);
+        let table_move = self.search.core.table_move(position);
         let mut moves = legal.clone();
         moves.sort_by_key(|&mv| std::cmp::Reverse(order_key(mv, position.margin(mv), table_move)));
         let mut best = 0;
         let mut optimal: Vec<G::Move> = Vec::new();
         for (done, &mv) in moves.iter().enumerate() {
-            self.core.stage = Stage::RootMoves {
+            self.search.core.stage = Stage::RootMoves {
                 done,
                 total: moves.len(),
             };
@@ -224,12 +261,12 @@ impl<G: ScoringGame> Solver<G> {
         Ok((best, optimal))
     }
 
-    /// One optimal move of `position` (worth `value`), trying the table's move first.
+    /// One optimal move of `position` (worth `value`): the first that reaches it by largest
+    /// margin, then the game's move order. Not the table's move: the line must not depend on
+    /// what the table holds, which varies with the thread count.
     fn one_optimal_move(&mut self, position: &G, value: i64) -> Result<G::Move, SolveError> {
         let mut candidates = position.legal_moves();
-        if let Some(stored) = self.core.table_move(position) {
-            candidates.insert(0, stored);
-        }
+        candidates.sort_by_key(|&mv| std::cmp::Reverse(position.margin(mv)));
         for mv in candidates {
             if self.reaches(position, mv, value)? {
                 return Ok(mv);
@@ -244,8 +281,8 @@ impl<G: ScoringGame> Solver<G> {
     ///
     /// As [`value`](Solver::value).
     pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, SolveError> {
-        self.core.begin_on(position);
-        let start_nodes = self.core.nodes;
+        self.search.begin_on(position);
+        let start_nodes = self.nodes();
         let (value, best_moves) = self.value_and_optimal_moves(position)?;
         let mut principal_variation = Vec::new();
         let mut line = position.clone();
@@ -255,7 +292,7 @@ impl<G: ScoringGame> Solver<G> {
             (false, _) if line.is_over() => None,
             (false, _) => Some(self.one_optimal_move(&line, line_value)?),
         } {
-            self.core.stage = Stage::Line(principal_variation.len());
+            self.search.core.stage = Stage::Line(principal_variation.len());
             // An optimal move's child is worth exactly the move's margin minus the value.
             line_value = line.margin(mv) - line_value;
             line.play_unchecked(mv);
@@ -265,7 +302,7 @@ impl<G: ScoringGame> Solver<G> {
             value,
             best_moves,
             principal_variation,
-            nodes: self.core.nodes - start_nodes,
+            nodes: self.nodes() - start_nodes,
         })
     }
 }

@@ -134,33 +134,38 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             .find(|entry| entry.key == *key)
     }
 
-    /// Stores an entry. A result for a key already stored is folded into it at the same depth
-    /// and replaces it if deeper; a shallower one is dropped. Otherwise the first slot of the pair keeps the costlier of the new
-    /// entry and its occupant, and the other goes to the second slot.
+    /// Stores an entry by the rule of [`TranspositionTable`]: see there.
     pub fn store(&mut self, entry: Entry<K, M>) {
         let i = self.bucket(&entry.key);
-        let pair = &mut self.slots[i..i + 2];
-        if let Some(same) = pair
-            .iter_mut()
-            .find(|slot| slot.as_ref().is_some_and(|old| old.key == entry.key))
-        {
-            if let Some(old) = same {
-                match old.depth.cmp(&entry.depth) {
-                    std::cmp::Ordering::Equal => old.absorb(entry),
-                    std::cmp::Ordering::Less => *old = entry,
-                    std::cmp::Ordering::Greater => {}
-                }
+        place(&mut self.slots[i..i + 2], entry);
+    }
+}
+
+/// Puts `entry` into a pair of slots. A result for a key already stored is folded into it at
+/// the same depth and replaces it if deeper; a shallower one is dropped. Otherwise the first
+/// slot keeps the costlier of the new entry and its occupant, and the other goes to the
+/// second slot.
+pub(crate) fn place<K: Eq, M: Copy>(pair: &mut [Option<Entry<K, M>>], entry: Entry<K, M>) {
+    if let Some(same) = pair
+        .iter_mut()
+        .find(|slot| slot.as_ref().is_some_and(|old| old.key == entry.key))
+    {
+        if let Some(old) = same {
+            match old.depth.cmp(&entry.depth) {
+                std::cmp::Ordering::Equal => old.absorb(entry),
+                std::cmp::Ordering::Less => *old = entry,
+                std::cmp::Ordering::Greater => {}
             }
-            return;
         }
-        if pair[0]
-            .as_ref()
-            .is_none_or(|first| first.worth() <= entry.worth())
-        {
-            pair[1] = pair[0].replace(entry);
-        } else {
-            pair[1] = Some(entry);
-        }
+        return;
+    }
+    if pair[0]
+        .as_ref()
+        .is_none_or(|first| first.worth() <= entry.worth())
+    {
+        pair[1] = pair[0].replace(entry);
+    } else {
+        pair[1] = Some(entry);
     }
 }
 

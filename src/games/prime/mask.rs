@@ -1,7 +1,7 @@
 //! Fixed-width masks of a board's numbers (bit x - 1 for x), with the divisor and multiple
 //! relations of every number they can hold precomputed at compile time.
 
-use crate::game::{TableKey, mix64};
+use crate::game::{KEY_WORDS, TableKey, mix64};
 use ethnum::U256;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -194,6 +194,11 @@ impl TableKey for U256 {
     fn hash64(&self) -> u64 {
         let (high, low) = self.into_words();
         low.hash64() ^ mix64(high.hash64())
+    }
+    fn words(&self) -> Option<[u64; KEY_WORDS]> {
+        let (high, low) = self.into_words();
+        let ([a, b, ..], [c, d, ..]) = (low.words()?, high.words()?);
+        Some([a, b, c, d])
     }
 }
 

@@ -157,6 +157,14 @@ impl<M: BoardMask> Game for MaskPrimeGame<M> {
         self.is_empty()
     }
 
+    fn encode_move(x: u32) -> Option<u32> {
+        Some(x)
+    }
+
+    fn decode_move(code: u32) -> Option<u32> {
+        Some(code)
+    }
+
     fn generate_search_moves(&self, out: &mut Vec<u32>) {
         // This runs at every node, so the divisor sets already kept are tracked cheaply: sets
         // of at most one number in two masks, a few larger sets in a short list. A set that

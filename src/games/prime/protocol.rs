@@ -194,8 +194,24 @@ fn board_number(word: &str) -> Result<u32, ProtocolError> {
 /// assert!(lines.next().unwrap().starts_with("error unknown command"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn serve(mut input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-    let mut engine = Engine::with_table_bytes(64 << 20, PrimeEvaluator::default());
+pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    serve_on_threads(input, output, 1)
+}
+
+/// As [`serve`], searching on `threads` threads (see
+/// [`Engine::with_threads`](crate::Engine::with_threads)); `serve` uses one, as an engine in a
+/// contest may share its machine.
+///
+/// # Errors
+///
+/// As [`serve`].
+pub fn serve_on_threads(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    threads: usize,
+) -> std::io::Result<()> {
+    let mut engine =
+        Engine::with_table_bytes(64 << 20, PrimeEvaluator::default()).with_threads(threads);
     // The last position is kept alive, unread, so the next one shares its sieve (10 ms at
     // n = 10^6).
     let mut _last_position: Option<PrimeGame> = None;

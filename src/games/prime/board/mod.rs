@@ -353,6 +353,14 @@ impl Game for PrimeGame {
         self.key
     }
 
+    fn encode_move(x: u32) -> Option<u32> {
+        Some(x)
+    }
+
+    fn decode_move(code: u32) -> Option<u32> {
+        Some(code)
+    }
+
     fn key_after(&self, x: u32) -> u128 {
         let mut key = self.key ^ zobrist(x);
         self.for_each_divisor_on_board(x, |d| key ^= zobrist(d));

@@ -1,0 +1,159 @@
+//! Searches on several threads: the main search, whose result counts, and helpers that run
+//! the same search on copies of the position. They share one table without locks, and a
+//! thread puts off a move whose subtree another is searching (simplified ABDADA), so the
+//! threads spread over the tree and each finds stored what the others proved.
+
+use crate::game::{Game, ScoringGame, TableKey};
+use crate::search::Evaluator;
+use crate::search::negamax::Negamax;
+use crate::search::search_table::SearchTable;
+use crate::search::shared_table::SharedTable;
+use crate::search::table::TranspositionTable;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The number of threads the machine can run at once (1 if it cannot tell).
+pub(crate) fn all_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Whether the game's keys and moves pack into the table that threads share.
+fn can_share<G: Game>(position: &G) -> bool {
+    position.key().words().is_some()
+        && position
+            .legal_moves()
+            .first()
+            .is_none_or(|&mv| G::encode_move(mv).is_some())
+}
+
+/// Makes the evaluator of a helper.
+type EvaluatorFactory<E> = Box<dyn Fn() -> E + Send>;
+
+/// A search and its helpers.
+pub(crate) struct Parallel<G: Game, E> {
+    /// The search whose result counts.
+    pub core: Negamax<G, E>,
+    /// Searches that run beside it on other threads (none on one thread).
+    helpers: Vec<Negamax<G, E>>,
+    /// Tells the helpers that the main search is done.
+    stop: Arc<AtomicBool>,
+    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+    /// Evaluators for the helpers; without it, one thread.
+    make_evaluator: Option<EvaluatorFactory<E>>,
+    table_bytes: usize,
+    /// Whether the table has been made (at the first search, when the position says whether
+    /// threads can share it).
+    table_ready: bool,
+}
+
+impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
+    /// One thread, and a table of at most `table_bytes` made at the first search.
+    pub fn new(table_bytes: usize, evaluator: E) -> Self {
+        Self {
+            core: Negamax::new(0, evaluator),
+            helpers: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
+            pool: None,
+            threads: 1,
+            make_evaluator: None,
+            table_bytes,
+            table_ready: false,
+        }
+    }
+
+    /// Searches on `threads` threads from the next search on (the table starts empty).
+    pub fn set_threads(&mut self, threads: usize, make_evaluator: EvaluatorFactory<E>) {
+        self.threads = threads.max(1);
+        self.make_evaluator = Some(make_evaluator);
+        self.helpers.clear();
+        self.pool = None;
+        self.table_ready = false;
+    }
+
+    /// The number of threads asked for.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Nodes visited over every thread.
+    pub fn nodes(&self) -> u64 {
+        self.core.nodes + self.helpers.iter().map(|helper| helper.nodes).sum::<u64>()
+    }
+
+    /// Entries the table holds (once made).
+    pub fn table_capacity(&self) -> usize {
+        self.core.table.capacity()
+    }
+
+    /// Forgets every stored result.
+    pub fn clear(&mut self) {
+        self.core.table.clear();
+    }
+
+    /// Starts a budgeted call on `position`; at the first, makes the table and the helpers.
+    pub fn begin_on(&mut self, position: &G) {
+        self.core.begin_on(position);
+        if self.table_ready {
+            return;
+        }
+        self.table_ready = true;
+        let pool = (self.threads > 1 && can_share(position))
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(self.threads - 1)
+                    .thread_name(|i| format!("gamesolver-helper-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten();
+        match (pool, &self.make_evaluator) {
+            (Some(pool), Some(make_evaluator)) => {
+                let table = Arc::new(SharedTable::with_bytes(self.table_bytes));
+                self.core.table = SearchTable::Shared(Arc::clone(&table));
+                self.helpers = (1..self.threads)
+                    .map(|_| {
+                        let mut helper = Negamax::new(0, make_evaluator());
+                        helper.table = SearchTable::Shared(Arc::clone(&table));
+                        helper.stop = Some(Arc::clone(&self.stop));
+                        helper
+                    })
+                    .collect();
+                self.pool = Some(pool);
+            }
+            _ => {
+                self.core.table =
+                    SearchTable::Local(TranspositionTable::with_bytes(self.table_bytes));
+            }
+        }
+    }
+
+    /// Runs `work` on `position` in the main search and, on other threads, on copies of it in
+    /// every helper (set up as the main search is), until the main search is done.
+    pub fn run<R>(
+        &mut self,
+        position: &mut G,
+        work: impl Fn(&mut Negamax<G, E>, &mut G) -> R + Sync,
+    ) -> R {
+        let Some(pool) = &self.pool else {
+            return work(&mut self.core, position);
+        };
+        self.stop.store(false, Ordering::Relaxed);
+        let (core, stop, work) = (&mut self.core, &self.stop, &work);
+        pool.in_place_scope(|scope| {
+            for helper in &mut self.helpers {
+                helper.breadth = core.breadth;
+                helper.root_breadth = core.root_breadth;
+                helper.transposition_cutoffs = core.transposition_cutoffs;
+                let mut copy = position.clone();
+                scope.spawn(move |_| {
+                    helper.begin_on(&copy);
+                    work(helper, &mut copy);
+                });
+            }
+            let result = work(core, position);
+            stop.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
