@@ -30,12 +30,40 @@ impl Points {
 /// to move can force. Implementing this one method on top of [`Game`] gives the exact
 /// [`Solver`](crate::Solver) and the search engine.
 pub trait ScoringGame: Game {
+    /// A proven lower bound on the value of every position of the game, if it has one
+    /// (`None`, the default, claims nothing). The search then skips, all at once, the moves
+    /// whose margin minus this floor cannot reach its window, and never probes the table for
+    /// them: since moves are tried by falling margin, the rest of a node's moves go with the
+    /// first such one. PrimeGame's floor is 0: the mover never loses (see its bounds).
+    const VALUE_FLOOR: Option<i64> = None;
+
     /// The points a legal move gives each side.
     fn points(&self, mv: Self::Move) -> Points;
 
     /// The move's margin for the mover: [`Points::margin`] of [`points`](ScoringGame::points).
     fn margin(&self, mv: Self::Move) -> i64 {
         self.points(mv).margin()
+    }
+
+    /// Appends to `out` (which the caller clears) the [search moves](Game::generate_search_moves)
+    /// whose margin may exceed `threshold`: a game may leave out any move it knows has a
+    /// margin of at most `threshold`. The search asks for these when no smaller margin can
+    /// matter (see [`VALUE_FLOOR`](ScoringGame::VALUE_FLOOR)). The default leaves out none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{ScoringGame, SmallPrimeGame};
+    ///
+    /// let game = SmallPrimeGame::new(10)?;
+    /// let mut moves = Vec::new();
+    /// game.generate_search_moves_above(5, &mut moves); // a margin is at most its number
+    /// assert_eq!(moves, [10, 9, 8, 7, 6]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn generate_search_moves_above(&self, threshold: i64, out: &mut Vec<Self::Move>) {
+        let _ = threshold;
+        self.generate_search_moves(out);
     }
 
     /// Appends to `out` (which the caller clears) at most `limit` of the

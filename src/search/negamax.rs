@@ -183,12 +183,18 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
     }
 
-    /// Fills the buffer of `ply` with the search moves of `position` and their place in the
-    /// order, in the game's move order.
-    fn collect_moves(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+    /// Fills the buffer of `ply` with the search moves of `position` whose margin exceeds
+    /// `threshold` and their place in the order, in the game's move order.
+    fn collect_moves(
+        &mut self,
+        position: &G,
+        ply: usize,
+        table_move: Option<G::Move>,
+        threshold: i64,
+    ) {
         self.scratch.clear();
-        position.generate_search_moves(&mut self.scratch);
-        self.fill_buffer(position, ply, table_move);
+        position.generate_search_moves_above(threshold, &mut self.scratch);
+        self.fill_buffer(position, ply, table_move, threshold);
     }
 
     /// Fills the buffer of `ply` with at most `limit` search moves of `position`, asked of the
@@ -214,27 +220,33 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             self.scratch.truncate(limit);
             complete = false;
         }
-        self.fill_buffer(position, ply, table_move);
+        self.fill_buffer(position, ply, table_move, i64::MIN);
         complete
     }
 
-    /// The moves in `scratch`, with their margins and places in the order, into the buffer of
-    /// `ply`.
-    fn fill_buffer(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+    /// The moves in `scratch` whose margin exceeds `threshold`, with their margins and places
+    /// in the order, into the buffer of `ply`.
+    fn fill_buffer(
+        &mut self,
+        position: &G,
+        ply: usize,
+        table_move: Option<G::Move>,
+        threshold: i64,
+    ) {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
         let buffer = &mut self.buffers[ply];
         buffer.clear();
-        buffer.extend(self.scratch.iter().map(|&mv| {
+        buffer.extend(self.scratch.iter().filter_map(|&mv| {
             let margin = position.margin(mv);
             let order = order_key(mv, margin, table_move);
-            Candidate {
+            (margin > threshold).then_some(Candidate {
                 order,
                 margin,
                 mv,
                 deferred: false,
-            }
+            })
         }));
     }
 
@@ -345,16 +357,20 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         // Inside the tree the moves are generated anyway: an empty list means the game is
         // over (`is_over` may itself generate them, for a game that does not override it).
+        // With a floor on values, a move of margin at most alpha + floor cannot beat alpha:
+        // such moves are not even generated.
+        let threshold = G::VALUE_FLOOR.map_or(i64::MIN, |floor| alpha.saturating_add(floor));
         let complete = match self.breadth {
             Some(breadth) => self.collect_best(position, ply, table_move, breadth),
             None => {
-                self.collect_moves(position, ply, table_move);
+                self.collect_moves(position, ply, table_move, threshold);
                 true
             }
         };
         let Some(first) = self.first_in_order(ply) else {
+            // No move left: the game is over, or no move can beat alpha (a fail-low bound).
             return Scored {
-                value: 0,
+                value: if position.is_over() { 0 } else { alpha },
                 proven: true,
             };
         };
@@ -394,7 +410,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         let complete = match self.root_breadth {
             Some(breadth) => self.collect_best(position, 0, table_move, breadth),
             None => {
-                self.collect_moves(position, 0, table_move);
+                self.collect_moves(position, 0, table_move, i64::MIN);
                 true
             }
         };
@@ -427,7 +443,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         ply: usize,
         complete: bool,
     ) -> (Scored, Option<G::Move>) {
-        let mut best = -INFINITY;
+        // With a floor on values, moves that cannot beat alpha are left out (or skipped
+        // below), worth at most alpha: the fail-soft value starts there.
+        let mut best = if G::VALUE_FLOOR.is_some() {
+            alpha
+        } else {
+            -INFINITY
+        };
         let mut best_move = None;
         let mut proven = complete;
         // With threads, a move whose child another thread is searching waits for a second
@@ -448,6 +470,15 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 } = self.buffers[ply][i];
                 if second_pass != deferred {
                     continue;
+                }
+                // A move that cannot beat alpha, even if the child is worth its floor, is
+                // worth at most alpha: so is every later one, by falling margin (the first
+                // move may be the table's, out of that order).
+                if G::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
+                    if i == 0 {
+                        continue;
+                    }
+                    break;
                 }
                 if !second_pass && sharing && i > 0 && self.table.is_busy(&position.key_after(mv)) {
                     self.buffers[ply][i].deferred = true;
@@ -487,7 +518,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         let proven = proven && !self.aborted;
         (
             Scored {
-                value: if best_move.is_some() { best } else { 0 },
+                value: if best > -INFINITY { best } else { 0 },
                 proven,
             },
             best_move,
@@ -537,8 +568,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         ply: usize,
         beta: i64,
     ) -> Option<Scored> {
+        // By falling margin: once a move cannot reach beta even if its child is worth the
+        // game's floor, no later one can.
         self.buffers[ply][1..]
             .iter()
+            .take_while(|candidate| {
+                G::VALUE_FLOOR.is_none_or(|floor| candidate.margin.saturating_sub(floor) >= beta)
+            })
             .find_map(|&candidate| self.child_cutoff(position, candidate, depth, beta))
     }
 
@@ -551,6 +587,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         depth: u16,
         beta: i64,
     ) -> Option<Scored> {
+        if G::VALUE_FLOOR.is_some_and(|floor| candidate.margin.saturating_sub(floor) < beta) {
+            return None;
+        }
         let entry = self.table.probe(&position.key_after(candidate.mv))?;
         let value = candidate.margin.saturating_sub(entry.upper);
         (entry.depth >= depth - 1 && value >= beta).then_some(Scored {

@@ -126,6 +126,47 @@ impl<M: BoardMask> MaskPrimeGame<M> {
     fn is_isolated(&self, x: u32) -> bool {
         (M::divisors(x) | M::multiples(x)) & self.board == M::EMPTY
     }
+
+    /// The search moves, largest first, down to `threshold` exclusive (a margin is at most its
+    /// number, so smaller numbers cannot have a larger margin).
+    fn search_moves_above(&self, threshold: i64, out: &mut Vec<u32>) {
+        // This runs at every node, so the divisor sets already kept are tracked cheaply: sets
+        // of at most one number in two masks, a few larger sets in a short list. A set that
+        // does not fit is simply not deduplicated: keeping a move is always sound.
+        let mut empty_kept = false;
+        let mut singles_kept = M::EMPTY;
+        let mut larger_kept = [M::EMPTY; 8];
+        let mut larger_count = 0;
+        for x in Ones(self.board).rev() {
+            if i64::from(x) <= threshold {
+                break;
+            }
+            if M::multiples(x) & self.board != M::EMPTY {
+                out.push(x);
+                continue;
+            }
+            let divisors = M::divisors(x) & self.board;
+            let kept = match divisors.count() {
+                0 => std::mem::replace(&mut empty_kept, true),
+                1 => {
+                    let kept = singles_kept & divisors != M::EMPTY;
+                    singles_kept |= divisors;
+                    kept
+                }
+                _ if larger_kept[..larger_count].contains(&divisors) => true,
+                _ => {
+                    if larger_count < larger_kept.len() {
+                        larger_kept[larger_count] = divisors;
+                        larger_count += 1;
+                    }
+                    false
+                }
+            };
+            if !kept {
+                out.push(x);
+            }
+        }
+    }
 }
 
 impl<M: BoardMask> Game for MaskPrimeGame<M> {
@@ -166,43 +207,18 @@ impl<M: BoardMask> Game for MaskPrimeGame<M> {
     }
 
     fn generate_search_moves(&self, out: &mut Vec<u32>) {
-        // This runs at every node, so the divisor sets already kept are tracked cheaply: sets
-        // of at most one number in two masks, a few larger sets in a short list. A set that
-        // does not fit is simply not deduplicated: keeping a move is always sound.
-        let mut empty_kept = false;
-        let mut singles_kept = M::EMPTY;
-        let mut larger_kept = [M::EMPTY; 8];
-        let mut larger_count = 0;
-        for x in Ones(self.board).rev() {
-            if M::multiples(x) & self.board != M::EMPTY {
-                out.push(x);
-                continue;
-            }
-            let divisors = M::divisors(x) & self.board;
-            let kept = match divisors.count() {
-                0 => std::mem::replace(&mut empty_kept, true),
-                1 => {
-                    let kept = singles_kept & divisors != M::EMPTY;
-                    singles_kept |= divisors;
-                    kept
-                }
-                _ if larger_kept[..larger_count].contains(&divisors) => true,
-                _ => {
-                    if larger_count < larger_kept.len() {
-                        larger_kept[larger_count] = divisors;
-                        larger_count += 1;
-                    }
-                    false
-                }
-            };
-            if !kept {
-                out.push(x);
-            }
-        }
+        self.search_moves_above(0, out);
     }
 }
 
 impl<M: BoardMask> ScoringGame for MaskPrimeGame<M> {
+    // The lower bound of the value bounds: the mover never loses.
+    const VALUE_FLOOR: Option<i64> = Some(0);
+
+    fn generate_search_moves_above(&self, threshold: i64, out: &mut Vec<u32>) {
+        self.search_moves_above(threshold, out);
+    }
+
     fn points(&self, x: u32) -> Points {
         Points {
             mover: u64::from(x),

@@ -386,6 +386,9 @@ impl Game for PrimeGame {
 }
 
 impl ScoringGame for PrimeGame {
+    // The lower bound of the value bounds: the mover never loses.
+    const VALUE_FLOOR: Option<i64> = Some(0);
+
     fn points(&self, x: u32) -> Points {
         let gain = self.gain_unchecked(x);
         Points {
