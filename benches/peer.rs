@@ -140,7 +140,7 @@ fn win_draw_loss(c: &mut Criterion) {
         assert_eq!(ours.signum(), minimax_outcome(n), "n = {n}");
         group.bench_with_input(BenchmarkId::new("solver", n), &n, |b, &n| {
             b.iter_batched_ref(
-                || Solver::with_table_bytes(32 << 20),
+                || Solver::with_table_bytes(32 << 20).with_threads(1),
                 |solver| solver.value(&SmallPrimeGame::new(black_box(n)).unwrap()),
                 BatchSize::PerIteration,
             );

@@ -44,7 +44,7 @@ fn bench_fresh_solver<R>(
     let game = SmallPrimeGame::new(n).unwrap();
     group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
         b.iter_batched_ref(
-            || Solver::with_table_bytes(TABLE_BYTES),
+            || Solver::with_table_bytes(TABLE_BYTES).with_threads(1),
             |solver| run(solver, black_box(game)),
             BatchSize::PerIteration,
         );

@@ -287,7 +287,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         let mut beta = beta;
         // Proven bounds first: they cost no memory access.
-        let bounds = position.value_bounds();
+        let (bounds, best_margin_move) = position.bounds_and_best_move();
         if let Some(bounds) = &bounds {
             let (lower, upper) = (*bounds.start(), *bounds.end());
             // At or below the window, or known exactly.
@@ -355,11 +355,46 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 }
             };
         }
-        // Inside the tree the moves are generated anyway: an empty list means the game is
-        // over (`is_over` may itself generate them, for a game that does not override it).
         // With a floor on values, a move of margin at most alpha + floor cannot beat alpha:
         // such moves are not even generated.
         let threshold = G::VALUE_FLOOR.map_or(i64::MIN, |floor| alpha.saturating_add(floor));
+        let nodes_before = self.nodes;
+        // The move most likely to refute the node (the table's, else the largest margin if
+        // the game knows it without generating the rest) goes first, alone: most of the time
+        // it refutes the node, and the other moves are never generated or sorted.
+        let mut searched = None;
+        if self.breadth.is_none()
+            && let Some(mv) = table_move.or(best_margin_move)
+            && let margin = position.margin(mv)
+            && margin > threshold
+        {
+            let candidate = Candidate {
+                order: 0,
+                margin,
+                mv,
+                deferred: false,
+            };
+            if self.transposition_cutoffs
+                && let Some(cut) = self.child_cutoff(position, candidate, depth, beta)
+            {
+                return cut;
+            }
+            let claim = self.table.enter(&key);
+            let result = self.with_child(position, mv, |core, child| {
+                core.child(child, depth, margin, (alpha, beta), ply)
+            });
+            self.table.leave(claim);
+            if self.aborted {
+                return result;
+            }
+            if result.value >= beta {
+                self.remember(key, result, Some(mv), depth, (alpha, beta), nodes_before);
+                return result;
+            }
+            searched = Some((mv, result));
+        }
+        // Inside the tree the moves are generated anyway: an empty list means the game is
+        // over (`is_over` may itself generate them, for a game that does not override it).
         let complete = match self.breadth {
             Some(breadth) => self.collect_best(position, ply, table_move, breadth),
             None => {
@@ -367,29 +402,32 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 true
             }
         };
-        let Some(first) = self.first_in_order(ply) else {
-            // No move left: the game is over, or no move can beat alpha (a fail-low bound).
-            return Scored {
-                value: if position.is_over() { 0 } else { alpha },
-                proven: true,
+        if searched.is_none() {
+            let Some(first) = self.first_in_order(ply) else {
+                // No move left: the game is over, or no move can beat alpha (a fail-low
+                // bound).
+                return Scored {
+                    value: if position.is_over() { 0 } else { alpha },
+                    proven: true,
+                };
             };
-        };
-        if self.transposition_cutoffs {
             // Most refutations found in the table are the first move's: try it before
             // sorting the rest.
-            if let Some(cut) = self.child_cutoff(position, first, depth, beta) {
+            if self.transposition_cutoffs
+                && let Some(cut) = self.child_cutoff(position, first, depth, beta)
+            {
                 return cut;
             }
-            self.sort_moves(ply);
-            if let Some(cut) = self.transposition_cutoff(position, depth, ply, beta) {
-                return cut;
-            }
-        } else {
-            self.sort_moves(ply);
         }
-        let nodes_before = self.nodes;
+        self.sort_moves(ply);
+        if self.transposition_cutoffs
+            && let Some(cut) = self.transposition_cutoff(position, depth, ply, beta)
+        {
+            return cut;
+        }
         let claim = self.table.enter(&key);
-        let (result, best_move) = self.search_moves(position, depth, (alpha, beta), ply, complete);
+        let (result, best_move) =
+            self.search_moves(position, depth, (alpha, beta), ply, complete, searched);
         self.table.leave(claim);
         if !self.aborted {
             self.remember(key, result, best_move, depth, (alpha, beta), nodes_before);
@@ -416,7 +454,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         };
         self.sort_moves(0);
         let nodes_before = self.nodes;
-        let (result, best_move) = self.search_moves(position, depth, (alpha, beta), 0, complete);
+        let (result, best_move) =
+            self.search_moves(position, depth, (alpha, beta), 0, complete, None);
         if !self.aborted {
             let window = (alpha, beta);
             self.remember(
@@ -442,6 +481,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         (mut alpha, beta): (i64, i64),
         ply: usize,
         complete: bool,
+        searched: Option<(G::Move, Scored)>,
     ) -> (Scored, Option<G::Move>) {
         // With a floor on values, moves that cannot beat alpha are left out (or skipped
         // below), worth at most alpha: the fail-soft value starts there.
@@ -452,6 +492,16 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         };
         let mut best_move = None;
         let mut proven = complete;
+        // A move searched already, with the full window (and below beta).
+        if let Some((mv, result)) = searched {
+            proven &= result.proven;
+            if result.value > best {
+                best = result.value;
+                best_move = Some(mv);
+                alpha = alpha.max(best);
+            }
+        }
+        let searched_move = searched.map(|(mv, _)| mv);
         // With threads, a move whose child another thread is searching waits for a second
         // pass, by when that child is likely stored (simplified ABDADA). The first move never
         // waits: it sets the window.
@@ -468,7 +518,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                     deferred,
                     ..
                 } = self.buffers[ply][i];
-                if second_pass != deferred {
+                if second_pass != deferred || Some(mv) == searched_move {
                     continue;
                 }
                 // A move that cannot beat alpha, even if the child is worth its floor, is
@@ -480,7 +530,11 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                     }
                     break;
                 }
-                if !second_pass && sharing && i > 0 && self.table.is_busy(&position.key_after(mv)) {
+                if !second_pass
+                    && sharing
+                    && (i > 0 || searched_move.is_some())
+                    && self.table.is_busy(&position.key_after(mv))
+                {
                     self.buffers[ply][i].deferred = true;
                     any_deferred = true;
                     continue;
@@ -488,8 +542,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 // The child's window is the parent's, seen from the other side and shifted by
                 // the points this move hands out. The move is played once for the probe and a
                 // re-search.
+                let leads = i == 0 && searched_move.is_none();
                 let result = self.with_child(position, mv, |core, child| {
-                    if i == 0 {
+                    if leads {
                         return core.child(child, depth, margin, (alpha, beta), ply);
                     }
                     let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);

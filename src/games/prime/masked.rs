@@ -120,7 +120,26 @@ impl<M: BoardMask> MaskPrimeGame<M> {
 
     /// The sum of x's divisors below x on the board.
     fn divisor_sum(&self, x: u32) -> i64 {
-        (self.board & M::divisors(x)).sum()
+        // A proper divisor is at most half the capacity.
+        (self.board & M::divisors(x)).sum_of_low_half()
+    }
+
+    /// The move of largest margin, the largest number among equals, and its margin. Largest
+    /// numbers first: a margin is at most its number, so the scan stops at the first number no
+    /// larger than the best margin found.
+    fn best_margin(&self) -> Option<(u32, i64)> {
+        let mut best: Option<(u32, i64)> = None;
+        for x in Ones(self.board).rev() {
+            let number = i64::from(x);
+            if best.is_some_and(|(_, margin)| number <= margin) {
+                break;
+            }
+            let margin = number - self.divisor_sum(x);
+            if best.is_none_or(|(_, best)| margin > best) {
+                best = Some((x, margin));
+            }
+        }
+        best
     }
 
     fn is_isolated(&self, x: u32) -> bool {
@@ -227,18 +246,15 @@ impl<M: BoardMask> ScoringGame for MaskPrimeGame<M> {
     }
 
     fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        // Largest first: a margin is at most its number, so the scan stops at the first number
-        // no larger than the best margin found.
-        let mut best: Option<i64> = None;
-        for x in Ones(self.board).rev() {
-            let number = i64::from(x);
-            if best.is_some_and(|best| number <= best) {
-                break;
-            }
-            let margin = number - self.divisor_sum(x);
-            best = Some(best.map_or(margin, |best| best.max(margin)));
-        }
-        Some(value_range(best))
+        Some(value_range(self.best_margin().map(|(_, margin)| margin)))
+    }
+
+    fn bounds_and_best_move(&self) -> (Option<RangeInclusive<i64>>, Option<u32>) {
+        let best = self.best_margin();
+        (
+            Some(value_range(best.map(|(_, margin)| margin))),
+            best.map(|(x, _)| x),
+        )
     }
 
     fn known_value(&self) -> Option<i64> {
