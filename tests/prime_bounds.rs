@@ -2,7 +2,7 @@
 //! behind them, checked against exhaustive values of every board inside 1..=18, computed here
 //! by a table over bit masks with divisors by trial division.
 
-use gamesolver::{PrimeGame, ScoringGame, SmallPrimeGame, Solver};
+use gamesolver::{Game, PrimeGame, ScoringGame, SmallPrimeGame, Solver, WidePrimeGame};
 
 const N: u32 = 18;
 
@@ -57,11 +57,28 @@ fn bounds_hold_on_every_board_up_to_18() {
             (0..=best_margin).contains(&value),
             "board {board:#x}: value {value}, best margin {best_margin}"
         );
+        // The floor the search prunes by is the lower bound.
+        assert!(SmallPrimeGame::VALUE_FLOOR.is_some_and(|floor| value >= floor));
         let small = SmallPrimeGame::from_numbers(N, numbers(board).map(u64::from)).unwrap();
         assert_eq!(small.value_bounds(), Some(0..=best_margin), "{small}");
+        // The move given with the bounds: the largest number of largest margin.
+        let best_move = numbers(board)
+            .zip(moves(board, &divisors))
+            .filter(|&(_, (margin, _))| margin == best_margin)
+            .map(|(x, _)| x)
+            .last();
+        assert_eq!(
+            small.bounds_and_best_move(),
+            (Some(0..=best_margin), best_move),
+            "{small}"
+        );
         if board % 61 == 0 {
             let big = PrimeGame::from(small);
             assert_eq!(big.value_bounds(), Some(0..=best_margin), "{big}");
+        }
+        if board % 7 == 0 {
+            let wide = WidePrimeGame::from_numbers(N, numbers(board).map(u64::from)).unwrap();
+            assert_eq!(wide.bounds_and_best_move(), small.bounds_and_best_move());
         }
     }
 }
@@ -96,5 +113,29 @@ fn solver_matches_every_board_up_to_16() {
     for board in 0..1u32 << SMALL_N {
         let game = SmallPrimeGame::from_numbers(SMALL_N, numbers(board).map(u64::from)).unwrap();
         assert_eq!(solver.value(&game), Ok(values[board as usize]), "{game}");
+    }
+}
+
+/// The moves the search asks for above a threshold of margin: every search move whose margin
+/// exceeds it is among them, on every board inside 1..=18, for thresholds from below every
+/// margin to above the best.
+#[test]
+fn moves_above_a_threshold_keep_every_search_move_that_exceeds_it() {
+    let mut search_moves = Vec::new();
+    let mut above = Vec::new();
+    for board in 0..1u32 << N {
+        let game = SmallPrimeGame::from_numbers(N, numbers(board).map(u64::from)).unwrap();
+        search_moves.clear();
+        game.generate_search_moves(&mut search_moves);
+        for threshold in [-20, 0, 3, 9, 17] {
+            above.clear();
+            game.generate_search_moves_above(threshold, &mut above);
+            for &mv in &search_moves {
+                if game.margin(mv) > threshold {
+                    assert!(above.contains(&mv), "{game}: {mv} above {threshold}");
+                }
+            }
+            assert!(above.iter().all(|mv| search_moves.contains(mv)), "{game}");
+        }
     }
 }
