@@ -107,9 +107,11 @@ static MULTIPLES_256: [U256; 257] = wide(&RELATIONS_256[1]);
 impl BoardMask for u128 {
     const CAPACITY: u32 = 128;
     const EMPTY: Self = 0;
+    #[inline]
     fn first(n: u32) -> Self {
         u128::MAX >> (128 - n)
     }
+    #[inline]
     fn bit(x: u32) -> Self {
         // From a 64-bit shift, as in `pop_largest`.
         if x <= 64 {
@@ -118,15 +120,19 @@ impl BoardMask for u128 {
             u128::from(1u64 << (x - 65)) << 64
         }
     }
+    #[inline]
     fn divisors(x: u32) -> Self {
         DIVISORS_128[x as usize]
     }
+    #[inline]
     fn multiples(x: u32) -> Self {
         MULTIPLES_128[x as usize]
     }
+    #[inline]
     fn count(self) -> u32 {
         self.count_ones()
     }
+    #[inline]
     fn pop_smallest(&mut self) -> Option<u32> {
         (*self != 0).then(|| {
             let x = self.trailing_zeros() + 1;
@@ -134,6 +140,7 @@ impl BoardMask for u128 {
             x
         })
     }
+    #[inline]
     fn pop_largest(&mut self) -> Option<u32> {
         // On the 64-bit halves: a 128-bit shift by a variable amount costs several times more.
         // Truncations are intended.
@@ -152,11 +159,13 @@ impl BoardMask for u128 {
         *self = u128::from(high) << 64 | u128::from(low);
         Some(x)
     }
+    #[inline]
     fn sum(self) -> i64 {
         // Truncations are intended: the two halves.
         let (low, high) = (self as u64, (self >> 64) as u64);
         sum_of_word(low) + sum_of_word(high) + 64 * i64::from(high.count_ones())
     }
+    #[inline]
     fn sum_of_low_half(self) -> i64 {
         // Truncation is intended: the caller promises an empty high half.
         sum_of_word(self as u64)
@@ -164,6 +173,7 @@ impl BoardMask for u128 {
 }
 
 /// The sum of the numbers of one 64-bit word (bit i for i + 1).
+#[inline]
 fn sum_of_word(mut word: u64) -> i64 {
     let mut sum = 0;
     while word != 0 {
@@ -176,27 +186,33 @@ fn sum_of_word(mut word: u64) -> i64 {
 impl BoardMask for U256 {
     const CAPACITY: u32 = 256;
     const EMPTY: Self = U256::ZERO;
+    #[inline]
     fn first(n: u32) -> Self {
         U256::MAX >> (256 - n)
     }
+    #[inline]
     fn bit(x: u32) -> Self {
         // Two 128-bit shifts: a 256-bit shift by a variable amount costs several times more.
         if x <= 128 {
-            U256::from_words(0, 1 << (x - 1))
+            U256::from_words(0, u128::bit(x))
         } else {
-            U256::from_words(1 << (x - 129), 0)
+            U256::from_words(u128::bit(x - 128), 0)
         }
     }
+    #[inline]
     fn divisors(x: u32) -> Self {
         DIVISORS_256[x as usize]
     }
+    #[inline]
     fn multiples(x: u32) -> Self {
         MULTIPLES_256[x as usize]
     }
+    #[inline]
     fn count(self) -> u32 {
         self.count_ones()
     }
     // The word operations below work on the 128-bit halves directly.
+    #[inline]
     fn pop_smallest(&mut self) -> Option<u32> {
         let (mut high, mut low) = self.into_words();
         let x = match low.pop_smallest() {
@@ -206,6 +222,7 @@ impl BoardMask for U256 {
         *self = U256::from_words(high, low);
         Some(x)
     }
+    #[inline]
     fn pop_largest(&mut self) -> Option<u32> {
         let (mut high, mut low) = self.into_words();
         let x = match high.pop_largest() {
@@ -215,10 +232,12 @@ impl BoardMask for U256 {
         *self = U256::from_words(high, low);
         Some(x)
     }
+    #[inline]
     fn sum(self) -> i64 {
         let (high, low) = self.into_words();
         low.sum() + high.sum() + 128 * i64::from(high.count_ones())
     }
+    #[inline]
     fn sum_of_low_half(self) -> i64 {
         self.into_words().1.sum()
     }
