@@ -2,10 +2,11 @@
 //! runner.
 
 use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
-use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
+use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly, contest_engine};
 use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
 use gamesolver::{
     Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, Solver,
+    WidePrimeGame,
 };
 use std::time::{Duration, Instant};
 
@@ -221,4 +222,30 @@ fn endgames_are_solved_exactly_within_the_time() {
     assert_eq!(result.value, solution.value);
     assert!(solution.best_moves.contains(&result.best_move));
     assert_eq!(result.principal_variation.len(), usize::from(result.depth));
+}
+
+#[test]
+fn the_contest_engine_solves_endgames_on_the_wide_board() {
+    // Greedy play down to 44 numbers of 1..=250: the endgame solver on the 256-bit board
+    // answers, exactly, with an optimal move, on one thread and on two.
+    let mut position = PrimeGame::new(250).unwrap();
+    while position.len() > 44 {
+        let x = position.greedy_move().unwrap();
+        position.play(x).unwrap();
+    }
+    let solution = Solver::with_table_bytes(16 << 20)
+        .solve(&WidePrimeGame::try_from(&position).unwrap())
+        .unwrap();
+    for threads in [1, 2] {
+        let result = contest_engine(threads)
+            .search(
+                &position,
+                Budget::default().with_time(Duration::from_millis(1500)),
+            )
+            .unwrap();
+        assert!(result.exact, "{threads} threads: not proven");
+        assert_eq!(result.value, solution.value);
+        assert!(solution.best_moves.contains(&result.best_move));
+        assert_eq!(result.principal_variation, [result.best_move]);
+    }
 }

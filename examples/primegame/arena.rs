@@ -1,7 +1,7 @@
+use gamesolver::PrimeGame;
 use gamesolver::arena::{MatchConfig, play_match};
-use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
+use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly, contest_engine};
 use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
-use gamesolver::{Engine, PrimeEvaluator, PrimeGame};
 use std::time::Duration;
 
 /// The strategies by the names the command line uses.
@@ -12,10 +12,7 @@ pub fn strategy(name: &str, seed: u64) -> Result<Box<dyn Strategy<PrimeGame>>, S
         "prime" => Box::new(LargestPrimeFirst),
         "onegreedy" => Box::new(OneThenGreedy),
         "twoply" => Box::new(TwoPly),
-        "engine" => Box::new(EngineStrategy::new(Engine::with_table_bytes(
-            64 << 20,
-            PrimeEvaluator::default(),
-        ))),
+        "engine" => Box::new(EngineStrategy::new(contest_engine(1))),
         other => {
             return Err(format!(
                 "unknown strategy {other:?} (random, greedy, prime, onegreedy, twoply, engine)"

@@ -1,13 +1,15 @@
+use gamesolver::games::prime::contest_engine;
 use gamesolver::strategy::EngineStrategy;
-use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+use gamesolver::{Budget, PrimeEvaluator, PrimeGame};
 use std::time::{Duration, Instant};
 
 /// One engine search of a position in `ms` milliseconds, building the position included (as
 /// the protocol counts it), then one line: depth, nodes, nodes per second, value, move,
 /// milliseconds taken and whether the value is exact.
 pub fn think(n: Option<u32>, board: Option<&[u64]>, ms: u64) -> Result<(), String> {
-    // The table is made before the clock starts, as the protocol makes it once.
-    let mut engine = Engine::with_table_bytes(64 << 20, PrimeEvaluator::default());
+    // The engine (its tables included) is made before the clock starts, as the protocol makes
+    // it once.
+    let mut engine = contest_engine(1);
     let start = Instant::now();
     let mut position = match (n, board) {
         (Some(n), _) => PrimeGame::new(n),

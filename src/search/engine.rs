@@ -1,4 +1,4 @@
-use crate::game::ScoringGame;
+use crate::game::{Game, ScoringGame};
 use crate::search::negamax::{INFINITY, Scored};
 use crate::search::parallel::Parallel;
 use crate::search::solver::DEFAULT_TABLE_BYTES;
@@ -89,7 +89,14 @@ pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
     breadth: Option<usize>,
     /// Positions with more search moves than `.0` are searched over `.1` candidates a node.
     large_board: (usize, usize),
+    /// Solves endgames in place of the engine's own exact search, if set.
+    endgame: Option<EndgameSolver<G>>,
 }
+
+/// An exact solver an [`Engine`] hands its endgames to ([`Engine::with_endgame_solver`]):
+/// given a position and a deadline, an optimal move and the exact value, or `None` if it does
+/// not finish in time or does not take the position. Called once a move, so boxed.
+pub type EndgameSolver<G> = Box<dyn FnMut(&G, Instant) -> Option<(<G as Game>::Move, i64)> + Send>;
 
 impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for Engine<G, E> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -110,12 +117,14 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     /// [`Solver`](crate::Solver)'s is.
     #[must_use]
     pub fn with_table_bytes(bytes: usize, evaluator: E) -> Self {
-        let mut parallel = Parallel::new(bytes, evaluator);
+        // One thread until `with_threads`, which gives evaluators for more.
+        let mut parallel = Parallel::new(bytes, evaluator, 1, None);
         parallel.core.transposition_cutoffs = false;
         Self {
             parallel,
             breadth: None,
             large_board: (LARGE_BOARD_MOVES, LARGE_BOARD_CANDIDATES),
+            endgame: None,
         }
     }
 
@@ -175,7 +184,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     {
         let evaluator = self.parallel.core.evaluator.clone();
         self.parallel
-            .set_threads(threads, Box::new(move || evaluator.clone()));
+            .set_threads(threads, Some(Box::new(move || evaluator.clone())));
         self
     }
 
@@ -183,6 +192,19 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     #[must_use]
     pub fn threads(&self) -> usize {
         self.parallel.threads()
+    }
+
+    /// Hands the exact solve of endgames (positions of at most [`EXACT_ENDGAME_MOVES`] search
+    /// moves, in a third of the time left) to `solver` instead of the engine's own search: for a
+    /// game with a faster board for exact solving, such as PrimeGame's
+    /// [`WidePrimeGame`](crate::WidePrimeGame) (see
+    /// [`contest_engine`](crate::games::prime::contest_engine)). If it gives no answer, the
+    /// engine searches as usual with the rest of the time. Its result has depth 1, a line of
+    /// one move and no nodes counted.
+    #[must_use]
+    pub fn with_endgame_solver(mut self, solver: EndgameSolver<G>) -> Self {
+        self.endgame = Some(solver);
+        self
     }
 
     /// Calls `report` about once a second during a search (with the depth under way).
@@ -298,6 +320,18 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         }
         let now = Instant::now();
         let share = deadline.saturating_duration_since(now) / 3;
+        if let Some(solve) = self.endgame.as_mut() {
+            let (best_move, value) = solve(position, now + share)?;
+            return Some(SearchResult {
+                best_move,
+                value,
+                exact: true,
+                depth: 1,
+                nodes: 0,
+                principal_variation: vec![best_move],
+                elapsed: start.elapsed(),
+            });
+        }
         let widths = (
             self.parallel.core.breadth.take(),
             self.parallel.core.root_breadth.take(),

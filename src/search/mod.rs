@@ -14,7 +14,8 @@ mod table;
 
 pub use budget::Budget;
 pub use engine::{
-    EXACT_ENDGAME_MOVES, Engine, LARGE_BOARD_CANDIDATES, LARGE_BOARD_MOVES, SearchResult,
+    EXACT_ENDGAME_MOVES, EndgameSolver, Engine, LARGE_BOARD_CANDIDATES, LARGE_BOARD_MOVES,
+    SearchResult,
 };
 pub use eval::{Evaluator, NoEvaluator};
 pub use progress::{Progress, Stage};

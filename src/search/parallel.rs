@@ -48,9 +48,15 @@ pub(crate) struct Parallel<G: Game, E> {
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
-    /// One thread, and a table of at most `table_bytes` made at the first search.
-    pub fn new(table_bytes: usize, evaluator: E) -> Self {
-        Self {
+    /// `threads` threads and a table of at most `table_bytes`: made now for one thread, at
+    /// the first search for more (when the position says whether they can share it).
+    pub fn new(
+        table_bytes: usize,
+        evaluator: E,
+        threads: usize,
+        make_evaluator: Option<EvaluatorFactory<E>>,
+    ) -> Self {
+        let mut parallel = Self {
             core: Negamax::new(0, evaluator),
             helpers: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
@@ -59,16 +65,28 @@ impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
             make_evaluator: None,
             table_bytes,
             table_ready: false,
-        }
+        };
+        parallel.set_threads(threads, make_evaluator);
+        parallel
     }
 
-    /// Searches on `threads` threads from the next search on (the table starts empty).
-    pub fn set_threads(&mut self, threads: usize, make_evaluator: EvaluatorFactory<E>) {
+    /// Searches on `threads` threads from the next search on (helpers take their evaluators
+    /// from `make_evaluator`; without it, one thread). The table starts empty, unless it stays
+    /// the one-thread table it was.
+    pub fn set_threads(&mut self, threads: usize, make_evaluator: Option<EvaluatorFactory<E>>) {
         self.threads = threads.max(1);
-        self.make_evaluator = Some(make_evaluator);
+        self.make_evaluator = make_evaluator;
         self.helpers.clear();
         self.pool = None;
-        self.table_ready = false;
+        let local = matches!(self.core.table, SearchTable::Local(_)) && self.table_ready;
+        if self.threads == 1 && !local {
+            // Made now, so that a first search under a deadline does not pay for it.
+            self.core.table = SearchTable::Local(TranspositionTable::with_bytes(self.table_bytes));
+            self.table_ready = true;
+        } else if self.threads > 1 {
+            self.core.table = SearchTable::Local(TranspositionTable::with_bytes(0));
+            self.table_ready = false;
+        }
     }
 
     /// The number of threads asked for.
@@ -98,7 +116,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
             return;
         }
         self.table_ready = true;
-        let pool = (self.threads > 1 && can_share(position))
+        let pool = (self.threads > 1 && self.make_evaluator.is_some() && can_share(position))
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(self.threads - 1)

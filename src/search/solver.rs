@@ -97,9 +97,13 @@ impl<G: ScoringGame> Solver<G> {
     #[must_use]
     pub fn with_table_bytes(bytes: usize) -> Self {
         Self {
-            search: Parallel::new(bytes, NoEvaluator),
+            search: Parallel::new(
+                bytes,
+                NoEvaluator,
+                all_cores(),
+                Some(Box::new(|| NoEvaluator)),
+            ),
         }
-        .with_threads(all_cores())
     }
 
     /// Searches on `threads` threads (at least 1; the default is one a core). Each search runs
@@ -125,7 +129,8 @@ impl<G: ScoringGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.search.set_threads(threads, Box::new(|| NoEvaluator));
+        self.search
+            .set_threads(threads, Some(Box::new(|| NoEvaluator)));
         self
     }
 
@@ -139,11 +144,17 @@ impl<G: ScoringGame> Solver<G> {
     /// end of the game).
     #[must_use]
     pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.set_budget(budget);
+        self
+    }
+
+    /// As [`with_budget`](Self::with_budget), on a solver in use (say, a new deadline for
+    /// each move of a game).
+    pub fn set_budget(&mut self, budget: Budget) {
         self.search.core.budget = Budget {
             depth: None,
             ..budget
         };
-        self
     }
 
     /// Calls `report` about once a second (by elapsed time, read every 1024 nodes), to show
@@ -194,6 +205,36 @@ impl<G: ScoringGame> Solver<G> {
         self.ok()?;
         if result.proven {
             Ok(result.value)
+        } else {
+            Err(SolveError::TooLong)
+        }
+    }
+
+    /// The exact value of `position` and one optimal move (`None` when the game is over):
+    /// cheaper than [`solve`](Self::solve), which finds every optimal move and a line.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Solver::value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{Solver, WidePrimeGame};
+    ///
+    /// let game = WidePrimeGame::new(30)?;
+    /// assert_eq!(Solver::new().best_move(&game)?, Some((29, 15)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {
+        self.search.begin_on(position);
+        self.search.core.stage = Stage::Value;
+        let (result, best) = self.search.run(&mut position.clone(), |core, position| {
+            core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
+        });
+        self.ok()?;
+        if result.proven {
+            Ok(best.map(|mv| (mv, result.value)))
         } else {
             Err(SolveError::TooLong)
         }

@@ -11,6 +11,7 @@
 
 mod board;
 mod bounds;
+mod contest;
 mod divisors;
 mod error;
 mod eval;
@@ -22,6 +23,7 @@ pub mod protocol;
 mod strategies;
 
 pub use board::{MAX_N, PrimeGame};
+pub use contest::{contest_engine, wide_endgame_solver};
 pub use error::PrimeError;
 pub use eval::PrimeEvaluator;
 pub use mask::BoardMask;

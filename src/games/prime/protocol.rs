@@ -14,7 +14,7 @@
 //!   above [`MAX_PROTOCOL_NUMBER`]), or MS not a positive integer: the answer is
 //!   `error REASON` on one line, and the engine keeps going.
 
-use crate::games::prime::{PrimeEvaluator, PrimeGame};
+use crate::games::prime::{PrimeEvaluator, PrimeGame, contest_engine};
 use crate::search::{Budget, Engine};
 use crate::strategy::EngineStrategy;
 use std::io::{BufRead, Read, Write};
@@ -210,8 +210,7 @@ pub fn serve_on_threads(
     mut output: impl Write,
     threads: usize,
 ) -> std::io::Result<()> {
-    let mut engine =
-        Engine::with_table_bytes(64 << 20, PrimeEvaluator::default()).with_threads(threads);
+    let mut engine = contest_engine(threads);
     // The last position is kept alive, unread, so the next one shares its sieve (10 ms at
     // n = 10^6).
     let mut _last_position: Option<PrimeGame> = None;

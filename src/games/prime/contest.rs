@@ -1,0 +1,45 @@
+//! The engine as it plays the contest: PrimeGame's evaluation, and endgames solved exactly on
+//! the 256-bit board.
+
+use crate::games::prime::{PrimeEvaluator, PrimeGame, WidePrimeGame};
+use crate::search::{Budget, EndgameSolver, Engine, Solver};
+
+/// The table of the engine and of its endgame solver: 64 MiB each.
+const CONTEST_TABLE_BYTES: usize = 64 << 20;
+
+/// An exact solver for the engine's endgames on boards of numbers up to 256: the position is
+/// copied to a [`WidePrimeGame`], where a node costs several times less than on
+/// [`PrimeGame`], and solved there on `threads` threads within the deadline. Larger numbers
+/// leave the endgame to the engine's own search.
+#[must_use]
+pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<PrimeGame> {
+    let mut solver = Solver::<WidePrimeGame>::with_table_bytes(table_bytes).with_threads(threads);
+    Box::new(move |position, deadline| {
+        let wide = WidePrimeGame::try_from(position).ok()?;
+        solver.set_budget(Budget::default().with_deadline(deadline));
+        solver.best_move(&wide).ok().flatten()
+    })
+}
+
+/// The engine of `primegame engine` and `primegame match`: [`PrimeEvaluator`], a 64 MiB
+/// table, `threads` threads, and endgames solved by [`wide_endgame_solver`].
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::games::prime::contest_engine;
+/// use gamesolver::{Budget, PrimeGame};
+/// use std::time::Duration;
+///
+/// let endgame = PrimeGame::from_numbers(200, [6, 12, 18, 97, 194, 200])?;
+/// let budget = Budget::default().with_time(Duration::from_millis(100));
+/// let result = contest_engine(1).search(&endgame, budget).unwrap();
+/// assert!(result.exact);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn contest_engine(threads: usize) -> Engine<PrimeGame, PrimeEvaluator> {
+    Engine::with_table_bytes(CONTEST_TABLE_BYTES, PrimeEvaluator::default())
+        .with_threads(threads)
+        .with_endgame_solver(wide_endgame_solver(CONTEST_TABLE_BYTES, threads))
+}
