@@ -45,6 +45,8 @@ pub(crate) struct Parallel<G: Game, E> {
     /// Whether the table has been made (at the first search, when the position says whether
     /// threads can share it).
     table_ready: bool,
+    /// Leaves the helpers idle: for many small searches, which waking them would slow down.
+    pub alone: bool,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
@@ -65,6 +67,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
             make_evaluator: None,
             table_bytes,
             table_ready: false,
+            alone: false,
         };
         parallel.set_threads(threads, make_evaluator);
         parallel
@@ -153,7 +156,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
         position: &mut G,
         work: impl Fn(&mut Negamax<G, E>, &mut G) -> R + Sync,
     ) -> R {
-        let Some(pool) = &self.pool else {
+        let Some(pool) = self.pool.as_ref().filter(|_| !self.alone) else {
             return work(&mut self.core, position);
         };
         self.stop.store(false, Ordering::Relaxed);

@@ -316,6 +316,30 @@ impl<G: ScoringGame> Solver<G> {
         unreachable!("the value of a position is reached by one of its moves")
     }
 
+    /// An optimal line from `position`, worth `value`, starting with `first`.
+    fn principal_line(
+        &mut self,
+        position: &G,
+        value: i64,
+        first: Option<G::Move>,
+    ) -> Result<Vec<G::Move>, SolveError> {
+        let mut line = Vec::new();
+        let mut current = position.clone();
+        let mut current_value = value;
+        while let Some(mv) = match (line.is_empty(), first) {
+            (true, first) => first,
+            (false, _) if current.is_over() => None,
+            (false, _) => Some(self.one_optimal_move(&current, current_value)?),
+        } {
+            self.search.core.stage = Stage::Line(line.len());
+            // An optimal move's child is worth exactly the move's margin minus the value.
+            current_value = current.margin(mv) - current_value;
+            current.play_unchecked(mv);
+            line.push(mv);
+        }
+        Ok(line)
+    }
+
     /// Solves `position`: its value, all optimal moves and a principal variation.
     ///
     /// # Errors
@@ -325,20 +349,12 @@ impl<G: ScoringGame> Solver<G> {
         self.search.begin_on(position);
         let start_nodes = self.nodes();
         let (value, best_moves) = self.value_and_optimal_moves(position)?;
-        let mut principal_variation = Vec::new();
-        let mut line = position.clone();
-        let mut line_value = value;
-        while let Some(mv) = match (principal_variation.is_empty(), best_moves.first()) {
-            (true, first) => first.copied(),
-            (false, _) if line.is_over() => None,
-            (false, _) => Some(self.one_optimal_move(&line, line_value)?),
-        } {
-            self.search.core.stage = Stage::Line(principal_variation.len());
-            // An optimal move's child is worth exactly the move's margin minus the value.
-            line_value = line.margin(mv) - line_value;
-            line.play_unchecked(mv);
-            principal_variation.push(mv);
-        }
+        // The line asks many small questions of a table that holds most answers: the helpers
+        // would cost more to wake than they save.
+        self.search.alone = true;
+        let line = self.principal_line(position, value, best_moves.first().copied());
+        self.search.alone = false;
+        let principal_variation = line?;
         Ok(Solution {
             value,
             best_moves,
