@@ -113,7 +113,7 @@ impl<G: ScoringGame> Solver<G> {
     /// times and the principal variation may. The table starts empty.
     ///
     /// A game searches on more than one thread only if its key gives
-    /// [`words`](TableKey::words) and its moves [`encode_move`](Game::encode_move), as
+    /// [`words`](crate::TableKey::words) and its moves [`encode_move`](crate::Game::encode_move), as
     /// PrimeGame's do; otherwise on one. If the system gives no threads, on one as well.
     ///
     /// # Examples
