@@ -202,15 +202,21 @@ fn engine_at_depth_three_beats_the_reference_players() {
     }
 }
 
+/// The board 1..=n after greedy play down to `left` numbers.
+fn greedy_endgame(n: u32, left: u32) -> PrimeGame {
+    let mut position = PrimeGame::new(n).unwrap();
+    while position.len() > left {
+        let x = position.greedy_move().unwrap();
+        position.play(x).unwrap();
+    }
+    position
+}
+
 #[test]
 fn endgames_are_solved_exactly_within_the_time() {
     // Greedy play down to 36 numbers of 1..=200: the engine's first try, an exact solve in a
     // third of its time, finishes, and agrees with the solver.
-    let mut position = PrimeGame::new(200).unwrap();
-    while position.len() > 36 {
-        let x = position.greedy_move().unwrap();
-        position.play(x).unwrap();
-    }
+    let position = greedy_endgame(200, 36);
     let result = engine()
         .search(
             &position,
@@ -228,11 +234,7 @@ fn endgames_are_solved_exactly_within_the_time() {
 fn the_contest_engine_solves_endgames_on_the_wide_board() {
     // Greedy play down to 44 numbers of 1..=250: the endgame solver on the 256-bit board
     // answers, exactly, with an optimal move, on one thread and on two.
-    let mut position = PrimeGame::new(250).unwrap();
-    while position.len() > 44 {
-        let x = position.greedy_move().unwrap();
-        position.play(x).unwrap();
-    }
+    let position = greedy_endgame(250, 44);
     let solution = Solver::with_table_bytes(16 << 20)
         .solve(&WidePrimeGame::try_from(&position).unwrap())
         .unwrap();

@@ -65,25 +65,10 @@ impl<G: Game> SearchTable<G> {
     #[inline]
     pub fn probe(&self, key: &G::Key) -> Option<Entry<(), G::Move>> {
         match self {
-            Self::Local(table) => table.probe(key).map(|entry| Entry {
-                key: (),
-                lower: entry.lower,
-                upper: entry.upper,
-                best: entry.best,
-                depth: entry.depth,
-                work: entry.work,
-            }),
+            Self::Local(table) => table.probe(key).map(|entry| entry.rekeyed((), entry.best)),
             Self::Shared(table) => {
-                let words = key.words()?;
-                let entry = table.probe(&words, key.hash64())?;
-                Some(Entry {
-                    key: (),
-                    lower: entry.lower,
-                    upper: entry.upper,
-                    best: entry.best.and_then(G::decode_move),
-                    depth: entry.depth,
-                    work: entry.work,
-                })
+                let entry = table.probe(&key.words()?, key.hash64())?;
+                Some(entry.rekeyed((), entry.best.and_then(G::decode_move)))
             }
         }
     }
@@ -97,18 +82,8 @@ impl<G: Game> SearchTable<G> {
                 let Some(words) = entry.key.words() else {
                     return;
                 };
-                let hash = entry.key.hash64();
-                table.store(
-                    Entry {
-                        key: words,
-                        lower: entry.lower,
-                        upper: entry.upper,
-                        best: entry.best.and_then(G::encode_move),
-                        depth: entry.depth,
-                        work: entry.work,
-                    },
-                    hash,
-                );
+                let best = entry.best.and_then(G::encode_move);
+                table.store(entry.rekeyed(words, best), entry.key.hash64());
             }
         }
     }

@@ -240,11 +240,13 @@ mod tests {
             for thread in 0..4u64 {
                 let table = &table;
                 scope.spawn(move || {
+                    let mut found_any = false;
                     for i in 0..20_000u64 {
                         let key = i % 64 + thread * 1000;
                         let value = key as i64 * 3;
                         table.store(entry(key, value, value + 1, Some(key as u32)), key);
                         if let Some(found) = table.probe(&entry(key ^ 1, 0, 0, None).key, key ^ 1) {
+                            found_any = true;
                             let key = found.key[0];
                             assert_eq!(
                                 found,
@@ -252,6 +254,8 @@ mod tests {
                             );
                         }
                     }
+                    // The check above must have run.
+                    assert!(found_any, "thread {thread} read no entry");
                 });
             }
         });

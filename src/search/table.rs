@@ -26,6 +26,19 @@ pub struct Entry<K, M> {
 }
 
 impl<K, M: Copy> Entry<K, M> {
+    /// The same bounds, depth and work under another key, with another best move (the
+    /// tables keep keys and moves in their own forms).
+    pub(crate) fn rekeyed<K2, M2>(&self, key: K2, best: Option<M2>) -> Entry<K2, M2> {
+        Entry {
+            key,
+            lower: self.lower,
+            upper: self.upper,
+            best,
+            depth: self.depth,
+            work: self.work,
+        }
+    }
+
     /// Whether the bounds meet: the value is known exactly.
     #[must_use]
     pub fn is_exact(&self) -> bool {
