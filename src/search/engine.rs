@@ -57,7 +57,9 @@ pub struct SearchResult<M> {
 ///
 /// **Endgames.** A position with at most [`EXACT_ENDGAME_MOVES`] search moves is first solved
 /// exactly, full width, in a third of the time to the deadline (a budget of time alone); if
-/// that finishes, its value is exact and its depth is the length of its line.
+/// that finishes, its value is exact and its depth is the length of its line. An
+/// [`EndgameSolver`] may take these solves over ([`Engine::with_endgame_solver`]); its answers
+/// come with depth 1 and a line of one move.
 ///
 /// **Large boards.** A position with more than [`LARGE_BOARD_MOVES`] search moves is searched
 /// over its [`LARGE_BOARD_CANDIDATES`] best moves at each node, root included, asked of the
