@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! primegame                      the rules' example for n = 20, then the optimal game
-//! primegame solve N [--threads T] exact value, optimal first moves and a line for 1..=N
+//! primegame solve N [--threads T] [--table-mib M]
+//!                                exact value, optimal first moves and a line for 1..=N
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
 //!                                G games of strategy A against B, MS milliseconds a move
@@ -41,6 +42,10 @@ enum Command {
         /// Threads to search on (default: every core).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
+        /// Memory for the transposition table, in MiB, at most 4096 (default: by board size,
+        /// 16 up to 64 numbers, 64 up to 128, 256 up to 160, 4096 above).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
+        table_mib: Option<u16>,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -85,13 +90,20 @@ fn main() {
     pipe::quiet_on_closed_pipe();
     let result = match Cli::parse().command {
         None => solve::rules_example(),
-        Some(Command::Solve { n, board, threads }) => {
+        Some(Command::Solve {
+            n,
+            board,
+            threads,
+            table_mib,
+        }) => {
             let threads = threads.map(usize::from);
             match n {
                 Some(n) => solve::full_board(n),
                 None => solve::listed_board(&board.unwrap_or_default()),
             }
-            .and_then(|board| solve::solve(board, threads))
+            .and_then(|board| {
+                solve::solve(board, threads, table_mib.map(|mib| usize::from(mib) << 20))
+            })
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),

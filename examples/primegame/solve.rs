@@ -72,12 +72,30 @@ fn joined(moves: &[u32]) -> String {
         .join(",")
 }
 
-/// Solves `board` on `threads` threads (default: every core).
-pub fn solve(board: Board, threads: Option<usize>) -> Result<(), String> {
+/// The table `solve` makes for a board of largest number `n`: big enough that the solve does
+/// not outgrow it (at n = 170 a 256 MiB table holds too few of its 500 million nodes and the
+/// solve stalls), small enough that making it does not dominate a short solve.
+fn default_table_bytes(n: u32) -> usize {
+    let mib = match n {
+        0..=64 => 16,
+        65..=128 => 64,
+        129..=160 => 256,
+        _ => 4096,
+    };
+    mib << 20
+}
+
+/// Solves `board` on `threads` threads (default: every core) with a table of `table_bytes`
+/// (default: by board size).
+pub fn solve(
+    board: Board,
+    threads: Option<usize>,
+    table_bytes: Option<usize>,
+) -> Result<(), String> {
     match board {
-        Board::Small(game) => solve_game(&game, game.size(), threads),
-        Board::Wide(game) => solve_game(&game, game.size(), threads),
-        Board::Large(game) => solve_game(&*game, game.size(), threads),
+        Board::Small(game) => solve_game(&game, game.size(), threads, table_bytes),
+        Board::Wide(game) => solve_game(&game, game.size(), threads, table_bytes),
+        Board::Large(game) => solve_game(&*game, game.size(), threads, table_bytes),
     }
 }
 
@@ -87,9 +105,11 @@ fn solve_game<G: ScoringGame<Move = u32>>(
     game: &G,
     n: u32,
     threads: Option<usize>,
+    table_bytes: Option<usize>,
 ) -> Result<(), String> {
     let start = Instant::now();
-    let mut solver = Solver::with_table_bytes(1 << 28).on_progress(move |progress| {
+    let table_bytes = table_bytes.unwrap_or_else(|| default_table_bytes(n));
+    let mut solver = Solver::with_table_bytes(table_bytes).on_progress(move |progress| {
         let elapsed = start.elapsed().as_secs_f64();
         if elapsed >= 1.0 {
             eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
