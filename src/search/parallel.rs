@@ -17,6 +17,14 @@ pub(crate) fn all_cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
+/// Nodes a helper searches before it starts again from the root. A helper that runs on
+/// alone goes deep into one subtree and stays there long after the main search has moved
+/// on (at n = 128 it searched a single node at each of the first 30 plies); restarted, it
+/// walks the stored line back down to where the main search works and spreads from there.
+/// Measured on the value of 1..=140 with 2 threads: 1.2 times faster (median of three) with
+/// bursts of 20,000 nodes than without.
+const HELPER_BURST: u64 = 20_000;
+
 /// Whether the game's keys and moves pack into the table that threads share.
 fn can_share<G: Game>(position: &G) -> bool {
     position.key().words().is_some()
@@ -168,8 +176,16 @@ impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
                 helper.transposition_cutoffs = core.transposition_cutoffs;
                 let mut copy = position.clone();
                 scope.spawn(move |_| {
-                    helper.begin_on(&copy);
-                    work(helper, &mut copy);
+                    // Bursts from the root, so that a helper follows the main search rather
+                    // than sinking into a subtree it has left behind.
+                    helper.budget.nodes = Some(HELPER_BURST);
+                    loop {
+                        helper.begin_on(&copy);
+                        work(helper, &mut copy);
+                        if !helper.aborted || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                    }
                 });
             }
             let result = work(core, position);

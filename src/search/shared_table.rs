@@ -16,8 +16,9 @@ const BUCKET_WORDS: usize = 16;
 // The sequence number and two entries fit.
 const _: () = assert!(2 * ENTRY_WORDS < BUCKET_WORDS);
 
-/// Slots of the set of positions being searched: a few per thread and ply are in use.
-const BUSY_SLOTS: usize = 1 << 14;
+/// Slots of the set of positions being searched: a few per thread and ply are in use. Few
+/// slots keep the set in the first-level cache (the other thread writes it at every node).
+const BUSY_SLOTS: usize = 1 << 10;
 
 /// Flags of the last word of an entry, beside depth (bits 0-15), work (16-23) and the move
 /// code (32-63).
