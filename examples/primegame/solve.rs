@@ -73,13 +73,14 @@ fn joined(moves: &[u32]) -> String {
 }
 
 /// The table `solve` makes for a board of largest number `n`: big enough that the solve does
-/// not outgrow it (at n = 170 a 256 MiB table holds too few of its 500 million nodes and the
-/// solve stalls), small enough that making it does not dominate a short solve.
+/// not outgrow it (256 MiB solved every board up to 169, but at n = 170 it holds too few of
+/// the 500 million nodes and the solve stalls), small enough that making it does not dominate
+/// a short solve.
 fn default_table_bytes(n: u32) -> usize {
     let mib = match n {
         0..=64 => 16,
         65..=128 => 64,
-        129..=160 => 256,
+        129..=169 => 256,
         _ => 4096,
     };
     mib << 20
