@@ -43,7 +43,7 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
         /// Memory for the transposition table, in MiB, at most 4096 (default: by board size,
-        /// 16 up to 64 numbers, 64 up to 128, 256 up to 169, 4096 above).
+        /// 16 up to 128 numbers, 256 up to 169, 4096 above).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
         table_mib: Option<u16>,
     },

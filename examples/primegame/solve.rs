@@ -25,7 +25,7 @@ fn narrowest(
         .map_err(|e| e.to_string())
 }
 
-/// The largest number `solve` takes. Exact solving has reached boards of about 170 numbers;
+/// The largest number `solve` takes. Exact solving has reached boards of about 180 numbers;
 /// past a few thousand it cannot finish, and its memory grows with the depth (a position and
 /// a move list a ply), so such boards are refused up front.
 pub const MAX_SOLVE_NUMBER: u64 = 4096;
@@ -34,7 +34,7 @@ fn check_solvable(largest: u64) -> Result<(), String> {
     if largest > MAX_SOLVE_NUMBER {
         Err(format!(
             "exact solving of boards with numbers above {MAX_SOLVE_NUMBER} is out of reach \
-             (the largest full board solved is 1..=169); try `match` with the engine"
+             (the largest full board solved is 1..=181); try `match` with the engine"
         ))
     } else {
         Ok(())
@@ -78,8 +78,7 @@ fn joined(moves: &[u32]) -> String {
 /// a short solve.
 fn default_table_bytes(n: u32) -> usize {
     let mib = match n {
-        0..=64 => 16,
-        65..=128 => 64,
+        0..=128 => 16,
         129..=169 => 256,
         _ => 4096,
     };
