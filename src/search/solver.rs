@@ -1,5 +1,5 @@
 use crate::game::ScoringGame;
-use crate::search::negamax::{INFINITY, order_key};
+use crate::search::negamax::{INFINITY, Scored, order_key};
 use crate::search::parallel::{Parallel, all_cores};
 use crate::search::table::PROVEN;
 use crate::search::{Budget, NoEvaluator, Progress, Stage};
@@ -176,13 +176,17 @@ impl<G: ScoringGame> Solver<G> {
         self.search.clear();
     }
 
-    fn ok(&self) -> Result<(), SolveError> {
+    /// The value of a finished search, or why it has none: the budget ran out, or the game
+    /// is too long to be proven.
+    fn checked(&self, result: Scored) -> Result<i64, SolveError> {
         if self.search.core.aborted {
             Err(SolveError::BudgetExhausted {
                 nodes: self.search.core.nodes,
             })
+        } else if result.proven {
+            Ok(result.value)
         } else {
-            Ok(())
+            Err(SolveError::TooLong)
         }
     }
 
@@ -202,12 +206,7 @@ impl<G: ScoringGame> Solver<G> {
         let result = self.search.run(&mut position.clone(), |core, position| {
             core.search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0)
         });
-        self.ok()?;
-        if result.proven {
-            Ok(result.value)
-        } else {
-            Err(SolveError::TooLong)
-        }
+        self.checked(result)
     }
 
     /// The exact value of `position` and one optimal move (`None` when the game is over):
@@ -232,12 +231,8 @@ impl<G: ScoringGame> Solver<G> {
         let (result, best) = self.search.run(&mut position.clone(), |core, position| {
             core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
         });
-        self.ok()?;
-        if result.proven {
-            Ok(best.map(|mv| (mv, result.value)))
-        } else {
-            Err(SolveError::TooLong)
-        }
+        let value = self.checked(result)?;
+        Ok(best.map(|mv| (mv, value)))
     }
 
     /// The exact value of playing `mv`, searched within (`alpha`, `beta`): fail-soft, so a
@@ -252,12 +247,7 @@ impl<G: ScoringGame> Solver<G> {
         let result = self.search.run(&mut position.clone(), |core, position| {
             core.move_value(position, mv, EXACT_DEPTH, alpha, beta)
         });
-        self.ok()?;
-        if result.proven {
-            Ok(result.value)
-        } else {
-            Err(SolveError::TooLong)
-        }
+        self.checked(result)
     }
 
     /// Whether the legal move `mv` reaches `target`, exactly.
