@@ -94,6 +94,9 @@ pub(crate) struct Negamax<G: Game, E> {
     pub transposition_cutoffs: bool,
     /// Set when the search of a helper thread is to stop (its only budget).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Whether to put off a move whose child another thread is searching: helpers do, so
+    /// that they spread over the tree; the main search keeps its order.
+    pub defers_busy_moves: bool,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
@@ -118,6 +121,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             undo: false,
             transposition_cutoffs: true,
             stop: None,
+            defers_busy_moves: false,
         }
     }
 
@@ -502,10 +506,11 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             }
         }
         let searched_move = searched.map(|(mv, _)| mv);
-        // With threads, a move whose child another thread is searching waits for a second
+        // In a helper, a move whose child another thread is searching waits for a second
         // pass, by when that child is likely stored (simplified ABDADA). The first move never
-        // waits: it sets the window.
-        let sharing = self.table.is_shared();
+        // waits: it sets the window. The main search never puts a move off: it would search
+        // moves that its own order may never need, before one that may cut the node.
+        let defers = self.defers_busy_moves;
         let mut any_deferred = false;
         'passes: for second_pass in [false, true] {
             if second_pass && !any_deferred {
@@ -531,7 +536,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                     break;
                 }
                 if !second_pass
-                    && sharing
+                    && defers
                     && (i > 0 || searched_move.is_some())
                     && self.table.is_busy(&position.key_after(mv))
                 {

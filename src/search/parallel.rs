@@ -145,6 +145,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Parallel<G, E> {
                         let mut helper = Negamax::new(0, make_evaluator());
                         helper.table = SearchTable::Shared(Arc::clone(&table));
                         helper.stop = Some(Arc::clone(&self.stop));
+                        helper.defers_busy_moves = true;
                         helper
                     })
                     .collect();

@@ -21,11 +21,6 @@ impl<G: Game> SearchTable<G> {
         }
     }
 
-    /// Whether threads share the table.
-    pub fn is_shared(&self) -> bool {
-        matches!(self, Self::Shared(_))
-    }
-
     /// Marks the position of `key` as being searched by this thread; returns the claim to
     /// give back to [`leave`](Self::leave). Only a shared table keeps claims.
     #[inline]

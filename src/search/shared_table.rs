@@ -3,7 +3,8 @@
 //! bucket as empty; a writer that finds it odd (another thread is writing) drops its result.
 //! Nobody waits, and a torn entry is never read. Whole keys are stored and compared, so the
 //! table is as exact as the one-thread [`TranspositionTable`](super::TranspositionTable), with
-//! the same replacement rule ([`place`]).
+//! the same replacement rule ([`place`]). The bucket's last word marks a position of the
+//! bucket that some thread is searching now.
 
 use crate::game::KEY_WORDS;
 use crate::search::table::{Entry, MAX_TABLE_BYTES, place};
@@ -11,14 +12,16 @@ use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 /// Words of one entry: the key, the two bounds and one of depth, work and move.
 const ENTRY_WORDS: usize = KEY_WORDS + 3;
-/// Words of one bucket: its sequence number, two entries, padding to 128 bytes.
+/// Words of one bucket: its sequence number, two entries, the busy mark, padding to 128
+/// bytes.
 const BUCKET_WORDS: usize = 16;
-// The sequence number and two entries fit.
-const _: () = assert!(2 * ENTRY_WORDS < BUCKET_WORDS);
-
-/// Slots of the set of positions being searched: a few per thread and ply are in use. Few
-/// slots keep the set in the first-level cache (the other thread writes it at every node).
-const BUSY_SLOTS: usize = 1 << 10;
+/// The word that marks a position of the bucket as being searched, outside the sequence
+/// number's guard: it sits beside the entries, so marking a position touches a cache line
+/// that its probe has just read. (A set of its own, written by every thread at every node,
+/// moved between the cores' caches at almost every mark.)
+const BUSY_WORD: usize = BUCKET_WORDS - 1;
+// The entries take the words after the sequence number, up to the busy mark.
+const _: () = assert!(2 * ENTRY_WORDS < BUSY_WORD);
 
 /// Flags of the last word of an entry, beside depth (bits 0-15), work (16-23) and the move
 /// code (32-63).
@@ -36,10 +39,9 @@ struct Bucket([AtomicU64; BUCKET_WORDS]);
 /// The lock-free table behind a parallel search.
 #[derive(Debug)]
 pub(crate) struct SharedTable {
+    /// Buckets of two entries; each also marks one position being searched (a position
+    /// whose bucket's mark is taken goes unmarked, which costs only some duplicated work).
     buckets: Vec<Bucket>,
-    /// The hashes of positions some thread is searching now, one a slot: a position whose
-    /// slot is taken goes unmarked, which costs only some duplicated work.
-    busy: Box<[AtomicU64]>,
     /// Buckets - 1 (a power of two minus one).
     mask: usize,
 }
@@ -89,7 +91,6 @@ impl SharedTable {
         Self {
             buckets: table,
             mask: buckets - 1,
-            busy: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
@@ -112,8 +113,7 @@ impl SharedTable {
     }
 
     fn busy_slot(&self, hash: u64) -> &AtomicU64 {
-        // The high bits, so that the slot does not follow the bucket; truncation is fine.
-        &self.busy[(hash >> 40) as usize % BUSY_SLOTS]
+        &self.bucket(hash)[BUSY_WORD]
     }
 
     /// Marks the position of `hash` as being searched; returns the claim (its marker) if the
