@@ -233,6 +233,29 @@ mod tests {
     }
 
     #[test]
+    fn busy_marks_share_the_bucket_without_touching_its_entries() {
+        let table = SharedTable::with_bytes(1 << 12);
+        let hash = 77;
+        let stored = entry(5, 1, 4, Some(3));
+        table.store(stored, hash);
+        let claim = table.enter(hash).expect("the bucket's mark is free");
+        assert!(table.is_busy(hash));
+        // Another position of the same bucket finds the mark taken and goes unmarked.
+        let same_bucket = hash + (table.mask as u64 + 1);
+        assert!(!table.is_busy(same_bucket));
+        assert_eq!(table.enter(same_bucket), None);
+        // Entries are stored and read while the mark is set, and the mark survives a store.
+        assert_eq!(table.probe(&stored.key, hash), Some(stored));
+        let other = entry(6, -2, -2, None);
+        table.store(other, same_bucket);
+        assert_eq!(table.probe(&other.key, same_bucket), Some(other));
+        assert!(table.is_busy(hash));
+        table.leave(claim);
+        assert!(!table.is_busy(hash));
+        assert_eq!(table.probe(&stored.key, hash), Some(stored));
+    }
+
+    #[test]
     fn concurrent_writers_never_leave_a_torn_entry() {
         // Each thread writes entries whose fields all derive from the key: any mix of two
         // writes would show as a mismatch.
