@@ -1,7 +1,8 @@
 //! Searches on several threads: the main search, whose result counts, and helpers that run
 //! the same search on copies of the position. They share one table without locks, and a
-//! thread puts off a move whose subtree another is searching (simplified ABDADA), so the
-//! threads spread over the tree and each finds stored what the others proved.
+//! helper puts off a move whose subtree another thread is searching (simplified ABDADA), so
+//! the helpers spread over the tree ahead of the main search, which finds stored what they
+//! proved. The main search keeps its own order.
 
 use crate::game::{Game, ScoringGame, TableKey};
 use crate::search::Evaluator;
