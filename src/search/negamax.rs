@@ -510,7 +510,6 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         // pass, by when that child is likely stored (simplified ABDADA). The first move never
         // waits: it sets the window. The main search never puts a move off: it would search
         // moves that its own order may never need, before one that may cut the node.
-        let defers = self.defers_busy_moves;
         let mut any_deferred = false;
         'passes: for second_pass in [false, true] {
             if second_pass && !any_deferred {
@@ -536,7 +535,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                     break;
                 }
                 if !second_pass
-                    && defers
+                    && self.defers_busy_moves
                     && (i > 0 || searched_move.is_some())
                     && self.table.is_busy(&position.key_after(mv))
                 {

@@ -17,8 +17,7 @@ const ENTRY_WORDS: usize = KEY_WORDS + 3;
 const BUCKET_WORDS: usize = 16;
 /// The word that marks a position of the bucket as being searched, outside the sequence
 /// number's guard: it sits beside the entries, so marking a position touches a cache line
-/// that its probe has just read. (A set of its own, written by every thread at every node,
-/// moved between the cores' caches at almost every mark.)
+/// that its probe has just read, not one more line that every thread writes at every node.
 const BUSY_WORD: usize = BUCKET_WORDS - 1;
 // The entries take the words after the sequence number, up to the busy mark.
 const _: () = assert!(2 * ENTRY_WORDS < BUSY_WORD);

@@ -108,9 +108,9 @@ impl<G: ScoringGame> Solver<G> {
 
     /// Searches on `threads` threads (at least 1; the default is one a core). Each search runs
     /// on every thread, sharing one table without locks; a helper thread puts off a move whose
-    /// subtree another is searching, so the helpers spread over the tree (simplified ABDADA). Every
-    /// answer is exact, so values and optimal moves do not depend on the thread count; nodes,
-    /// times and the principal variation may. The table starts empty.
+    /// subtree another is searching, so the helpers spread over the tree (simplified ABDADA).
+    /// Every answer is exact, so values and optimal moves do not depend on the thread count;
+    /// nodes, times and the principal variation may. The table starts empty.
     ///
     /// A game searches on more than one thread only if its key gives
     /// [`words`](crate::TableKey::words) and its moves [`encode_move`](crate::Game::encode_move), as
