@@ -18,9 +18,9 @@ mod prime_copy_make;
 mod prime_plain_ab;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gamesolver::{Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame};
+use gamesolver::{Budget, Engine, Game, PrimeGame, ScoringGame};
 use positions::{bench_engine, start_and_middle};
-use prime_copy_make::{CopyMake, ScanEvaluator};
+use prime_copy_make::{CopyMake, CopyMakeKnowledge, ScanEvaluator};
 use prime_plain_ab::PlainAlphaBeta;
 use std::hint::black_box;
 
@@ -85,7 +85,7 @@ fn nodes_per_second(_: &mut Criterion) {
     // Printed, not timed by criterion: nodes per second of the engine at each size.
     for (n, depth, plies) in CASES {
         let [_, (_, position)] = start_and_middle(n, plies);
-        let mut engine = Engine::with_table_bytes(32 << 20, PrimeEvaluator::default());
+        let mut engine = gamesolver::games::prime::engine(32 << 20);
         let result = engine
             .search(&position, Budget::default().with_depth(depth))
             .unwrap();
@@ -125,7 +125,7 @@ fn large(c: &mut Criterion) {
             for depth in depths {
                 let id = format!("n{n}-d{depth}-{phase}");
                 let budget = Budget::default().with_depth(depth);
-                let engine = || Engine::with_table_bytes(32 << 20, PrimeEvaluator::default());
+                let engine = || gamesolver::games::prime::engine(32 << 20);
                 // The search once, untimed, for its node count: throughput is nodes a second.
                 let nodes = engine().search(&position, budget).unwrap().nodes;
                 group.throughput(Throughput::Elements(nodes));
@@ -145,7 +145,11 @@ fn large(c: &mut Criterion) {
                 if depth != baseline_depth {
                     continue;
                 }
-                let baseline = || Engine::with_table_bytes(32 << 20, ScanEvaluator);
+                let baseline = || {
+                    Engine::new(ScanEvaluator)
+                        .with_table_bytes(32 << 20)
+                        .with_knowledge(CopyMakeKnowledge)
+                };
                 let copy = CopyMake::new(&position);
                 let nodes = baseline().search(&copy, budget).unwrap().nodes;
                 group.throughput(Throughput::Elements(nodes));

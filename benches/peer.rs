@@ -10,9 +10,7 @@
 //! `cargo bench --bench peer`. The PrimeGame adapter for `minimax` lives here only.
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamesolver::{
-    Budget, Engine, Evaluator, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, Solver,
-};
+use gamesolver::{Budget, Evaluator, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame};
 use minimax::Strategy;
 #[path = "common/positions.rs"]
 mod positions;
@@ -91,7 +89,7 @@ fn fixed_depth(c: &mut Criterion) {
         for (phase, position) in start_and_middle(n, plies) {
             let id = format!("n{n}-d{depth}-{phase}");
             // Same value at the same depth, or the comparison is void.
-            let ours = Engine::with_table_bytes(32 << 20, PrimeEvaluator::default())
+            let ours = gamesolver::games::prime::engine(32 << 20)
                 .search(&position, Budget::default().with_depth(depth))
                 .unwrap();
             let mut theirs = minimax_search(depth as u8);
@@ -134,13 +132,18 @@ fn win_draw_loss(c: &mut Criterion) {
     let mut group = c.benchmark_group("peer/win_draw_loss");
     group.sample_size(10);
     for n in [16, 18, 20] {
-        let ours = Solver::with_table_bytes(32 << 20)
+        let ours = gamesolver::games::prime::solver()
+            .with_table_bytes(32 << 20)
             .value(&SmallPrimeGame::new(n).unwrap())
             .unwrap();
         assert_eq!(ours.signum(), minimax_outcome(n), "n = {n}");
         group.bench_with_input(BenchmarkId::new("solver", n), &n, |b, &n| {
             b.iter_batched_ref(
-                || Solver::with_table_bytes(32 << 20).with_threads(1),
+                || {
+                    gamesolver::games::prime::solver()
+                        .with_table_bytes(32 << 20)
+                        .with_threads(1)
+                },
                 |solver| solver.value(&SmallPrimeGame::new(black_box(n)).unwrap()),
                 BatchSize::PerIteration,
             );

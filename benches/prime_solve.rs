@@ -39,12 +39,16 @@ fn sizes() -> Vec<u32> {
 fn bench_fresh_solver<R>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     n: u32,
-    run: impl Fn(&mut Solver<SmallPrimeGame>, &SmallPrimeGame) -> R,
+    run: impl Fn(&mut Solver<SmallPrimeGame, gamesolver::PrimeKnowledge>, &SmallPrimeGame) -> R,
 ) {
     let game = SmallPrimeGame::new(n).unwrap();
     group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
         b.iter_batched_ref(
-            || Solver::with_table_bytes(TABLE_BYTES).with_threads(1),
+            || {
+                gamesolver::games::prime::solver()
+                    .with_table_bytes(TABLE_BYTES)
+                    .with_threads(1)
+            },
             |solver| run(solver, black_box(game)),
             BatchSize::PerIteration,
         );
@@ -90,7 +94,7 @@ fn full_solution(c: &mut Criterion) {
 fn check_agreement(_: &mut Criterion) {
     // The two sides must compute the same thing, or the ratio means nothing.
     for n in [12, 20, 24] {
-        let ours = Solver::new()
+        let ours = gamesolver::games::prime::solver()
             .value(&SmallPrimeGame::new(n).unwrap())
             .unwrap();
         assert_eq!(ours, NaiveSolver::new(n).solve_full(n), "n = {n}");

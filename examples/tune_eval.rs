@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example tune_eval -- N SAMPLES` (defaults: 36 300)
 
-use gamesolver::{Evaluator, Game, PrimeEvaluator, PrimeGame, SmallPrimeGame, Solver};
+use gamesolver::{Evaluator, Game, PrimeEvaluator, PrimeGame, SmallPrimeGame};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u32>());
@@ -18,7 +18,7 @@ fn main() {
     // The error of no estimate at all (0 for every position), for scale.
     let mut no_estimate = 0i64;
     let mut rng = fastrand::Rng::with_seed(5);
-    let mut solver = Solver::with_table_bytes(1 << 28);
+    let mut solver = gamesolver::games::prime::solver().with_table_bytes(1 << 28);
     let mut positions = 0;
     for _ in 0..samples {
         // A few plies of mixed greedy and random play from the start.

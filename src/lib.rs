@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod check;
 pub mod game;
 pub mod games;
 pub mod grundy;
@@ -10,15 +11,17 @@ pub mod search;
 pub mod strategy;
 
 pub use game::{
-    Game, HeapGame, HeapOption, ImpartialGame, PlayConvention, Player, Points, Record, ScoringGame,
-    TableKey,
+    Facts, Game, HeapGame, HeapOption, ImpartialGame, Knowledge, NoKnowledge, PlayConvention,
+    Player, Points, Record, ScoringGame, TableKey,
 };
 pub use games::heaps::{HeapMove, Heaps, HeapsError};
 pub use games::octal::{OctalError, OctalGame};
 pub use games::prime::{
-    MaskPrimeGame, PrimeError, PrimeEvaluator, PrimeGame, SmallPrimeGame, WidePrimeGame,
+    MaskPrimeGame, PrimeError, PrimeEvaluator, PrimeGame, PrimeKnowledge, SmallPrimeGame,
+    WidePrimeGame,
 };
 pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome, Period};
 pub use search::{
-    Budget, Engine, Evaluator, NoEvaluator, SearchResult, Solution, SolveError, Solver,
+    Budget, Engine, Evaluator, NoEvaluator, SearchConfig, SearchResult, Solution, SolveError,
+    Solver,
 };

@@ -5,18 +5,17 @@ use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
 use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly, contest_engine};
 use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
 use gamesolver::{
-    Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, Solver,
-    WidePrimeGame,
+    Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, WidePrimeGame,
 };
 use std::time::{Duration, Instant};
 
-fn engine() -> Engine<PrimeGame, PrimeEvaluator> {
-    Engine::with_table_bytes(16 << 20, PrimeEvaluator::default())
+fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::PrimeKnowledge> {
+    gamesolver::games::prime::engine(16 << 20)
 }
 
 #[test]
 fn engine_with_enough_time_is_exact_up_to_30() {
-    let mut solver = Solver::with_table_bytes(16 << 20);
+    let mut solver = gamesolver::games::prime::solver().with_table_bytes(16 << 20);
     let mut boards: Vec<(u32, Vec<u64>)> = [8, 13, 20, 24, 27, 30]
         .iter()
         .map(|&n| (n, (1..=u64::from(n)).collect()))
@@ -166,7 +165,10 @@ fn match_runner_alternates_and_forfeits() {
 }
 
 /// The engine searching a fixed depth: deterministic, unlike a time budget.
-struct FixedDepth(Engine<PrimeGame, PrimeEvaluator>, u16);
+struct FixedDepth(
+    Engine<PrimeGame, PrimeEvaluator, gamesolver::PrimeKnowledge>,
+    u16,
+);
 
 impl Strategy<PrimeGame> for FixedDepth {
     fn name(&self) -> &str {
@@ -224,7 +226,10 @@ fn endgames_are_solved_exactly_within_the_time() {
         )
         .unwrap();
     assert!(result.exact, "not proven: depth {}", result.depth);
-    let solution = Solver::with_table_bytes(16 << 20).solve(&position).unwrap();
+    let solution = gamesolver::games::prime::solver()
+        .with_table_bytes(16 << 20)
+        .solve(&position)
+        .unwrap();
     assert_eq!(result.value, solution.value);
     assert!(solution.best_moves.contains(&result.best_move));
     assert_eq!(result.principal_variation.len(), usize::from(result.depth));
@@ -235,7 +240,8 @@ fn the_contest_engine_solves_endgames_on_the_wide_board() {
     // Greedy play down to 44 numbers of 1..=250: the endgame solver on the 256-bit board
     // answers, exactly, with an optimal move, on one thread and on two.
     let position = greedy_endgame(250, 44);
-    let solution = Solver::with_table_bytes(16 << 20)
+    let solution = gamesolver::games::prime::solver()
+        .with_table_bytes(16 << 20)
         .solve(&WidePrimeGame::try_from(&position).unwrap())
         .unwrap();
     for threads in [1, 2] {

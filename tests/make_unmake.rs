@@ -3,11 +3,11 @@
 //! moves, lines and node counts. On PrimeGame (small, large with candidates, past the floor,
 //! sparse) and on a game of this file's own.
 
+use gamesolver::games::prime::search_config;
 use gamesolver::{
-    Budget, Engine, Evaluator, Game, NoEvaluator, Points, PrimeEvaluator, PrimeGame, ScoringGame,
-    SearchResult, Solver,
+    Budget, Engine, Evaluator, Facts, Game, Knowledge, NoEvaluator, NoKnowledge, Points,
+    PrimeEvaluator, PrimeGame, PrimeKnowledge, ScoringGame, SearchConfig, SearchResult, Solver,
 };
-use std::ops::RangeInclusive;
 
 /// A wrapper of a game that passes every method through, plus the `Game` items given.
 macro_rules! wrapper {
@@ -33,14 +33,8 @@ macro_rules! wrapper {
             fn key(&self) -> G::Key {
                 self.0.key()
             }
-            fn key_after(&self, mv: G::Move) -> G::Key {
-                self.0.key_after(mv)
-            }
             fn is_over(&self) -> bool {
                 self.0.is_over()
-            }
-            fn generate_search_moves(&self, out: &mut Vec<G::Move>) {
-                self.0.generate_search_moves(out);
             }
             $($extra)*
         }
@@ -52,15 +46,6 @@ macro_rules! wrapper {
             fn margin(&self, mv: G::Move) -> i64 {
                 self.0.margin(mv)
             }
-            fn best_search_moves(&self, limit: usize, out: &mut Vec<G::Move>) {
-                self.0.best_search_moves(limit, out);
-            }
-            fn known_value(&self) -> Option<i64> {
-                self.0.known_value()
-            }
-            fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-                self.0.value_bounds()
-            }
         }
 
         impl<G: ScoringGame, E: Evaluator<G>> Evaluator<$name<G>> for Inner<E> {
@@ -68,10 +53,30 @@ macro_rules! wrapper {
                 self.0.evaluate(&position.0)
             }
         }
+
+        impl<G: ScoringGame, K: Knowledge<G>> Knowledge<$name<G>> for Inner<K> {
+            const VALUE_FLOOR: Option<i64> = K::VALUE_FLOOR;
+            fn facts(&self, position: &$name<G>) -> Facts<G::Move> {
+                self.0.facts(&position.0)
+            }
+            fn exact_value(&self, position: &$name<G>) -> Option<i64> {
+                self.0.exact_value(&position.0)
+            }
+            fn search_moves(&self, position: &$name<G>, threshold: i64, out: &mut Vec<G::Move>) {
+                self.0.search_moves(&position.0, threshold, out);
+            }
+            fn best_moves(&self, position: &$name<G>, limit: usize, out: &mut Vec<G::Move>) {
+                self.0.best_moves(&position.0, limit, out);
+            }
+            fn key_after(&self, position: &$name<G>, mv: G::Move) -> G::Key {
+                self.0.key_after(&position.0, mv)
+            }
+        }
     };
 }
 
-/// The inner game's evaluator, for either wrapper.
+/// The inner game's evaluator or knowledge, for either wrapper.
+#[derive(Clone, Copy, Debug)]
 struct Inner<E>(E);
 
 wrapper!(
@@ -102,17 +107,19 @@ fn report<M: Copy>(result: &SearchResult<M>) -> (M, i64, bool, u16, u64, Vec<M>)
     )
 }
 
-fn assert_engines_agree<G: ScoringGame, E: Evaluator<G>>(
+fn assert_engines_agree<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>>(
     position: &G,
+    (config, knowledge): (SearchConfig, K),
     evaluator: impl Fn() -> E,
     depth: u16,
-) where
-    G::Move: std::fmt::Debug,
-{
+) {
     assert!(G::CAN_UNDO);
     let budget = Budget::default().with_depth(depth);
-    let mut undoing = Engine::with_table_bytes(8 << 20, Inner(evaluator()));
-    let mut copying = Engine::with_table_bytes(8 << 20, Inner(evaluator()));
+    let config = config.with_table_bytes(8 << 20);
+    let mut undoing =
+        Engine::with_config(config, Inner(evaluator())).with_knowledge(Inner(knowledge.clone()));
+    let mut copying =
+        Engine::with_config(config, Inner(evaluator())).with_knowledge(Inner(knowledge));
     // Twice: the second search starts from a table the first filled.
     for _ in 0..2 {
         let ours = undoing.search(&Undoing(position.clone()), budget).unwrap();
@@ -130,26 +137,49 @@ fn prime_solver_agrees() {
     boards.push((60, (30..=60).collect()));
     for (n, numbers) in boards {
         let game = PrimeGame::from_numbers(n, numbers).unwrap();
-        let ours = Solver::with_table_bytes(4 << 20)
+        let config = search_config().with_table_bytes(4 << 20);
+        let ours = Solver::with_config(config)
+            .with_knowledge(Inner(PrimeKnowledge))
             .solve(&Undoing(game.clone()))
             .unwrap();
-        let theirs = Solver::with_table_bytes(4 << 20)
+        let theirs = Solver::with_config(config)
+            .with_knowledge(Inner(PrimeKnowledge))
             .solve(&CopyMake(game.clone()))
             .unwrap();
         assert_eq!(ours, theirs, "{game}");
     }
 }
 
+/// PrimeGame's tuned settings and knowledge.
+fn prime() -> (SearchConfig, PrimeKnowledge) {
+    (search_config(), PrimeKnowledge)
+}
+
 #[test]
 fn prime_engine_agrees_on_every_kind_of_board() {
-    assert_engines_agree(&PrimeGame::new(200).unwrap(), PrimeEvaluator::default, 4);
+    assert_engines_agree(
+        &PrimeGame::new(200).unwrap(),
+        prime(),
+        PrimeEvaluator::default,
+        4,
+    );
     // Large boards: candidates only, and past 2^15 numbers a floor.
     // (Copy-make clones the board's arrays at every node: depths kept small.)
-    assert_engines_agree(&PrimeGame::new(10_000).unwrap(), PrimeEvaluator::default, 5);
-    assert_engines_agree(&PrimeGame::new(40_000).unwrap(), PrimeEvaluator::default, 4);
+    assert_engines_agree(
+        &PrimeGame::new(10_000).unwrap(),
+        prime(),
+        PrimeEvaluator::default,
+        5,
+    );
+    assert_engines_agree(
+        &PrimeGame::new(40_000).unwrap(),
+        prime(),
+        PrimeEvaluator::default,
+        4,
+    );
     // Sparse: 1..=249 and 200,000.
     let sparse = PrimeGame::from_numbers(200_000, (1..=249).chain([200_000])).unwrap();
-    assert_engines_agree(&sparse, PrimeEvaluator::default, 4);
+    assert_engines_agree(&sparse, prime(), PrimeEvaluator::default, 4);
 }
 
 /// A row of coins; a move takes the coin at either end and scores it.
@@ -160,7 +190,7 @@ struct Coins {
     right: usize,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum End {
     Left,
     Right,
@@ -249,14 +279,23 @@ fn a_game_of_our_own_agrees_both_ways() {
             left: 0,
             right: len,
         };
-        let ours = Solver::with_table_bytes(1 << 20).solve(&game).unwrap();
-        let theirs = Solver::with_table_bytes(1 << 20)
+        let ours = Solver::new()
+            .with_table_bytes(1 << 20)
+            .solve(&game)
+            .unwrap();
+        let theirs = Solver::new()
+            .with_table_bytes(1 << 20)
             .solve(&CopyMake(game.clone()))
             .unwrap();
         assert_eq!(ours, theirs, "{coins:?}");
         assert_eq!(ours.value, coins_value(&coins), "{coins:?}");
         if len > 0 {
-            assert_engines_agree(&game, || NoEvaluator, 6);
+            assert_engines_agree(
+                &game,
+                (SearchConfig::default(), NoKnowledge),
+                || NoEvaluator,
+                6,
+            );
         }
     }
 }

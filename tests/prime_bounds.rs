@@ -2,7 +2,9 @@
 //! behind them, checked against exhaustive values of every board inside 1..=18, computed here
 //! by a table over bit masks with divisors by trial division.
 
-use gamesolver::{Game, PrimeGame, ScoringGame, SmallPrimeGame, Solver, WidePrimeGame};
+use gamesolver::{
+    Knowledge, PrimeGame, PrimeKnowledge, ScoringGame, SmallPrimeGame, WidePrimeGame,
+};
 
 const N: u32 = 18;
 
@@ -58,9 +60,12 @@ fn bounds_hold_on_every_board_up_to_18() {
             "board {board:#x}: value {value}, best margin {best_margin}"
         );
         // The floor the search prunes by is the lower bound.
-        assert!(SmallPrimeGame::VALUE_FLOOR.is_some_and(|floor| value >= floor));
+        assert!(
+            <PrimeKnowledge as Knowledge<SmallPrimeGame>>::VALUE_FLOOR
+                .is_some_and(|floor| value >= floor)
+        );
         let small = SmallPrimeGame::from_numbers(N, numbers(board).map(u64::from)).unwrap();
-        assert_eq!(small.value_bounds(), Some(0..=best_margin), "{small}");
+        assert_eq!(small.value_bounds(), 0..=best_margin, "{small}");
         // The move given with the bounds: the largest number of largest margin.
         let best_move = numbers(board)
             .zip(moves(board, &divisors))
@@ -69,12 +74,12 @@ fn bounds_hold_on_every_board_up_to_18() {
             .last();
         assert_eq!(
             small.bounds_and_best_move(),
-            (Some(0..=best_margin), best_move),
+            (0..=best_margin, best_move),
             "{small}"
         );
         if board % 61 == 0 {
             let big = PrimeGame::from(small);
-            assert_eq!(big.value_bounds(), Some(0..=best_margin), "{big}");
+            assert_eq!(big.value_bounds(), 0..=best_margin, "{big}");
         }
         if board % 7 == 0 {
             let wide = WidePrimeGame::from_numbers(N, numbers(board).map(u64::from)).unwrap();
@@ -109,7 +114,7 @@ fn solver_matches_every_board_up_to_16() {
     let divisors = divisor_masks();
     let values = exhaustive_values(&divisors);
     // One solver for all boards: results carried over between solves must stay right.
-    let mut solver = Solver::with_table_bytes(1 << 20);
+    let mut solver = gamesolver::games::prime::solver().with_table_bytes(1 << 20);
     for board in 0..1u32 << SMALL_N {
         let game = SmallPrimeGame::from_numbers(SMALL_N, numbers(board).map(u64::from)).unwrap();
         assert_eq!(solver.value(&game), Ok(values[board as usize]), "{game}");
@@ -126,10 +131,10 @@ fn moves_above_a_threshold_keep_every_search_move_that_exceeds_it() {
     for board in 0..1u32 << N {
         let game = SmallPrimeGame::from_numbers(N, numbers(board).map(u64::from)).unwrap();
         search_moves.clear();
-        game.generate_search_moves(&mut search_moves);
+        game.search_moves(i64::MIN, &mut search_moves);
         for threshold in [-20, 0, 3, 9, 17] {
             above.clear();
-            game.generate_search_moves_above(threshold, &mut above);
+            game.search_moves(threshold, &mut above);
             for &mv in &search_moves {
                 if game.margin(mv) > threshold {
                     assert!(above.contains(&mv), "{game}: {mv} above {threshold}");

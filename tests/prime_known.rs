@@ -1,6 +1,6 @@
 //! Known answers and bad input for PrimeGame.
 
-use gamesolver::{Game, PrimeError, PrimeGame, Record, ScoringGame, SmallPrimeGame, Solver};
+use gamesolver::{Game, PrimeError, PrimeGame, Record, ScoringGame, SmallPrimeGame};
 
 /// The first player's optimal margin on the full board 1..=n, n = 1..=20.
 const KNOWN: [i64; 20] = [1, 1, 0, 0, 3, 1, 4, 4, 5, 3, 6, 6, 5, 5, 4, 4, 11, 11, 6, 6];
@@ -14,14 +14,16 @@ fn largest_prime_up_to(n: u32) -> u32 {
 
 #[test]
 fn full_board_values_up_to_20() {
-    let mut solver = Solver::new();
+    let mut solver = gamesolver::games::prime::solver();
     for (n, &known) in (1..=20).zip(KNOWN.iter()) {
         let solution = solver.solve(&SmallPrimeGame::new(n).unwrap()).unwrap();
         assert_eq!(solution.value, known, "n = {n}");
         if n >= 5 {
             assert_eq!(solution.best_moves, vec![largest_prime_up_to(n)], "n = {n}");
         }
-        let big = Solver::new().solve(&PrimeGame::new(n).unwrap()).unwrap();
+        let big = gamesolver::games::prime::solver()
+            .solve(&PrimeGame::new(n).unwrap())
+            .unwrap();
         assert_eq!((big.value, big.best_moves), (known, solution.best_moves));
     }
 }
@@ -35,7 +37,7 @@ const KNOWN_21_TO_50: [i64; 30] = [
 
 #[test]
 fn full_board_values_21_to_50() {
-    let mut solver = Solver::new();
+    let mut solver = gamesolver::games::prime::solver();
     for (n, &known) in (21..=50).zip(KNOWN_21_TO_50.iter()) {
         let solution = solver.solve(&SmallPrimeGame::new(n).unwrap()).unwrap();
         assert_eq!(solution.value, known, "n = {n}");

@@ -44,12 +44,18 @@ fn oracle_reachable_count(n: u32) -> usize {
 #[test]
 fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
     for n in 1..=12 {
-        let mut small_solver = Solver::with_table_bytes(1 << 22).with_threads(1);
-        let mut threaded: Vec<Solver<SmallPrimeGame>> = [2, 4]
-            .map(|threads| Solver::with_table_bytes(1 << 22).with_threads(threads))
+        let mut small_solver = gamesolver::games::prime::solver()
+            .with_table_bytes(1 << 22)
+            .with_threads(1);
+        let mut threaded: Vec<Solver<SmallPrimeGame, gamesolver::PrimeKnowledge>> = [2, 4]
+            .map(|threads| {
+                gamesolver::games::prime::solver()
+                    .with_table_bytes(1 << 22)
+                    .with_threads(threads)
+            })
             .into();
-        let mut big_solver = Solver::with_table_bytes(1 << 22);
-        let mut wide_solver = Solver::with_table_bytes(1 << 22);
+        let mut big_solver = gamesolver::games::prime::solver().with_table_bytes(1 << 22);
+        let mut wide_solver = gamesolver::games::prime::solver().with_table_bytes(1 << 22);
         let positions = reachable(n);
         assert_eq!(positions.len(), oracle_reachable_count(n), "n = {n}");
         for position in positions {
@@ -97,18 +103,18 @@ proptest! {
             .collect();
         let (value, best) = plain_solution(&numbers);
         let board = || numbers.iter().map(|&x| u64::from(x));
-        let small = Solver::with_table_bytes(1 << 16).with_threads(1).solve(&SmallPrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        let small = gamesolver::games::prime::solver().with_table_bytes(1 << 16).with_threads(1).solve(&SmallPrimeGame::from_numbers(n, board()).unwrap()).unwrap();
         prop_assert_eq!(small.value, value);
         prop_assert_eq!(&small.best_moves, &best);
-        let big = Solver::with_table_bytes(1 << 16).solve(&PrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        let big = gamesolver::games::prime::solver().with_table_bytes(1 << 16).solve(&PrimeGame::from_numbers(n, board()).unwrap()).unwrap();
         prop_assert_eq!(big.value, value);
         prop_assert_eq!(&big.best_moves, &best);
-        let wide = Solver::with_table_bytes(1 << 16).solve(&WidePrimeGame::from_numbers(n, board()).unwrap()).unwrap();
+        let wide = gamesolver::games::prime::solver().with_table_bytes(1 << 16).solve(&WidePrimeGame::from_numbers(n, board()).unwrap()).unwrap();
         prop_assert_eq!(wide.value, value);
         prop_assert_eq!(&wide.best_moves, &best);
         for threads in [2, 4] {
             let position = SmallPrimeGame::from_numbers(n, board()).unwrap();
-            let parallel = Solver::with_table_bytes(1 << 16).with_threads(threads).solve(&position).unwrap();
+            let parallel = gamesolver::games::prime::solver().with_table_bytes(1 << 16).with_threads(threads).solve(&position).unwrap();
             prop_assert_eq!(parallel.value, value);
             prop_assert_eq!(&parallel.best_moves, &best);
             prop_assert_eq!(&parallel.principal_variation, &small.principal_variation);
@@ -151,7 +157,7 @@ proptest! {
         numbers.sort_unstable();
         let (value, best) = plain_solution(&numbers);
         let position = WidePrimeGame::from_numbers(n, numbers.iter().map(|&x| u64::from(x))).unwrap();
-        let solution = Solver::with_table_bytes(1 << 16).solve(&position).unwrap();
+        let solution = gamesolver::games::prime::solver().with_table_bytes(1 << 16).solve(&position).unwrap();
         prop_assert_eq!(solution.value, value);
         prop_assert_eq!(&solution.best_moves, &best);
         prop_assert_eq!(PrimeGame::from(position), PrimeGame::from_numbers(n, numbers.iter().map(|&x| u64::from(x))).unwrap());
@@ -164,9 +170,12 @@ proptest! {
 fn thread_counts_agree_on_larger_boards() {
     for n in [40, 60, 75] {
         let mut position = WidePrimeGame::new(n).unwrap();
-        let one = Solver::new().with_threads(1).solve(&position).unwrap();
+        let one = gamesolver::games::prime::solver()
+            .with_threads(1)
+            .solve(&position)
+            .unwrap();
         for threads in [2, 4] {
-            let parallel = Solver::new()
+            let parallel = gamesolver::games::prime::solver()
                 .with_threads(threads)
                 .solve(&position)
                 .unwrap();
@@ -186,7 +195,7 @@ fn thread_counts_agree_on_larger_boards() {
         }
         let values: Vec<i64> = [1, 2, 4]
             .map(|threads| {
-                Solver::new()
+                gamesolver::games::prime::solver()
                     .with_threads(threads)
                     .value(&position)
                     .unwrap()

@@ -48,7 +48,7 @@ fn check_against_rebuilt(game: &PrimeGame) -> Result<(), TestCaseError> {
 /// number, as `best_search_moves` promises.
 fn check_best_moves_by_sorting(game: &PrimeGame) -> Result<(), TestCaseError> {
     let mut all = Vec::new();
-    game.generate_search_moves(&mut all);
+    game.search_moves(&mut all);
     all.sort_by_key(|&x| std::cmp::Reverse((game.margin(x), x)));
     for limit in [1, 13, 64, 100] {
         let mut best = Vec::new();

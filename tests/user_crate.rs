@@ -15,7 +15,7 @@ struct Coins {
     right: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum End {
     Left,
     Right,
@@ -99,7 +99,7 @@ fn a_scoring_game_of_the_users_own() {
 #[derive(Clone, Debug)]
 struct Rows(Vec<u16>);
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Knock {
     row: usize,
     take: u16,

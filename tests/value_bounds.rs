@@ -1,10 +1,9 @@
-//! The search's use of `ScoringGame::value_bounds`, on a small game of our own: values with no
+//! The search's use of bounds from a `Knowledge`, on a small game of our own: values with no
 //! bounds, loose bounds and exact bounds must all be the value the recurrence gives, and exact
 //! bounds must end the search at once.
 
-use gamesolver::{Game, Points, ScoringGame, Solver};
+use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame, Solver, check};
 use std::fmt;
-use std::ops::RangeInclusive;
 
 /// A take the pile does not allow.
 #[derive(Debug)]
@@ -79,77 +78,94 @@ fn values(max: u32) -> Vec<i64> {
     values
 }
 
-/// The same game with bounds: the exact value (both ends) or a loose, valid range.
+/// Bounds on the pile's values: the exact value (both ends) or a loose, valid range.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct Bounded {
-    pile: Pile,
+struct PileBounds {
     exact: bool,
 }
 
-impl Game for Bounded {
-    type Move = u32;
-    type Key = u64;
-    type Error = BadTake;
-
-    fn generate_moves(&self, out: &mut Vec<u32>) {
-        self.pile.generate_moves(out);
-    }
-
-    fn check_move(&self, take: u32) -> Result<(), BadTake> {
-        self.pile.check_move(take)
-    }
-
-    fn play_unchecked(&mut self, take: u32) {
-        self.pile.play_unchecked(take);
-    }
-
-    fn key(&self) -> u64 {
-        self.pile.key()
-    }
-}
-
-impl ScoringGame for Bounded {
-    fn points(&self, take: u32) -> Points {
-        self.pile.points(take)
-    }
-
-    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        let pile = self.pile.0;
-        if self.exact {
+impl Knowledge<Pile> for PileBounds {
+    fn facts(&self, pile: &Pile) -> Facts<u32> {
+        let pile = pile.0;
+        let bounds = if self.exact {
             let value = values(pile)[pile as usize];
-            Some(value..=value)
+            value..=value
         } else {
             // Every point still to come is at most the pile.
             let most = i64::from(pile);
-            Some(-most..=most)
+            -most..=most
+        };
+        Facts {
+            bounds: Some(bounds),
+            best_move: None,
         }
     }
+}
+
+/// Bounds that are wrong for some piles: the value is claimed never above 1 (piles of 4k + 2
+/// and 4k + 3 are worth 2 and 3).
+#[derive(Debug, Clone, Copy)]
+struct AtMostOne;
+
+impl Knowledge<Pile> for AtMostOne {
+    fn facts(&self, pile: &Pile) -> Facts<u32> {
+        Facts {
+            bounds: Some(0..=i64::from(pile.0).min(1)),
+            best_move: None,
+        }
+    }
+}
+
+#[test]
+fn the_checker_passes_true_bounds_and_catches_a_false_one() {
+    let checks = check::Checks::default().with_games(6);
+    for exact in [false, true] {
+        check::knowledge(&Pile(14), &PileBounds { exact }, &checks).unwrap();
+    }
+    let caught = check::knowledge(&Pile(14), &AtMostOne, &checks);
+    let Err(check::CheckError::Disagrees(found)) = caught else {
+        panic!("a false bound passed: {caught:?}");
+    };
+    assert!(found.value > 1, "{found}");
+    assert!(
+        matches!(found.claim, check::Claim::Bounds { upper: 1, .. }),
+        "{found}"
+    );
+    // The moves given reach the position.
+    let mut position = Pile(14);
+    for &take in &found.moves {
+        position.play(take).unwrap();
+    }
+    assert_eq!(Solver::new().value(&position), Ok(found.value));
 }
 
 #[test]
 fn bounds_give_the_same_values_and_exact_ones_end_the_search() {
     let expected = values(40);
     for pile in 0..=40u32 {
-        let plain = Solver::with_table_bytes(1 << 16)
+        let plain = Solver::new()
+            .with_table_bytes(1 << 16)
             .solve(&Pile(pile))
             .unwrap();
         assert_eq!(plain.value, expected[pile as usize], "pile {pile}");
         for exact in [false, true] {
-            let game = Bounded {
-                pile: Pile(pile),
-                exact,
+            let game = Pile(pile);
+            let bounded = || {
+                Solver::new()
+                    .with_table_bytes(1 << 16)
+                    .with_knowledge(PileBounds { exact })
             };
             // One thread: the node count is that of one search.
-            let mut solver = Solver::with_table_bytes(1 << 16).with_threads(1);
+            let mut solver = bounded().with_threads(1);
             assert_eq!(solver.value(&game), Ok(plain.value), "pile {pile}");
             if exact {
                 assert_eq!(
                     solver.nodes(),
-                    1,
-                    "pile {pile}: exact bounds end the search"
+                    0,
+                    "pile {pile}: exact bounds are the value, no node is searched"
                 );
             }
-            let solution = Solver::with_table_bytes(1 << 16).solve(&game).unwrap();
+            let solution = bounded().solve(&game).unwrap();
             assert_eq!(
                 (solution.value, &solution.best_moves),
                 (plain.value, &plain.best_moves),
@@ -161,11 +177,11 @@ fn bounds_give_the_same_values_and_exact_ones_end_the_search() {
 
 #[test]
 fn any_table_size_gives_a_working_solver() {
-    use gamesolver::{SmallPrimeGame, Solver};
+    use gamesolver::SmallPrimeGame;
     // Any size works: tiny tables still solve, a huge request is clamped (and halved while
     // the system refuses it) instead of panicking or aborting.
     for bytes in [0, 1, usize::MAX] {
-        let mut solver = Solver::with_table_bytes(bytes);
+        let mut solver = Solver::new().with_table_bytes(bytes);
         assert_eq!(
             solver
                 .solve(&SmallPrimeGame::new(20).unwrap())

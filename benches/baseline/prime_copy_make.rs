@@ -1,11 +1,10 @@
 //! The baseline of `engine/large`: the search as it was before make/unmake. The crate's engine
 //! on a wrapper of `PrimeGame` that keeps every gain (`keep_all_gains`: no floor, as the board
 //! was), cannot take moves back (so every node clones the board's arrays), lists and sorts
-//! every move at every node (the default `best_search_moves`), and evaluates by scanning every
+//! every move at every node (the default `best_moves`), and evaluates by scanning every
 //! gain on the board.
 
-use gamesolver::{Evaluator, Game, PrimeError, PrimeGame, ScoringGame};
-use std::ops::RangeInclusive;
+use gamesolver::{Evaluator, Facts, Game, Knowledge, PrimeError, PrimeGame, ScoringGame};
 
 /// `PrimeGame` searched by copy-make, with moves generated in full.
 #[derive(Clone, Debug)]
@@ -37,14 +36,8 @@ impl Game for CopyMake {
     fn key(&self) -> u128 {
         self.0.key()
     }
-    fn key_after(&self, x: u32) -> u128 {
-        self.0.key_after(x)
-    }
     fn is_over(&self) -> bool {
         self.0.is_over()
-    }
-    fn generate_search_moves(&self, out: &mut Vec<u32>) {
-        self.0.generate_search_moves(out);
     }
 }
 
@@ -55,15 +48,34 @@ impl ScoringGame for CopyMake {
     fn margin(&self, x: u32) -> i64 {
         self.0.margin(x)
     }
-    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        self.0.value_bounds()
+}
+
+/// PrimeGame's knowledge on the wrapper, but for the best moves: every search move listed
+/// and sorted (the default `best_moves`).
+#[derive(Clone, Copy, Debug)]
+pub struct CopyMakeKnowledge;
+
+impl Knowledge<CopyMake> for CopyMakeKnowledge {
+    const VALUE_FLOOR: Option<i64> = Some(0);
+    fn facts(&self, position: &CopyMake) -> Facts<u32> {
+        Facts {
+            bounds: Some(position.0.value_bounds()),
+            best_move: None,
+        }
     }
-    fn known_value(&self) -> Option<i64> {
-        self.0.known_value()
+    fn exact_value(&self, position: &CopyMake) -> Option<i64> {
+        position.0.known_value()
+    }
+    fn search_moves(&self, position: &CopyMake, _: i64, out: &mut Vec<u32>) {
+        position.0.search_moves(out);
+    }
+    fn key_after(&self, position: &CopyMake, x: u32) -> u128 {
+        position.0.key_after(x)
     }
 }
 
 /// The evaluation by a scan of the board: every gain collected, the largest selected.
+#[derive(Clone, Copy, Debug)]
 pub struct ScanEvaluator;
 
 impl Evaluator<CopyMake> for ScanEvaluator {

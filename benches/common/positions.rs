@@ -2,7 +2,7 @@
 
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, BenchmarkId};
-use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+use gamesolver::{Budget, PrimeGame};
 use std::hint::black_box;
 
 /// The start of 1..=n, and the position after `plies` greedy moves, with their names.
@@ -25,7 +25,7 @@ pub fn bench_engine(
 ) {
     group.bench_with_input(BenchmarkId::new("engine", id), position, |b, position| {
         b.iter_batched_ref(
-            || Engine::with_table_bytes(32 << 20, PrimeEvaluator::default()),
+            || gamesolver::games::prime::engine(32 << 20),
             |engine| engine.search(black_box(position), Budget::default().with_depth(depth)),
             BatchSize::PerIteration,
         );

@@ -1,5 +1,7 @@
+use gamesolver::games::prime;
 use gamesolver::{
-    Game, Player, PrimeError, PrimeGame, Record, ScoringGame, SmallPrimeGame, Solver, WidePrimeGame,
+    Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ScoringGame,
+    SearchConfig, SmallPrimeGame, WidePrimeGame,
 };
 use std::fmt::Display;
 use std::time::Instant;
@@ -101,23 +103,29 @@ pub fn solve(
 
 /// Prints the value, the optimal moves (ascending) and a principal variation, then the time
 /// and threads on stderr, with progress there once a solve has taken a second.
-fn solve_game<G: ScoringGame<Move = u32>>(
+fn solve_game<G>(
     game: &G,
     n: u32,
     threads: Option<usize>,
     table_bytes: Option<usize>,
-) -> Result<(), String> {
+) -> Result<(), String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
     let start = Instant::now();
     let table_bytes = table_bytes.unwrap_or_else(|| default_table_bytes(n));
-    let mut solver = Solver::with_table_bytes(table_bytes).on_progress(move |progress| {
-        let elapsed = start.elapsed().as_secs_f64();
-        if elapsed >= 1.0 {
-            eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
-        }
-    });
-    if let Some(threads) = threads {
-        solver = solver.with_threads(threads);
-    }
+    // Every core unless told otherwise: a solve has the machine to itself.
+    let threads = threads.unwrap_or_else(|| SearchConfig::default().with_all_cores().threads);
+    let mut solver = prime::solver()
+        .with_table_bytes(table_bytes)
+        .with_threads(threads)
+        .on_progress(move |progress| {
+            let elapsed = start.elapsed().as_secs_f64();
+            if elapsed >= 1.0 {
+                eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
+            }
+        });
     let solution = solver.solve(game).map_err(|e| e.to_string())?;
     let mut best = solution.best_moves;
     best.sort_unstable();
@@ -163,7 +171,7 @@ pub fn rules_example() -> Result<(), String> {
     }
 
     println!("\nOptimal play from the start, board 1..=20:");
-    let solution = Solver::new().solve(&game).map_err(|e| e.to_string())?;
+    let solution = prime::solver().solve(&game).map_err(|e| e.to_string())?;
     let mut record = Record::new(game);
     for mv in solution.principal_variation {
         record.play(mv).map_err(|e| e.to_string())?;

@@ -6,7 +6,9 @@ use crate::game::TableKey;
 /// A position does not record whose turn it is: every value the crate computes is from the
 /// point of view of the side to move (negamax).
 ///
-/// Four methods are required; everything else is provided on top of them. By default the
+/// The rules only: four methods are required, everything else is provided on top of them.
+/// What a search may exploit beyond the rules (bounds, dominated moves, a move order) is
+/// opt-in, in a [`Knowledge`](crate::Knowledge) kept apart from the game. By default the
 /// search takes a position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)),
 /// so keep positions small or cheap to clone. A game whose positions are large can take moves
 /// back instead: it sets [`CAN_UNDO`](Game::CAN_UNDO) and implements
@@ -69,9 +71,11 @@ use crate::game::TableKey;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Game: Clone + Send {
-    /// A move. Small and `Copy`, so the search can keep it in tables; `Send` and `Sync`, as
-    /// positions are, so searches can run on several threads.
-    type Move: Copy + Eq + std::fmt::Debug + Send + Sync;
+    /// A move. Small and `Copy`, so the search can keep it in tables; `Hash`, so it can learn
+    /// which moves cut off; `Send` and `Sync`, as positions are, so searches can run on
+    /// several threads; `'static`, so the table that threads share can tell a move that packs
+    /// into a word (an unsigned integer of at most 32 bits).
+    type Move: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static;
     /// A key identifying the position for the solvers' tables: see [`TableKey`] for the
     /// contract (one rule for every solver: positions with the same key must play the same).
     type Key: TableKey;
@@ -127,15 +131,6 @@ pub trait Game: Clone + Send {
         unimplemented!("a game that sets CAN_UNDO implements undo_unchecked")
     }
 
-    /// Whether a search of this position should take moves back rather than copy it; asked
-    /// once a search, and only when [`CAN_UNDO`](Game::CAN_UNDO) is `true`. Yes by default. A
-    /// game whose small positions copy faster than they undo says no for those (PrimeGame does
-    /// below 2048 numbers: a copy of its arrays is then a few hundred nanoseconds, while an
-    /// undo redoes the work of the move).
-    fn undo_pays(&self) -> bool {
-        true
-    }
-
     /// The transposition-table key of the position.
     fn key(&self) -> Self::Key;
 
@@ -158,14 +153,7 @@ pub trait Game: Clone + Send {
         child
     }
 
-    /// The key of the position after the legal move `mv`. The default plays the move on a
-    /// copy; a game with incremental keys overrides it to skip the copy (the search asks for
-    /// the key of every child when it looks for a table cut-off).
-    fn key_after(&self, mv: Self::Move) -> Self::Key {
-        self.after(mv).key()
-    }
-
-    /// The legal moves, collected. The search uses
+    /// The legal moves, collected. The searches use
     /// [`generate_moves`](Game::generate_moves) with a reused buffer instead.
     fn legal_moves(&self) -> Vec<Self::Move> {
         let mut moves = Vec::new();
@@ -173,36 +161,8 @@ pub trait Game: Clone + Send {
         moves
     }
 
-    /// Whether `mv` is legal here.
-    fn is_legal(&self, mv: Self::Move) -> bool {
-        self.check_move(mv).is_ok()
-    }
-
     /// Whether the game is over: no legal move is left.
     fn is_over(&self) -> bool {
         self.legal_moves().is_empty()
-    }
-
-    /// The move as a 32-bit code, for the table that the threads of a parallel search share
-    /// (see [`Solver::with_threads`](crate::Solver::with_threads)). `None`, the default, keeps
-    /// searches of the game on one thread; a game that gives codes decodes them in
-    /// [`decode_move`](Game::decode_move), and its key gives
-    /// [`words`](crate::TableKey::words).
-    fn encode_move(mv: Self::Move) -> Option<u32> {
-        let _ = mv;
-        None
-    }
-
-    /// The move of a code given by [`encode_move`](Game::encode_move).
-    fn decode_move(code: u32) -> Option<Self::Move> {
-        let _ = code;
-        None
-    }
-
-    /// The moves a search has to try: every legal move but those proven to be no better than
-    /// one that is kept. The default keeps every move; a game overrides it to prune moves it
-    /// can prove dominated. Never empty unless the game is over.
-    fn generate_search_moves(&self, out: &mut Vec<Self::Move>) {
-        self.generate_moves(out);
     }
 }

@@ -1,30 +1,9 @@
-use crate::game::{Game, ScoringGame};
-use crate::search::negamax::{INFINITY, Scored};
+use crate::game::{Game, Knowledge, NoKnowledge, ScoringGame};
+use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored};
 use crate::search::parallel::Parallel;
-use crate::search::solver::DEFAULT_TABLE_BYTES;
 use crate::search::table::PROVEN;
-use crate::search::{Budget, Evaluator, Progress, Stage};
+use crate::search::{Budget, Evaluator, Progress, SearchConfig, Stage};
 use std::time::{Duration, Instant};
-
-/// The half-width of the first aspiration window around the previous iteration's value.
-const ASPIRATION: i64 = 12;
-
-/// A position with more search moves than this is a *large board*: the engine searches only
-/// its best candidates (see [`Engine::with_candidates`]). Contest boards (150 to 250 numbers)
-/// stay below it and are searched full width.
-pub const LARGE_BOARD_MOVES: usize = 512;
-
-/// How many candidate moves the engine searches at each node of a large board, root
-/// included: the best by the game's move order.
-pub const LARGE_BOARD_CANDIDATES: usize = 12;
-
-/// A position with at most this many search moves gets an exact solve first, with a third of
-/// the time left (a search with a deadline and no depth or node limit): PrimeGame endgames of
-/// about 50 numbers solve in a fraction of a contest's 500 ms.
-pub const EXACT_ENDGAME_MOVES: usize = 64;
-
-/// The depth of an exact solve: the end of any game the table can tell apart.
-const EXACT_DEPTH: u16 = PROVEN - 1;
 
 /// What a search found.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -48,27 +27,27 @@ pub struct SearchResult<M> {
 /// The search engine: iterative deepening over the crate's alpha-beta negamax, with an
 /// [`Evaluator`] at the horizon, aspiration windows, and a budget of depth, nodes and time.
 ///
-/// It works for any [`ScoringGame`]; it shares its search with the exact [`Solver`](crate::Solver)
-/// and stops deepening as soon as the value is proven, so on small positions it plays
-/// perfectly. It returns a legal move whenever one exists, within the deadline: a fallback
+/// It works for any [`ScoringGame`], with the game's [`Knowledge`] if it has some, set up by
+/// a [`SearchConfig`]; it shares its search with the exact [`Solver`](crate::Solver) and stops
+/// deepening as soon as the value is proven, so on small positions it plays perfectly. It returns a legal move whenever one exists, within the deadline: a fallback
 /// move (the table's, else the largest margin) is chosen before the search starts, the clock
 /// is read about every quarter of a millisecond whatever a node costs, and an iteration that
 /// cannot finish in time is not started.
 ///
-/// **Endgames.** A position with at most [`EXACT_ENDGAME_MOVES`] search moves is first solved
-/// exactly, full width, in a third of the time to the deadline (a budget of time alone); if
-/// that finishes, its value is exact and its depth is the length of its line. An
-/// [`EndgameSolver`] may take these solves over ([`Engine::with_endgame_solver`]); its answers
-/// come with depth 1 and a line of one move.
+/// **Endgames.** A position with at most [`exact_endgame_moves`](SearchConfig::exact_endgame_moves)
+/// search moves is first solved exactly, full width, in a share of the time to the deadline (a
+/// budget of time alone); if that finishes, its value is exact and its depth is the length of
+/// its line. An [`EndgameSolver`] may take these solves over
+/// ([`Engine::with_endgame_solver`]); its answers come with depth 1 and a line of one move.
 ///
-/// **Large boards.** A position with more than [`LARGE_BOARD_MOVES`] search moves is searched
-/// over its [`LARGE_BOARD_CANDIDATES`] best moves at each node, root included, asked of the
-/// game lazily ([`ScoringGame::best_search_moves`]), so a node costs what its moves change, not
-/// the board. Why: a full-width search of 10^4 root moves does not finish one iteration in a
-/// contest's time, while the best few moves by immediate margin hold the good ones (on
-/// PrimeGame, the large primes and the numbers whose divisors are gone). Such a search is
-/// forward-pruned, so its value is never called exact. [`with_candidates`](Engine::with_candidates)
-/// changes both numbers; [`with_breadth`](Engine::with_breadth) prunes every position.
+/// **Large positions.** With [`large_board`](SearchConfig::large_board) set to
+/// `(moves, candidates)`, a position with more than `moves` search moves is searched over its
+/// `candidates` best moves at each node, root included, asked of the knowledge lazily
+/// ([`Knowledge::best_moves`]), so a node costs what its moves change, not the board. Why: a
+/// full-width search of 10^4 root moves does not finish one iteration in a contest's time,
+/// while the best few moves by immediate margin hold the good ones (on PrimeGame, the large
+/// primes and the numbers whose divisors are gone). Such a search is forward-pruned, so its
+/// value is never called exact. [`with_breadth`](Engine::with_breadth) prunes every position.
 ///
 /// # Examples
 ///
@@ -85,12 +64,10 @@ pub struct SearchResult<M> {
 /// assert!(result.depth >= 1);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
-    parallel: Parallel<G, E>,
+pub struct Engine<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
+    parallel: Parallel<G, K, E>,
     /// Forward pruning below the root on every position, if set.
     breadth: Option<usize>,
-    /// Positions with more search moves than `.0` are searched over `.1` candidates a node.
-    large_board: (usize, usize),
     /// Solves endgames in place of the engine's own exact search, if set.
     endgame: Option<EndgameSolver<G>>,
 }
@@ -100,7 +77,7 @@ pub struct Engine<G: ScoringGame, E: Evaluator<G>> {
 /// not finish in time or does not take the position. Called once a move, so boxed.
 pub type EndgameSolver<G> = Box<dyn FnMut(&G, Instant) -> Option<(<G as Game>::Move, i64)> + Send>;
 
-impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for Engine<G, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> std::fmt::Debug for Engine<G, E, K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
             .field("table_capacity", &self.parallel.table_capacity())
@@ -109,25 +86,53 @@ impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for Engine<G, E> {
 }
 
 impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
-    /// An engine with a [`DEFAULT_TABLE_BYTES`] table.
+    /// An engine with the default [`SearchConfig`] and no knowledge of the game beyond its
+    /// rules.
     #[must_use]
     pub fn new(evaluator: E) -> Self {
-        Self::with_table_bytes(DEFAULT_TABLE_BYTES, evaluator)
+        Self::with_config(SearchConfig::default(), evaluator)
     }
 
-    /// An engine whose transposition table takes at most `bytes`, clamped as the
-    /// [`Solver`](crate::Solver)'s is.
+    /// An engine set up by `config`.
     #[must_use]
-    pub fn with_table_bytes(bytes: usize, evaluator: E) -> Self {
-        // One thread until `with_threads`, which gives evaluators for more.
-        let mut parallel = Parallel::new(bytes, evaluator, 1, None);
+    pub fn with_config(config: SearchConfig, evaluator: E) -> Self {
+        let mut parallel = Parallel::new(config, NoKnowledge, evaluator);
+        // Table cut-offs pay in exact solving, where most children are stored; in a
+        // depth-limited search they mostly cost the lookups.
         parallel.core.transposition_cutoffs = false;
+        // Made now, so that a first search under a deadline does not pay for it.
+        parallel.prepare();
         Self {
             parallel,
             breadth: None,
-            large_board: (LARGE_BOARD_MOVES, LARGE_BOARD_CANDIDATES),
             endgame: None,
         }
+    }
+}
+
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
+    /// The same engine with `knowledge` of the game (the table starts empty).
+    #[must_use]
+    pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Engine<G, E, K2> {
+        Engine {
+            parallel: self.parallel.with_knowledge(knowledge),
+            breadth: self.breadth,
+            endgame: self.endgame,
+        }
+    }
+
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SearchConfig {
+        self.parallel.config()
+    }
+
+    /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]).
+    #[must_use]
+    pub fn with_table_bytes(mut self, bytes: usize) -> Self {
+        self.parallel.set_table_bytes(bytes);
+        self.parallel.prepare();
+        self
     }
 
     /// Forward pruning: below the root, searches only the `breadth` best moves of each node by
@@ -139,34 +144,11 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         self
     }
 
-    /// Searches a position with more than `moves` search moves over its `candidates` best
-    /// moves at each node, root included (defaults: [`LARGE_BOARD_MOVES`],
-    /// [`LARGE_BOARD_CANDIDATES`]). `usize::MAX` moves turns this off.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
-    ///
-    /// let game = PrimeGame::new(100_000)?;
-    /// let mut engine = Engine::new(PrimeEvaluator::default()).with_candidates(512, 8);
-    /// let result = engine.search(&game, Budget::default().with_depth(4)).unwrap();
-    /// assert_eq!(result.depth, 4);
-    /// assert!(!result.exact); // forward-pruned
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    #[must_use]
-    pub fn with_candidates(mut self, moves: usize, candidates: usize) -> Self {
-        self.large_board = (moves, candidates.max(1));
-        self
-    }
-
     /// Searches on `threads` threads (at least 1; the default is 1, since an engine in a
-    /// contest may share its machine). The threads run each iteration together over one table
-    /// shared without locks, each with a copy of the evaluator, and the main thread's answer
-    /// is played (see [`Solver::with_threads`](crate::Solver::with_threads) for how they
-    /// divide the work). A game whose key or moves do not pack into words searches on one
-    /// thread. The table starts empty.
+    /// contest may share its machine). The threads run each iteration together over one shared
+    /// table, each with a copy of the evaluator and the knowledge, and the main thread's answer
+    /// is played (see [`Solver::with_threads`](crate::Solver::with_threads) for how they divide
+    /// the work). The table starts empty.
     ///
     /// # Examples
     ///
@@ -180,24 +162,20 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn with_threads(mut self, threads: usize) -> Self
-    where
-        E: Clone + 'static,
-    {
-        let evaluator = self.parallel.core.evaluator.clone();
-        self.parallel
-            .set_threads(threads, Some(Box::new(move || evaluator.clone())));
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.parallel.set_threads(threads);
+        self.parallel.prepare();
         self
     }
 
-    /// The number of threads asked for.
+    /// The number of threads that search.
     #[must_use]
     pub fn threads(&self) -> usize {
         self.parallel.threads()
     }
 
-    /// Hands the exact solve of endgames (positions of at most [`EXACT_ENDGAME_MOVES`] search
-    /// moves, in a third of the time left) to `solver` instead of the engine's own search: for a
+    /// Hands the exact solve of endgames (positions of at most
+    /// [`exact_endgame_moves`](SearchConfig::exact_endgame_moves) search moves) to `solver` instead of the engine's own search: for a
     /// game with a faster board for exact solving, such as PrimeGame's
     /// [`WidePrimeGame`](crate::WidePrimeGame) (see
     /// [`contest_engine`](crate::games::prime::contest_engine)). If it gives no answer, the
@@ -248,7 +226,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         self.parallel.core.budget = budget;
         self.parallel.begin_on(position);
         let nodes_before = self.parallel.nodes();
-        if self.choose_width(position) <= EXACT_ENDGAME_MOVES {
+        if self.choose_width(position) <= self.config().exact_endgame_moves {
             if let Some(solved) = self.exact_endgame(position, budget, start) {
                 return Some(solved);
             }
@@ -267,11 +245,11 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
             if result.proven {
                 break;
             }
-            // An iteration costs about four times the one before (measured on PrimeGame): do
-            // not start one that cannot end.
+            // Do not start an iteration that cannot end (one costs about `iteration_growth`
+            // times the one before).
             if let Some(deadline) = budget.deadline {
                 let left = deadline.saturating_duration_since(Instant::now());
-                if iteration_start.elapsed() * 4 > left {
+                if iteration_start.elapsed() * self.config().iteration_growth > left {
                     break;
                 }
             }
@@ -295,16 +273,27 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         })
     }
 
-    /// Full width, or the candidates of a large board (asked of the game once, lazily).
-    /// Returns how many search moves the position has, or more than either threshold.
+    /// Full width, or the candidates of a large position (asked of the knowledge once,
+    /// lazily). Returns how many search moves the position has, or more than either threshold
+    /// (`usize::MAX` when neither is set).
     fn choose_width(&mut self, position: &G) -> usize {
-        let (large, candidates) = self.large_board;
+        let config = *self.config();
+        let large = config.large_board.map_or(0, |(moves, _)| moves);
+        let enough = large.max(config.exact_endgame_moves);
         let mut probe = Vec::new();
-        position.best_search_moves(large.max(EXACT_ENDGAME_MOVES).saturating_add(1), &mut probe);
-        let pruned = (probe.len() > large).then_some(candidates);
+        if enough > 0 {
+            self.parallel
+                .core
+                .knowledge
+                .best_moves(position, enough.saturating_add(1), &mut probe);
+        }
+        let pruned = config
+            .large_board
+            .filter(|&(moves, _)| probe.len() > moves)
+            .map(|(_, candidates)| candidates);
         self.parallel.core.root_breadth = pruned;
         self.parallel.core.breadth = pruned.or(self.breadth);
-        probe.len()
+        if enough == 0 { usize::MAX } else { probe.len() }
     }
 
     /// An exact solve of `position` in a third of the time to the deadline, full width: the
@@ -321,7 +310,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
             return None;
         }
         let now = Instant::now();
-        let share = deadline.saturating_duration_since(now) / 3;
+        let share = deadline.saturating_duration_since(now) / self.config().endgame_share;
         if let Some(solve) = self.endgame.as_mut() {
             let (best_move, value) = solve(position, now + share)?;
             return Some(SearchResult {
@@ -370,8 +359,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         depth: u16,
         previous: Option<i64>,
     ) -> Option<(Scored, G::Move)> {
-        let (mut alpha, mut beta) = match previous {
-            Some(value) if depth >= 3 => (value - ASPIRATION, value + ASPIRATION),
+        let (mut alpha, mut beta) = match (previous, self.config().aspiration) {
+            (Some(value), Some(width)) if depth >= 3 => (value - width, value + width),
             _ => (-INFINITY, INFINITY),
         };
         loop {
@@ -398,10 +387,13 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         self.parallel
             .core
             .table_move(position)
-            .filter(|&mv| position.is_legal(mv))
+            .filter(|&mv| position.check_move(mv).is_ok())
             .or_else(|| {
                 let mut best = Vec::with_capacity(1);
-                position.best_search_moves(1, &mut best);
+                self.parallel
+                    .core
+                    .knowledge
+                    .best_moves(position, 1, &mut best);
                 best.first().copied()
             })
     }
@@ -419,7 +411,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         current.play_unchecked(best_move);
         while line.len() < usize::from(depth.max(1)) {
             match self.parallel.core.table_move(current) {
-                Some(mv) if current.is_legal(mv) => {
+                Some(mv) if current.check_move(mv).is_ok() => {
                     line.push(mv);
                     current.play_unchecked(mv);
                 }

@@ -4,8 +4,8 @@ use crate::game::ScoringGame;
 /// (mover minus opponent) of a position, from the side to move.
 ///
 /// Kept apart from the rules ([`ScoringGame`]) and from the search, so one game can be played
-/// with several evaluators. `Send`, so that searches can run on several threads.
-pub trait Evaluator<G: ScoringGame>: Send {
+/// with several evaluators. `Clone` and `Send`, so that each thread of a search has its own.
+pub trait Evaluator<G: ScoringGame>: Clone + Send {
     /// The estimated future margin for the side to move.
     fn evaluate(&self, position: &G) -> i64;
 }

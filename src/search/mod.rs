@@ -2,9 +2,12 @@
 //! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`], to play.
 
 mod budget;
+mod config;
 mod engine;
 mod eval;
+mod locked_table;
 mod negamax;
+mod ordering;
 mod parallel;
 mod progress;
 mod search_table;
@@ -13,11 +16,9 @@ mod solver;
 mod table;
 
 pub use budget::Budget;
-pub use engine::{
-    EXACT_ENDGAME_MOVES, EndgameSolver, Engine, LARGE_BOARD_CANDIDATES, LARGE_BOARD_MOVES,
-    SearchResult,
-};
+pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
+pub use engine::{EndgameSolver, Engine, SearchResult};
 pub use eval::{Evaluator, NoEvaluator};
 pub use progress::{Progress, Stage};
-pub use solver::{DEFAULT_TABLE_BYTES, Solution, SolveError, Solver};
-pub use table::{Entry, MAX_TABLE_BYTES, PROVEN, TranspositionTable};
+pub use solver::{Solution, SolveError, Solver};
+pub use table::MAX_TABLE_BYTES;

@@ -1,4 +1,5 @@
-use crate::game::{Game, ScoringGame};
+use crate::game::{Game, Knowledge, ScoringGame};
+use crate::search::ordering::Ordering as MoveOrder;
 use crate::search::search_table::SearchTable;
 use crate::search::table::{Entry, PROVEN, TranspositionTable};
 use crate::search::{Budget, Evaluator, Progress, Stage};
@@ -7,7 +8,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
-pub const INFINITY: i64 = 1 << 62;
+pub(crate) const INFINITY: i64 = 1 << 62;
+
+/// The depth of an exact search: the end of any game the table can tell apart.
+pub(crate) const EXACT_DEPTH: u16 = PROVEN - 1;
 
 /// A search result: a value and whether it is proven (searched to the end of the game, no
 /// heuristic leaf involved).
@@ -44,10 +48,14 @@ pub(crate) fn order_key<M: PartialEq>(mv: M, margin: i64, table_move: Option<M>)
     }
 }
 
+/// A move's place in the search order, larger first: [`order_key`], then what the search has
+/// learned ([`MoveOrder::rank`], 0 when it learns nothing).
+type OrderKey = (i64, u64);
+
 /// A move to search, with its immediate margin and its place in the order.
 #[derive(Debug, Clone, Copy)]
 struct Candidate<M> {
-    order: i64,
+    order: OrderKey,
     margin: i64,
     mv: M,
     /// Put off to after the other moves: another thread is searching its child.
@@ -57,9 +65,12 @@ struct Candidate<M> {
 /// The one alpha-beta negamax in the crate, shared by the exact [`Solver`](crate::Solver) and
 /// the depth-limited engine: a transposition table, the table's move first, then the rest by
 /// immediate margin, principal-variation search with null windows.
-pub(crate) struct Negamax<G: Game, E> {
+pub(crate) struct Negamax<G: Game, K, E> {
     pub table: SearchTable<G>,
+    pub knowledge: K,
     pub evaluator: E,
+    /// The move order learned from cut-offs, if the configuration asks for it.
+    pub order: Option<MoveOrder<G::Move>>,
     pub budget: Budget,
     pub nodes: u64,
     /// The node count at which the current budget runs out.
@@ -99,11 +110,13 @@ pub(crate) struct Negamax<G: Game, E> {
     pub defers_busy_moves: bool,
 }
 
-impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
-    pub fn new(table_bytes: usize, evaluator: E) -> Self {
+impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+    pub fn new(table_bytes: usize, knowledge: K, evaluator: E, history: bool) -> Self {
         Self {
             table: SearchTable::Local(TranspositionTable::with_bytes(table_bytes)),
+            knowledge,
             evaluator,
+            order: history.then(MoveOrder::default),
             budget: Budget::default(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -128,7 +141,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     /// Starts a new budgeted call on `position`: the node budget counts from here, the clock
     /// is read at the first node, and the position says whether to undo moves or copy it.
     pub fn begin_on(&mut self, position: &G) {
-        self.undo = G::CAN_UNDO && position.undo_pays();
+        self.undo = G::CAN_UNDO && self.knowledge.undo_pays(position);
         self.aborted = false;
         self.node_limit = self
             .budget
@@ -197,7 +210,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         threshold: i64,
     ) {
         self.scratch.clear();
-        position.generate_search_moves_above(threshold, &mut self.scratch);
+        self.knowledge
+            .search_moves(position, threshold, &mut self.scratch);
         self.fill_buffer(position, ply, table_move, threshold);
     }
 
@@ -212,7 +226,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     ) -> bool {
         self.scratch.clear();
         // One more than asked says whether any was left out.
-        position.best_search_moves(limit.saturating_add(1), &mut self.scratch);
+        self.knowledge
+            .best_moves(position, limit.saturating_add(1), &mut self.scratch);
         let mut complete = self.scratch.len() <= limit;
         if let Some(table_move) = table_move
             && !complete
@@ -241,10 +256,14 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
         let buffer = &mut self.buffers[ply];
+        let learned = self.order.as_ref();
         buffer.clear();
         buffer.extend(self.scratch.iter().filter_map(|&mv| {
             let margin = position.margin(mv);
-            let order = order_key(mv, margin, table_move);
+            let order = (
+                order_key(mv, margin, table_move),
+                learned.map_or(0, |order| order.rank(mv, ply)),
+            );
             (margin > threshold).then_some(Candidate {
                 order,
                 margin,
@@ -291,7 +310,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         let mut beta = beta;
         // Proven bounds first: they cost no memory access.
-        let (bounds, best_margin_move) = position.bounds_and_best_move();
+        let facts = self.knowledge.facts(position);
+        let (bounds, best_margin_move) = (facts.bounds, facts.best_move);
         if let Some(bounds) = &bounds {
             let (lower, upper) = (*bounds.start(), *bounds.end());
             // At or below the window, or known exactly.
@@ -335,7 +355,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 }
             }
         }
-        if let Some(value) = position.known_value() {
+        if let Some(value) = self.knowledge.exact_value(position) {
             return Scored {
                 value,
                 proven: true,
@@ -361,7 +381,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         }
         // With a floor on values, a move of margin at most alpha + floor cannot beat alpha:
         // such moves are not even generated.
-        let threshold = G::VALUE_FLOOR.map_or(i64::MIN, |floor| alpha.saturating_add(floor));
+        let threshold = K::VALUE_FLOOR.map_or(i64::MIN, |floor| alpha.saturating_add(floor));
         let nodes_before = self.nodes;
         // The move most likely to refute the node (the table's, else the largest margin if
         // the game knows it without generating the rest) goes first, alone: most of the time
@@ -373,7 +393,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             && margin > threshold
         {
             let candidate = Candidate {
-                order: 0,
+                order: (0, 0),
                 margin,
                 mv,
                 deferred: false,
@@ -392,6 +412,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 return result;
             }
             if result.value >= beta {
+                if let Some(order) = self.order.as_mut() {
+                    order.cut_off(mv, ply);
+                }
                 self.remember(key, result, Some(mv), depth, (alpha, beta), nodes_before);
                 return result;
             }
@@ -437,6 +460,36 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
             self.remember(key, result, best_move, depth, (alpha, beta), nodes_before);
         }
         result
+    }
+
+    /// The exact value of `position`, known to lie in `lower..=upper`, by null-window tests
+    /// that halve the range (nearer 0 first, where most values of small games lie), as Pascal
+    /// Pons' Connect 4 solver does: each test is cheap, and the table keeps what the others
+    /// proved. Fail-soft bounds narrow the range by more than half when they can.
+    pub fn narrowed(&mut self, position: &mut G, (mut lower, mut upper): (i64, i64)) -> Scored {
+        let mut proven = true;
+        while lower < upper {
+            let mut mid = lower + (upper - lower) / 2;
+            if mid <= 0 && lower / 2 < mid {
+                mid = lower / 2;
+            } else if mid >= 0 && upper / 2 > mid {
+                mid = upper / 2;
+            }
+            let result = self.search(position, EXACT_DEPTH, mid, mid + 1, 0);
+            if self.aborted {
+                return result;
+            }
+            proven &= result.proven;
+            if result.value <= mid {
+                upper = result.value.min(mid).max(lower);
+            } else {
+                lower = result.value.max(mid + 1).min(upper);
+            }
+        }
+        Scored {
+            value: lower,
+            proven,
+        }
     }
 
     /// The root of a depth-limited search: the value and the best move, with no table cut-off
@@ -489,7 +542,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
     ) -> (Scored, Option<G::Move>) {
         // With a floor on values, moves that cannot beat alpha are left out (or skipped
         // below), worth at most alpha: the fail-soft value starts there.
-        let mut best = if G::VALUE_FLOOR.is_some() {
+        let mut best = if K::VALUE_FLOOR.is_some() {
             alpha
         } else {
             -INFINITY
@@ -528,7 +581,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 // A move that cannot beat alpha, even if the child is worth its floor, is
                 // worth at most alpha: so is every later one, by falling margin (the first
                 // move may be the table's, out of that order).
-                if G::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
+                if K::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
                     if i == 0 {
                         continue;
                     }
@@ -537,7 +590,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                 if !second_pass
                     && self.defers_busy_moves
                     && (i > 0 || searched_move.is_some())
-                    && self.table.is_busy(&position.key_after(mv))
+                    && self.table.is_busy(&self.knowledge.key_after(position, mv))
                 {
                     self.buffers[ply][i].deferred = true;
                     any_deferred = true;
@@ -568,6 +621,9 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
                     if best > alpha {
                         alpha = best;
                         if alpha >= beta {
+                            if let Some(order) = self.order.as_mut() {
+                                order.cut_off(mv, ply);
+                            }
                             break 'passes;
                         }
                     }
@@ -632,7 +688,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         self.buffers[ply][1..]
             .iter()
             .take_while(|candidate| {
-                G::VALUE_FLOOR.is_none_or(|floor| candidate.margin.saturating_sub(floor) >= beta)
+                K::VALUE_FLOOR.is_none_or(|floor| candidate.margin.saturating_sub(floor) >= beta)
             })
             .find_map(|&candidate| self.child_cutoff(position, candidate, depth, beta))
     }
@@ -646,10 +702,12 @@ impl<G: ScoringGame, E: Evaluator<G>> Negamax<G, E> {
         depth: u16,
         beta: i64,
     ) -> Option<Scored> {
-        if G::VALUE_FLOOR.is_some_and(|floor| candidate.margin.saturating_sub(floor) < beta) {
+        if K::VALUE_FLOOR.is_some_and(|floor| candidate.margin.saturating_sub(floor) < beta) {
             return None;
         }
-        let entry = self.table.probe(&position.key_after(candidate.mv))?;
+        let entry = self
+            .table
+            .probe(&self.knowledge.key_after(position, candidate.mv))?;
         let value = candidate.margin.saturating_sub(entry.upper);
         (entry.depth >= depth - 1 && value >= beta).then_some(Scored {
             value,

@@ -1,23 +1,63 @@
 //! The table a search reads and writes: its own, or one that threads share.
 
 use crate::game::{Game, TableKey};
+use crate::search::locked_table::LockedTable;
 use crate::search::shared_table::SharedTable;
 use crate::search::table::{Entry, TranspositionTable};
+use std::any::Any;
 use std::sync::Arc;
 
-/// A search's transposition table: [`TranspositionTable`] on one thread, [`SharedTable`] when
-/// threads search together (for games whose keys and moves pack into words).
+/// A search's transposition table: [`TranspositionTable`] on one thread; when threads search
+/// together, [`SharedTable`] (lock-free) for games whose keys give words and whose moves are
+/// integers of at most 32 bits, else [`LockedTable`].
 pub(crate) enum SearchTable<G: Game> {
     Local(TranspositionTable<G::Key, G::Move>),
     Shared(Arc<SharedTable>),
+    Locked(Arc<LockedTable<G::Key, G::Move>>),
+}
+
+/// The move as a 32-bit code, if its type is an unsigned integer of at most 32 bits.
+#[inline]
+pub(crate) fn pack_move<M: Copy + 'static>(mv: M) -> Option<u32> {
+    let any = &mv as &dyn Any;
+    any.downcast_ref::<u32>()
+        .copied()
+        .or_else(|| any.downcast_ref::<u16>().map(|&x| u32::from(x)))
+        .or_else(|| any.downcast_ref::<u8>().map(|&x| u32::from(x)))
+}
+
+/// The move of a code given by [`pack_move`].
+#[inline]
+fn unpack_move<M: Copy + 'static>(code: u32) -> Option<M> {
+    let mut out: Option<M> = None;
+    let slot = &mut out as &mut dyn Any;
+    if let Some(slot) = slot.downcast_mut::<Option<u32>>() {
+        *slot = Some(code);
+    } else if let Some(slot) = slot.downcast_mut::<Option<u16>>() {
+        *slot = u16::try_from(code).ok();
+    } else if let Some(slot) = slot.downcast_mut::<Option<u8>>() {
+        *slot = u8::try_from(code).ok();
+    }
+    out
 }
 
 impl<G: Game> SearchTable<G> {
+    /// Another handle on a table that threads share (a one-thread table is not shared: an
+    /// empty one).
+    pub fn share(&self) -> Self {
+        match self {
+            Self::Local(_) => Self::Local(TranspositionTable::with_bytes(0)),
+            Self::Shared(table) => Self::Shared(Arc::clone(table)),
+            Self::Locked(table) => Self::Locked(Arc::clone(table)),
+        }
+    }
+
     /// Entries the table holds.
     pub fn capacity(&self) -> usize {
         match self {
             Self::Local(table) => table.capacity(),
             Self::Shared(table) => table.capacity(),
+            Self::Locked(table) => table.capacity(),
         }
     }
 
@@ -28,14 +68,17 @@ impl<G: Game> SearchTable<G> {
         match self {
             Self::Local(_) => None,
             Self::Shared(table) => table.enter(key.hash64()),
+            Self::Locked(table) => table.enter(key.hash64()),
         }
     }
 
     /// Gives back a claim of [`enter`](Self::enter).
     #[inline]
     pub fn leave(&self, claim: Option<u64>) {
-        if let (Self::Shared(table), Some(hash)) = (self, claim) {
-            table.leave(hash);
+        match (self, claim) {
+            (Self::Shared(table), Some(hash)) => table.leave(hash),
+            (Self::Locked(table), Some(hash)) => table.leave(hash),
+            _ => {}
         }
     }
 
@@ -45,6 +88,7 @@ impl<G: Game> SearchTable<G> {
         match self {
             Self::Local(_) => false,
             Self::Shared(table) => table.is_busy(key.hash64()),
+            Self::Locked(table) => table.is_busy(key.hash64()),
         }
     }
 
@@ -53,6 +97,7 @@ impl<G: Game> SearchTable<G> {
         match self {
             Self::Local(table) => table.clear(),
             Self::Shared(table) => table.clear(),
+            Self::Locked(table) => table.clear(),
         }
     }
 
@@ -63,8 +108,9 @@ impl<G: Game> SearchTable<G> {
             Self::Local(table) => table.probe(key).map(|entry| entry.rekeyed((), entry.best)),
             Self::Shared(table) => {
                 let entry = table.probe(&key.words()?, key.hash64())?;
-                Some(entry.rekeyed((), entry.best.and_then(G::decode_move)))
+                Some(entry.rekeyed((), entry.best.and_then(unpack_move)))
             }
+            Self::Locked(table) => table.probe(key, key.hash64()),
         }
     }
 
@@ -77,8 +123,12 @@ impl<G: Game> SearchTable<G> {
                 let Some(words) = entry.key.words() else {
                     return;
                 };
-                let best = entry.best.and_then(G::encode_move);
+                let best = entry.best.and_then(pack_move);
                 table.store(entry.rekeyed(words, best), entry.key.hash64());
+            }
+            Self::Locked(table) => {
+                let hash = entry.key.hash64();
+                table.store(entry, hash);
             }
         }
     }

@@ -209,7 +209,7 @@ mod tests {
             lower,
             upper,
             best,
-            depth: crate::search::PROVEN,
+            depth: crate::search::table::PROVEN,
             work: 5,
         }
     }
@@ -224,7 +224,10 @@ mod tests {
             .probe(&entry(1, 0, 0, None).key, hash)
             .expect("stored");
         assert_eq!((stored.lower, stored.upper, stored.best), (3, 9, Some(7)));
-        assert_eq!((stored.depth, stored.work), (crate::search::PROVEN, 5));
+        assert_eq!(
+            (stored.depth, stored.work),
+            (crate::search::table::PROVEN, 5)
+        );
         assert!(table.probe(&entry(2, 0, 0, None).key, hash).is_none());
         let negative = entry(3, -40, -2, Some(u32::MAX));
         table.store(negative, hash);

@@ -1,15 +1,8 @@
-use crate::game::ScoringGame;
-use crate::search::negamax::{INFINITY, Scored, order_key};
-use crate::search::parallel::{Parallel, all_cores};
-use crate::search::table::PROVEN;
-use crate::search::{Budget, NoEvaluator, Progress, Stage};
+use crate::game::{Knowledge, NoKnowledge, ScoringGame};
+use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
+use crate::search::parallel::Parallel;
+use crate::search::{Budget, NoEvaluator, Progress, SearchConfig, Stage};
 use thiserror::Error;
-
-/// The default transposition-table size of a [`Solver`]: 64 MiB.
-pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
-
-/// The deepest the exact solver goes: longer games cannot be solved.
-const EXACT_DEPTH: u16 = PROVEN - 1;
 
 /// Why a solve gave no answer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
@@ -45,8 +38,9 @@ pub struct Solution<M> {
 /// principal variation.
 ///
 /// It is the crate's alpha-beta search run to the end of the game, with a transposition table
-/// of bounded size and the game's proven [`value_bounds`](ScoringGame::value_bounds), which end
-/// the search of a node as soon as they decide its window.
+/// of bounded size, a move order it learns, and whatever the game's [`Knowledge`] proves
+/// (bounds that end the search of a node as soon as they decide its window, dominated moves
+/// left out). Set up by a [`SearchConfig`]; any game searches on any number of threads.
 ///
 /// The table outlives a solve, which makes a sequence of related solves cheap, and it trusts
 /// every key it has seen: keys must follow the [`TableKey`](crate::TableKey) contract across
@@ -63,10 +57,13 @@ pub struct Solution<M> {
 /// let solution = Solver::new().solve(&game)?;
 /// assert_eq!(solution.value, 3);
 /// assert_eq!(solution.best_moves, vec![7]);
+/// // The same with PrimeGame's proven knowledge and tuned settings: far fewer nodes.
+/// let tuned = gamesolver::games::prime::solver().solve(&game)?;
+/// assert_eq!((tuned.value, tuned.best_moves), (3, vec![7]));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub struct Solver<G: ScoringGame> {
-    search: Parallel<G, NoEvaluator>,
+pub struct Solver<G: ScoringGame, K = NoKnowledge> {
+    search: Parallel<G, K, NoEvaluator>,
 }
 
 impl<G: ScoringGame> Default for Solver<G> {
@@ -75,7 +72,24 @@ impl<G: ScoringGame> Default for Solver<G> {
     }
 }
 
-impl<G: ScoringGame> std::fmt::Debug for Solver<G> {
+impl<G: ScoringGame> Solver<G> {
+    /// A solver with the default [`SearchConfig`] (a 64 MiB table, one thread) and no
+    /// knowledge of the game beyond its rules.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::with_config(SearchConfig::default())
+    }
+
+    /// A solver set up by `config`, with no knowledge of the game beyond its rules.
+    #[must_use]
+    pub fn with_config(config: SearchConfig) -> Self {
+        Self {
+            search: Parallel::new(config, NoKnowledge, NoEvaluator),
+        }
+    }
+}
+
+impl<G: ScoringGame, K: Knowledge<G>> std::fmt::Debug for Solver<G, K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("table_capacity", &self.search.table_capacity())
@@ -84,37 +98,47 @@ impl<G: ScoringGame> std::fmt::Debug for Solver<G> {
     }
 }
 
-impl<G: ScoringGame> Solver<G> {
-    /// A solver with a [`DEFAULT_TABLE_BYTES`] table, no budget, and a thread for every core.
+impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
+    /// The same solver with `knowledge` of the game: what it proves, the search relies on
+    /// (check it with [`check::knowledge`](crate::check::knowledge)). The table starts empty.
     #[must_use]
-    pub fn new() -> Self {
-        Self::with_table_bytes(DEFAULT_TABLE_BYTES)
-    }
-
-    /// A solver whose transposition table takes at most `bytes` of memory, clamped to
-    /// [`MAX_TABLE_BYTES`](crate::search::MAX_TABLE_BYTES) and halved while the system refuses
-    /// it (see [`TranspositionTable::with_bytes`](crate::search::TranspositionTable::with_bytes)).
-    #[must_use]
-    pub fn with_table_bytes(bytes: usize) -> Self {
-        Self {
-            search: Parallel::new(
-                bytes,
-                NoEvaluator,
-                all_cores(),
-                Some(Box::new(|| NoEvaluator)),
-            ),
+    pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Solver<G, K2> {
+        Solver {
+            search: self.search.with_knowledge(knowledge),
         }
     }
 
-    /// Searches on `threads` threads (at least 1; the default is one a core). Each search runs
-    /// on every thread, sharing one table without locks; a helper thread puts off a move whose
-    /// subtree another is searching, so the helpers spread over the tree (simplified ABDADA).
-    /// Every answer is exact, so values and optimal moves do not depend on the thread count;
-    /// nodes, times and the principal variation may. The table starts empty.
+    /// The configuration.
+    #[must_use]
+    pub fn config(&self) -> &SearchConfig {
+        self.search.config()
+    }
+
+    /// Makes the table now rather than at the first solve, so that a solve under a deadline
+    /// does not spend it on the table (a 64 MiB table takes some 20 ms to clear). A table for
+    /// several threads waits for the first position, which says which table they share.
+    pub fn prepare(&mut self) {
+        self.search.prepare();
+    }
+
+    /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]), made at the
+    /// first solve.
+    #[must_use]
+    pub fn with_table_bytes(mut self, bytes: usize) -> Self {
+        self.search.set_table_bytes(bytes);
+        self
+    }
+
+    /// Searches on `threads` threads (at least 1; the default is 1). Each search runs on
+    /// every thread, sharing one table; a helper thread puts off a move whose subtree another
+    /// is searching, so the helpers spread over the tree (simplified ABDADA). Every answer is
+    /// exact, so values and optimal moves do not depend on the thread count; nodes, times and
+    /// the principal variation may. The table starts empty.
     ///
-    /// A game searches on more than one thread only if its key gives
-    /// [`words`](crate::TableKey::words) and its moves [`encode_move`](crate::Game::encode_move), as
-    /// PrimeGame's do; otherwise on one. If the system gives no threads, on one as well.
+    /// Any game searches on several threads: keys that give [`words`](crate::TableKey::words)
+    /// and moves that are unsigned integers of at most 32 bits share a lock-free table, other
+    /// games a table of locked buckets. If the system gives no threads, the first search
+    /// falls back to one, and [`threads`](Self::threads) says so.
     ///
     /// # Examples
     ///
@@ -129,12 +153,11 @@ impl<G: ScoringGame> Solver<G> {
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.search
-            .set_threads(threads, Some(Box::new(|| NoEvaluator)));
+        self.search.set_threads(threads);
         self
     }
 
-    /// The number of threads asked for.
+    /// The number of threads that search.
     #[must_use]
     pub fn threads(&self) -> usize {
         self.search.threads()
@@ -203,10 +226,23 @@ impl<G: ScoringGame> Solver<G> {
 
     fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
         self.search.core.stage = Stage::Value;
-        let result = self.search.run(&mut position.clone(), |core, position| {
-            core.search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0)
-        });
+        let narrow = self.narrow_bounds(position);
+        let result = self
+            .search
+            .run(&mut position.clone(), |core, position| match narrow {
+                Some(bounds) => core.narrowed(position, bounds),
+                None => core.search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0),
+            });
         self.checked(result)
+    }
+
+    /// The root's proven bounds, when they are narrow enough for null-window tests to pay
+    /// (see [`SearchConfig::null_window_range`]).
+    fn narrow_bounds(&self, position: &G) -> Option<(i64, i64)> {
+        let range = self.search.config().null_window_range?;
+        let bounds = self.search.core.knowledge.facts(position).bounds?;
+        let (lower, upper) = (*bounds.start(), *bounds.end());
+        (upper.saturating_sub(lower) <= range).then_some((lower, upper))
     }
 
     /// The exact value of `position` and one optimal move (`None` when the game is over):
@@ -228,6 +264,20 @@ impl<G: ScoringGame> Solver<G> {
     pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {
         self.search.begin_on(position);
         self.search.core.stage = Stage::Value;
+        let narrow = self.narrow_bounds(position);
+        if let Some(bounds) = narrow {
+            // The value first, by null windows; then the root once with a window just around
+            // it, which the table answers almost at once, for the move.
+            let result = self.search.run(&mut position.clone(), |core, position| {
+                core.narrowed(position, bounds)
+            });
+            let value = self.checked(result)?;
+            let (result, best) = self.search.run(&mut position.clone(), |core, position| {
+                core.search_root(position, EXACT_DEPTH, value - 1, value + 1)
+            });
+            self.checked(result)?;
+            return Ok(best.map(|mv| (mv, value)));
+        }
         let (result, best) = self.search.run(&mut position.clone(), |core, position| {
             core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
         });
@@ -263,13 +313,25 @@ impl<G: ScoringGame> Solver<G> {
         let table_move = self.search.core.table_move(position);
         let mut moves = legal.clone();
         moves.sort_by_key(|&mv| std::cmp::Reverse(order_key(mv, position.margin(mv), table_move)));
-        let mut best = 0;
+        // With narrow bounds, the value first by null windows: then one test a move.
+        let known = match self.narrow_bounds(position) {
+            Some(_) => Some(self.exact_value(position)?),
+            None => None,
+        };
+        let mut best = known.unwrap_or(0);
         let mut optimal: Vec<G::Move> = Vec::new();
         for (done, &mv) in moves.iter().enumerate() {
             self.search.core.stage = Stage::RootMoves {
                 done,
                 total: moves.len(),
             };
+            if let Some(value) = known {
+                // The root's value is known: a move is optimal if it reaches it.
+                if self.reaches(position, mv, value)? {
+                    optimal.push(mv);
+                }
+                continue;
+            }
             if optimal.is_empty() {
                 best = self.move_value(position, mv, -INFINITY, INFINITY)?;
                 optimal.push(mv);

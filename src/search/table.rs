@@ -2,14 +2,14 @@ use crate::game::TableKey;
 
 /// The remaining depth recorded for a result proven by searching to the end of the game: it
 /// satisfies a probe at any depth.
-pub const PROVEN: u16 = u16::MAX;
+pub(crate) const PROVEN: u16 = u16::MAX;
 
 /// One stored search result: what is known of the value of a position, as a lower and an
 /// upper bound. A fail-high search raises `lower`, a fail-low one lowers `upper`, and the two
 /// are kept together, so a later search with another window can use either; they meet when
 /// the value is exact.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Entry<K, M> {
+pub(crate) struct Entry<K, M> {
     /// The full key, compared on every probe.
     pub key: K,
     /// The value for the side to move is at least this.
@@ -79,22 +79,8 @@ pub const MAX_TABLE_BYTES: usize = 1 << 32;
 /// replaces it (deeper), else replaces the one of the pair with less depth and work behind
 /// it, so expensive results survive a flood of cheap ones.
 ///
-/// # Examples
-///
-/// ```
-/// use gamesolver::search::{Entry, TranspositionTable};
-///
-/// let mut table = TranspositionTable::<u64, u8>::with_bytes(1 << 20);
-/// let at_least = Entry { key: 7, lower: -3, upper: i64::MAX, best: Some(2), depth: 5, work: 0 };
-/// table.store(at_least);
-/// table.store(Entry { upper: 4, lower: i64::MIN, ..at_least });
-/// let known = table.probe(&7).map(|e| (e.lower, e.upper));
-/// assert_eq!(known, Some((-3, 4)));
-/// assert!(table.probe(&8).is_none());
-/// assert!(table.capacity() * std::mem::size_of::<Option<Entry<u64, u8>>>() <= 1 << 20);
-/// ```
 #[derive(Debug, Clone)]
-pub struct TranspositionTable<K, M> {
+pub(crate) struct TranspositionTable<K, M> {
     slots: Vec<Option<Entry<K, M>>>,
     mask: usize,
 }

@@ -1,16 +1,16 @@
-use crate::game::ScoringGame;
+use crate::game::{Knowledge, NoKnowledge, ScoringGame};
 use crate::search::{Budget, Engine, Evaluator, SearchResult};
 use crate::strategy::Strategy;
 use std::time::{Duration, Instant};
 
 /// The search engine as a player: it searches until shortly before the deadline, keeping a
 /// margin for the time it takes to hand the move over.
-pub struct EngineStrategy<G: ScoringGame, E: Evaluator<G>> {
-    engine: Engine<G, E>,
+pub struct EngineStrategy<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
+    engine: Engine<G, E, K>,
     last: Option<SearchResult<G::Move>>,
 }
 
-impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for EngineStrategy<G, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> std::fmt::Debug for EngineStrategy<G, E, K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("EngineStrategy")
             .field("engine", &self.engine)
@@ -18,10 +18,10 @@ impl<G: ScoringGame, E: Evaluator<G>> std::fmt::Debug for EngineStrategy<G, E> {
     }
 }
 
-impl<G: ScoringGame, E: Evaluator<G>> EngineStrategy<G, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> EngineStrategy<G, E, K> {
     /// A player around `engine`.
     #[must_use]
-    pub fn new(engine: Engine<G, E>) -> Self {
+    pub fn new(engine: Engine<G, E, K>) -> Self {
         Self { engine, last: None }
     }
 
@@ -40,7 +40,7 @@ impl<G: ScoringGame, E: Evaluator<G>> EngineStrategy<G, E> {
     }
 }
 
-impl<G: ScoringGame, E: Evaluator<G>> Strategy<G> for EngineStrategy<G, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Strategy<G> for EngineStrategy<G, E, K> {
     fn name(&self) -> &str {
         "engine"
     }

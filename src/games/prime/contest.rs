@@ -1,7 +1,9 @@
 //! The engine as it plays the contest: PrimeGame's evaluation, and endgames solved exactly on
 //! the 256-bit board.
 
-use crate::games::prime::{PrimeEvaluator, PrimeGame, WidePrimeGame};
+use crate::games::prime::{
+    PrimeEvaluator, PrimeGame, PrimeKnowledge, WidePrimeGame, engine, search_config,
+};
 use crate::search::{Budget, EndgameSolver, Engine, Solver};
 
 /// The table of the engine and of its endgame solver: 64 MiB each.
@@ -13,7 +15,11 @@ const CONTEST_TABLE_BYTES: usize = 64 << 20;
 /// leave the endgame to the engine's own search.
 #[must_use]
 pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<PrimeGame> {
-    let mut solver = Solver::<WidePrimeGame>::with_table_bytes(table_bytes).with_threads(threads);
+    let config = search_config()
+        .with_table_bytes(table_bytes)
+        .with_threads(threads);
+    let mut solver = Solver::<WidePrimeGame>::with_config(config).with_knowledge(PrimeKnowledge);
+    solver.prepare();
     Box::new(move |position, deadline| {
         let wide = WidePrimeGame::try_from(position).ok()?;
         solver.set_budget(Budget::default().with_deadline(deadline));
@@ -42,8 +48,8 @@ pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
-pub fn contest_engine(threads: usize) -> Engine<PrimeGame, PrimeEvaluator> {
-    Engine::with_table_bytes(CONTEST_TABLE_BYTES, PrimeEvaluator::default())
+pub fn contest_engine(threads: usize) -> Engine<PrimeGame, PrimeEvaluator, PrimeKnowledge> {
+    engine(CONTEST_TABLE_BYTES)
         .with_threads(threads)
         .with_endgame_solver(wide_endgame_solver(CONTEST_TABLE_BYTES, threads))
 }

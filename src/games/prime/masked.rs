@@ -146,9 +146,21 @@ impl<M: BoardMask> MaskPrimeGame<M> {
         (M::divisors(x) | M::multiples(x)) & self.board == M::EMPTY
     }
 
-    /// The search moves, largest first, down to `threshold` exclusive (a margin is at most its
-    /// number, so smaller numbers cannot have a larger margin).
-    fn search_moves_above(&self, threshold: i64, out: &mut Vec<u32>) {
+    /// The moves a search has to try, largest first, down to `threshold` exclusive: of the
+    /// numbers with no multiple left, only the largest of each divisor set (see `isolated`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::SmallPrimeGame;
+    ///
+    /// let game = SmallPrimeGame::new(10)?;
+    /// let mut moves = Vec::new();
+    /// game.search_moves(5, &mut moves); // a margin is at most its number
+    /// assert_eq!(moves, [10, 9, 8, 7, 6]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn search_moves(&self, threshold: i64, out: &mut Vec<u32>) {
         // This runs at every node, so the divisor sets already kept are tracked cheaply: sets
         // of at most one number in two masks, a few larger sets in a short list. A set that
         // does not fit is simply not deduplicated: keeping a move is always sound.
@@ -216,48 +228,51 @@ impl<M: BoardMask> Game for MaskPrimeGame<M> {
     fn is_over(&self) -> bool {
         self.is_empty()
     }
-
-    fn encode_move(x: u32) -> Option<u32> {
-        Some(x)
-    }
-
-    fn decode_move(code: u32) -> Option<u32> {
-        Some(code)
-    }
-
-    fn generate_search_moves(&self, out: &mut Vec<u32>) {
-        self.search_moves_above(0, out);
-    }
 }
 
 impl<M: BoardMask> ScoringGame for MaskPrimeGame<M> {
-    // The lower bound of the value bounds: the mover never loses.
-    const VALUE_FLOOR: Option<i64> = Some(0);
-
-    fn generate_search_moves_above(&self, threshold: i64, out: &mut Vec<u32>) {
-        self.search_moves_above(threshold, out);
-    }
-
     fn points(&self, x: u32) -> Points {
         Points {
             mover: u64::from(x),
             opponent: self.divisor_sum(x).unsigned_abs(),
         }
     }
+}
 
-    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        Some(value_range(self.best_margin().map(|(_, margin)| margin)))
+/// What the search may use of a board: [`PrimeKnowledge`](crate::games::prime::PrimeKnowledge)
+/// asks these.
+impl<M: BoardMask> MaskPrimeGame<M> {
+    /// Proven bounds on the value (see `bounds`): the mover never loses, nor gains more than
+    /// the largest margin.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::SmallPrimeGame;
+    ///
+    /// let game = SmallPrimeGame::new(10)?;
+    /// assert_eq!(game.value_bounds(), 0..=6); // taking 7 hands over only 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn value_bounds(&self) -> RangeInclusive<i64> {
+        self.bounds_and_best_move().0
     }
 
-    fn bounds_and_best_move(&self) -> (Option<RangeInclusive<i64>>, Option<u32>) {
+    /// [`value_bounds`](Self::value_bounds), and the move of largest margin (the largest
+    /// number among equals), found on the way.
+    #[must_use]
+    pub fn bounds_and_best_move(&self) -> (RangeInclusive<i64>, Option<u32>) {
         let best = self.best_margin();
         (
-            Some(value_range(best.map(|(_, margin)| margin))),
+            value_range(best.map(|(_, margin)| margin)),
             best.map(|(x, _)| x),
         )
     }
 
-    fn known_value(&self) -> Option<i64> {
+    /// The exact value once every number left is isolated (the alternating sum), else `None`.
+    #[must_use]
+    pub fn known_value(&self) -> Option<i64> {
         // 1 divides everything, so a board with 1 and anything else has a non-isolated number.
         if self.contains(1) && self.len() > 1 {
             return None;

@@ -14,7 +14,7 @@
 //!   above [`MAX_PROTOCOL_NUMBER`]), or MS not a positive integer: the answer is
 //!   `error REASON` on one line, and the engine keeps going.
 
-use crate::games::prime::{PrimeEvaluator, PrimeGame, contest_engine};
+use crate::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge, contest_engine};
 use crate::search::{Budget, Engine};
 use crate::strategy::EngineStrategy;
 use std::io::{BufRead, Read, Write};
@@ -263,7 +263,7 @@ pub fn serve_on_threads(
 /// largest prime sent (or the largest number) before the position is built, its greedy move
 /// after. Returns the answer and the position, if one was built.
 fn go(
-    engine: &mut Engine<PrimeGame, PrimeEvaluator>,
+    engine: &mut Engine<PrimeGame, PrimeEvaluator, PrimeKnowledge>,
     (received, time): (Instant, Duration),
     board: &[u32],
 ) -> (String, Option<PrimeGame>) {

@@ -162,5 +162,5 @@ pub fn perfect_move(game: &SubtractionGame) -> Result<Option<Take>, SubtractionE
             heap,
             count: smallest_take,
         })
-        .filter(|&take| game.is_legal(take)))
+        .filter(|&take| game.check_move(take).is_ok()))
 }

@@ -329,12 +329,6 @@ impl Game for PrimeGame {
 
     const CAN_UNDO: bool = true;
 
-    fn undo_pays(&self) -> bool {
-        // Measured at n = 200: a copy 0.2 µs, an undo about as much as the move, 1.4 µs. The
-        // arrays grow with the largest number, the undo with the move only.
-        self.size() > UNDO_FROM_SIZE
-    }
-
     fn undo_unchecked(&mut self, x: u32) {
         let start = self.move_starts.pop().map_or(0, |start| start as usize);
         debug_assert_eq!(
@@ -353,42 +347,12 @@ impl Game for PrimeGame {
         self.key
     }
 
-    fn encode_move(x: u32) -> Option<u32> {
-        Some(x)
-    }
-
-    fn decode_move(code: u32) -> Option<u32> {
-        Some(code)
-    }
-
-    fn key_after(&self, x: u32) -> u128 {
-        let mut key = self.key ^ zobrist(x);
-        self.for_each_divisor_on_board(x, |d| key ^= zobrist(d));
-        key
-    }
-
     fn is_over(&self) -> bool {
         self.is_empty()
-    }
-
-    fn generate_search_moves(&self, out: &mut Vec<u32>) {
-        // Proven reduction: of the isolated numbers only the largest (see `isolated`).
-        let mut largest_isolated = None;
-        for x in self.numbers() {
-            if self.is_isolated(x) {
-                largest_isolated = Some(x);
-            } else {
-                out.push(x);
-            }
-        }
-        out.extend(largest_isolated);
     }
 }
 
 impl ScoringGame for PrimeGame {
-    // The lower bound of the value bounds: the mover never loses.
-    const VALUE_FLOOR: Option<i64> = Some(0);
-
     fn points(&self, x: u32) -> Points {
         let gain = self.gain_unchecked(x);
         Points {
@@ -401,29 +365,77 @@ impl ScoringGame for PrimeGame {
     fn margin(&self, x: u32) -> i64 {
         self.gain_unchecked(x)
     }
+}
 
-    fn best_search_moves(&self, limit: usize, out: &mut Vec<u32>) {
-        // The isolated numbers reduced to the largest, as in `generate_search_moves`; ties go
-        // to the larger number.
+/// What the search may use of a board: [`PrimeKnowledge`](crate::games::prime::PrimeKnowledge)
+/// asks these.
+impl PrimeGame {
+    /// The moves a search has to try (a proven reduction, see `isolated`): every number but
+    /// the isolated ones, of which only the largest.
+    pub fn search_moves(&self, out: &mut Vec<u32>) {
+        let mut largest_isolated = None;
+        for x in self.numbers() {
+            if self.is_isolated(x) {
+                largest_isolated = Some(x);
+            } else {
+                out.push(x);
+            }
+        }
+        out.extend(largest_isolated);
+    }
+
+    /// At most `limit` [search moves](Self::search_moves), the largest gains first (ties to
+    /// the larger number), from the max tree: O(limit log n), not a scan of the board.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::PrimeGame;
+    ///
+    /// let game = PrimeGame::new(1_000_000)?;
+    /// let mut best = Vec::new();
+    /// game.best_search_moves(3, &mut best);
+    /// assert_eq!(best, [999_983, 999_979, 999_961]); // the largest primes, each giving up 1
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn best_search_moves(&self, limit: usize, out: &mut Vec<u32>) {
         with_scratch(&KEYS, |keys| {
             self.best_keys(limit, keys, |x| self.is_isolated(x));
             out.extend(keys.iter().map(|&key| MaxTree::number(key)));
         });
     }
 
-    fn value_bounds(&self) -> Option<RangeInclusive<i64>> {
-        // The greedy move is the one with the largest margin.
-        Some(value_range(
-            self.greedy_move().map(|x| self.gain_unchecked(x)),
-        ))
+    /// Proven bounds on the value (see `bounds`): the mover never loses, nor gains more than
+    /// the greedy move's margin.
+    #[must_use]
+    pub fn value_bounds(&self) -> RangeInclusive<i64> {
+        value_range(self.greedy_move().map(|x| self.gain_unchecked(x)))
     }
 
-    fn known_value(&self) -> Option<i64> {
-        // Kept only with every number live; a board with a floor is searched instead.
+    /// The exact value once every number left is isolated (the alternating sum), else `None`.
+    /// Kept only with every number live; a board with a floor is searched instead.
+    #[must_use]
+    pub fn known_value(&self) -> Option<i64> {
         let all_isolated = self.floor <= 1
             && self.relation_mass == 0
             && (!self.one_on_board() || self.remaining == 1);
         all_isolated.then(|| alternating_sum(self.numbers().rev()))
+    }
+
+    /// The key after taking `x` (on the board), without taking it.
+    #[must_use]
+    pub fn key_after(&self, x: u32) -> u128 {
+        let mut key = self.key ^ zobrist(x);
+        self.for_each_divisor_on_board(x, |d| key ^= zobrist(d));
+        key
+    }
+
+    /// Whether a search should take moves back rather than copy the board.
+    #[must_use]
+    pub fn undo_pays(&self) -> bool {
+        // Measured at n = 200: a copy 0.2 µs, an undo about as much as the move, 1.4 µs. The
+        // arrays grow with the largest number, the undo with the move only.
+        self.size() > UNDO_FROM_SIZE
     }
 }
 

@@ -1,0 +1,270 @@
+//! Connect 4 (7 columns, 6 rows) written as a user of the crate would: the rules on bitboards
+//! ([`Connect4`]), and two pieces of knowledge for the searches: [`StonesLeft`], the bounds any
+//! player can see, and [`Threats`], the hints a dedicated solver uses.
+//!
+//! Scores follow Pascal Pons' solver: a win with one's own k-th stone scores 22 - k. Here that
+//! is the margin of the winning move, (43 - stones on the board before it) / 2, the only move
+//! that scores.
+
+use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame};
+use std::fmt;
+
+/// Columns.
+pub const WIDTH: u32 = 7;
+/// Rows.
+pub const HEIGHT: u32 = 6;
+/// Cells.
+const CELLS: u32 = WIDTH * HEIGHT;
+/// Columns from the center out: the usual first guess at the best move.
+const CENTER_FIRST: [u8; 7] = [3, 2, 4, 1, 5, 0, 6];
+/// The bottom cell of every column (each column takes HEIGHT + 1 bits, the top one empty).
+const BOTTOM: u64 = bottoms();
+/// Every playable cell.
+const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+
+const fn bottoms() -> u64 {
+    let mut mask = 0;
+    let mut col = 0;
+    while col < WIDTH {
+        mask |= 1 << (col * (HEIGHT + 1));
+        col += 1;
+    }
+    mask
+}
+
+fn column_mask(col: u32) -> u64 {
+    ((1 << HEIGHT) - 1) << (col * (HEIGHT + 1))
+}
+
+fn top_cell(col: u32) -> u64 {
+    1 << (HEIGHT - 1 + col * (HEIGHT + 1))
+}
+
+/// The cells that would complete a four for the stones `own`.
+fn winning_cells(own: u64) -> u64 {
+    let mut cells = (own << 1) & (own << 2) & (own << 3); // vertical
+    for shift in [HEIGHT + 1, HEIGHT, HEIGHT + 2] {
+        // horizontal and both diagonals
+        let pair = (own << shift) & (own << (2 * shift));
+        cells |= pair & (own << (3 * shift));
+        cells |= pair & (own >> shift);
+        let pair = (own >> shift) & (own >> (2 * shift));
+        cells |= pair & (own << shift);
+        cells |= pair & (own >> (3 * shift));
+    }
+    cells & BOARD
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Columns are 0..=6.
+    #[error("column {0} is not on the board (columns are 0..=6)")]
+    NoColumn(u8),
+    /// The column is full.
+    #[error("column {0} is full")]
+    Full(u8),
+    /// The game is over.
+    #[error("the game is over")]
+    Over,
+}
+
+/// A Connect 4 position: the side to move's stones and every stone, as bitboards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Connect4 {
+    current: u64,
+    mask: u64,
+    moves: u32,
+    /// The last move made a four: nothing more to play.
+    over: bool,
+}
+
+impl Connect4 {
+    /// The position after `columns` (each 1..=7, Pons' notation), or why one cannot be played.
+    pub fn from_moves(columns: &str) -> Result<Self, MoveError> {
+        let mut position = Self::default();
+        for c in columns.bytes() {
+            let col = c.wrapping_sub(b'1');
+            position.play(col)?;
+        }
+        Ok(position)
+    }
+
+    fn can_play(&self, col: u8) -> bool {
+        u32::from(col) < WIDTH && self.mask & top_cell(u32::from(col)) == 0
+    }
+
+    /// The cell a stone in `col` lands on.
+    fn landing(&self, col: u8) -> u64 {
+        (self.mask + (1 << (u32::from(col) * (HEIGHT + 1)))) & column_mask(u32::from(col))
+    }
+
+    /// The cells where a stone can land now.
+    fn playable(&self) -> u64 {
+        (self.mask + BOTTOM) & BOARD
+    }
+
+    /// Whether a stone in the playable column `col` makes a four.
+    fn wins(&self, col: u8) -> bool {
+        winning_cells(self.current) & self.landing(col) != 0
+    }
+}
+
+impl Game for Connect4 {
+    type Move = u8;
+    type Key = u128;
+    type Error = MoveError;
+
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        if !self.over {
+            out.extend(CENTER_FIRST.into_iter().filter(|&col| self.can_play(col)));
+        }
+    }
+
+    fn check_move(&self, col: u8) -> Result<(), MoveError> {
+        if self.over {
+            Err(MoveError::Over)
+        } else if u32::from(col) >= WIDTH {
+            Err(MoveError::NoColumn(col))
+        } else if !self.can_play(col) {
+            Err(MoveError::Full(col))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn play_unchecked(&mut self, col: u8) {
+        self.over = self.wins(col);
+        self.current ^= self.mask;
+        self.mask |= self.landing(col);
+        self.moves += 1;
+    }
+
+    fn key(&self) -> u128 {
+        // Both bitboards: an exact key (whether the game is over follows from the stones).
+        u128::from(self.current) | u128::from(self.mask) << 64
+    }
+}
+
+impl ScoringGame for Connect4 {
+    fn points(&self, col: u8) -> Points {
+        let mover = if self.wins(col) {
+            u64::from((CELLS + 1 - self.moves) / 2)
+        } else {
+            0
+        };
+        Points { mover, opponent: 0 }
+    }
+}
+
+/// The bounds that follow from the stones left: at best a win with the next stone, at worst
+/// a loss to the opponent's next. Sound: no stone scores more than its win.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StonesLeft;
+
+fn stones_left_bounds(position: &Connect4) -> std::ops::RangeInclusive<i64> {
+    let left = i64::from(CELLS - position.moves);
+    -(left / 2)..=(left + 1) / 2
+}
+
+impl Knowledge<Connect4> for StonesLeft {
+    fn facts(&self, position: &Connect4) -> Facts<u8> {
+        let bounds = if position.over || position.moves == CELLS {
+            0..=0
+        } else {
+            stones_left_bounds(position)
+        };
+        Facts {
+            bounds: Some(bounds),
+            best_move: None,
+        }
+    }
+}
+
+/// Pons' hints, each proven below: a win now is played at once; a move that lets the opponent
+/// win at once is left out (it loses with the opponent's next stone, the worst loss there is)
+/// unless every move does; the others go first by the threats they make.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Threats;
+
+impl Knowledge<Connect4> for Threats {
+    fn facts(&self, position: &Connect4) -> Facts<u8> {
+        if position.over || position.moves == CELLS {
+            return Facts::exactly(0);
+        }
+        if let Some(col) = CENTER_FIRST
+            .into_iter()
+            .find(|&col| position.can_play(col) && position.wins(col))
+        {
+            // The best a move can score, and it ends the game.
+            let win = i64::from((CELLS + 1 - position.moves) / 2);
+            return Facts {
+                bounds: Some(win..=win),
+                best_move: Some(col),
+            };
+        }
+        // No win now: the next own stone comes two plies on.
+        let bounds = stones_left_bounds(position);
+        let upper = i64::from(CELLS - 1 - position.moves) / 2;
+        Facts {
+            bounds: Some(*bounds.start()..=upper.max(*bounds.start())),
+            best_move: None,
+        }
+    }
+
+    fn search_moves(&self, position: &Connect4, _threshold: i64, out: &mut Vec<u8>) {
+        let start = out.len();
+        position.generate_moves(out);
+        if out.len() == start {
+            return;
+        }
+        if let Some(&win) = out[start..].iter().find(|&&col| position.wins(col)) {
+            out.truncate(start);
+            out.push(win);
+            return;
+        }
+        let threats = winning_cells(position.current ^ position.mask) & !position.mask;
+        let forced = threats & position.playable();
+        let below_threat = threats >> 1;
+        let keep = |col: u8| {
+            let cell = position.landing(col);
+            // A forced block, if any, is the only move that does not lose at once; a stone
+            // under an opponent's winning cell hands it over.
+            (forced == 0 || cell & forced != 0) && cell & below_threat == 0
+        };
+        let first = out[start];
+        out.retain(|&col| keep(col));
+        if out.len() == start {
+            // Every move loses at once, all alike: one stands for them.
+            out.push(first);
+            return;
+        }
+        // More threats first; the sort is stable, so ties stay center-first.
+        out[start..].sort_by_key(|&col| {
+            let cell = position.landing(col);
+            let own = position.current | cell;
+            std::cmp::Reverse((winning_cells(own) & !(position.mask | cell)).count_ones())
+        });
+    }
+}
+
+impl fmt::Display for Connect4 {
+    /// The board, top row first: `x` for the side to move, `o` for the other.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for row in (0..HEIGHT).rev() {
+            for col in 0..WIDTH {
+                let cell = 1u64 << (row + col * (HEIGHT + 1));
+                let c = if self.current & cell != 0 {
+                    'x'
+                } else if self.mask & cell != 0 {
+                    'o'
+                } else {
+                    '.'
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,89 @@
+//! Connect 4 on the crate's public API, as a user would write it: the exact score of a
+//! position, with the rules and the bounds any player sees, or with a dedicated solver's hints.
+//!
+//! ```text
+//! cargo run --release --example connect4 -- 4453             # one position (columns 1..=7)
+//! cargo run --release --example connect4 -- --hints 4453
+//! cargo run --release --example connect4 -- --set tests/data/connect4/L2_R1.txt
+//! ```
+//!
+//! A set file holds one position a line, `MOVES SCORE NODES` (Pons' format); `--set` solves each,
+//! checks its score and prints the mean time and nodes beside the reference's nodes.
+
+mod game;
+
+use game::{Connect4, StonesLeft, Threats};
+use gamesolver::{Knowledge, SearchConfig, Solver};
+use std::time::Instant;
+
+/// The exact score of `position` and the nodes it took, from an empty table.
+fn solve<K: Knowledge<Connect4>>(position: &Connect4, knowledge: K) -> (i64, u64) {
+    let mut solver = Solver::with_config(SearchConfig::default().with_table_bytes(64 << 20))
+        .with_knowledge(knowledge);
+    let value = solver.value(position).expect("Connect 4 games are short");
+    (value, solver.nodes())
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let hints = args.iter().any(|arg| arg == "--hints");
+    let solve = |position: &Connect4| {
+        if hints {
+            solve(position, Threats)
+        } else {
+            solve(position, StonesLeft)
+        }
+    };
+    let rest: Vec<&String> = args.iter().filter(|arg| *arg != "--hints").collect();
+    match rest.as_slice() {
+        [flag, file] if flag.as_str() == "--set" => {
+            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+            let (mut count, mut nodes, mut reference) = (0u64, 0u64, 0u64);
+            let start = Instant::now();
+            for line in text
+                .lines()
+                .filter(|line| !line.starts_with('#') && !line.is_empty())
+            {
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                let [moves, score, pons] = fields[..] else {
+                    return Err(format!("{file}: not MOVES SCORE NODES: {line}"));
+                };
+                let position = Connect4::from_moves(moves).map_err(|e| format!("{moves}: {e}"))?;
+                let (value, searched) = solve(&position);
+                if score.parse::<i64>().ok() != Some(value) {
+                    return Err(format!("{moves}: score {value}, expected {score}"));
+                }
+                count += 1;
+                nodes += searched;
+                reference += pons.parse::<u64>().unwrap_or(0);
+            }
+            let count_f = count.max(1) as f64;
+            println!(
+                "{count} positions, all scores right: {:.3} ms and {:.0} nodes a position (reference {:.0} nodes)",
+                start.elapsed().as_secs_f64() * 1e3 / count_f,
+                nodes as f64 / count_f,
+                reference as f64 / count_f,
+            );
+            Ok(())
+        }
+        [moves] => {
+            let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let (value, nodes) = solve(&position);
+            print!("{position}");
+            println!(
+                "score {value} ({nodes} nodes, {:.1} ms)",
+                start.elapsed().as_secs_f64() * 1e3
+            );
+            Ok(())
+        }
+        _ => Err("usage: connect4 [--hints] MOVES | [--hints] --set FILE".into()),
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Err(message) = run(&args) {
+        eprintln!("{message}");
+        std::process::exit(2);
+    }
+}

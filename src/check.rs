@@ -1,0 +1,260 @@
+//! Checks of a game's [`Knowledge`] against a plain search, for a user's own tests.
+//!
+//! [`knowledge`] plays random games from a start position and, at every position on the way,
+//! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
+//! bounds and the floor must hold the value, a closed form must equal it, the search moves
+//! must be legal and keep the value, the key after a move must be the key of the position
+//! after it, the hinted move must be legal, and the solver with the knowledge must find the
+//! same value and optimal moves. The first disagreement comes back with the moves that reach
+//! it. Hints (the order of moves, the best-move hint's quality) are only checked for
+//! legality: they may be poor, never wrong.
+//!
+//! Plain negamax visits every position below each one checked, so start from positions that
+//! a plain search solves in milliseconds.
+//!
+//! # Examples
+//!
+//! PrimeGame's own knowledge passes:
+//!
+//! ```
+//! use gamesolver::{check, PrimeKnowledge, SmallPrimeGame};
+//!
+//! let start = SmallPrimeGame::new(14)?;
+//! check::knowledge(&start, &PrimeKnowledge, &check::Checks::default())?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::game::{Knowledge, NoKnowledge, ScoringGame};
+use crate::search::{SearchConfig, Solver};
+use std::fmt;
+use thiserror::Error;
+
+/// How much [`knowledge`] checks.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::check::Checks;
+///
+/// let checks = Checks::default().with_games(4).with_seed(7);
+/// assert_eq!((checks.games, checks.seed), (4, 7));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Checks {
+    /// Random games played from the start position (8); every position of each is checked.
+    pub games: usize,
+    /// Seed of the random moves (1), so that a failure can be replayed.
+    pub seed: u64,
+    /// The table of each solver (4 MiB).
+    pub table_bytes: usize,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Self {
+            games: 8,
+            seed: 1,
+            table_bytes: 4 << 20,
+        }
+    }
+}
+
+impl Checks {
+    /// Plays `games` random games.
+    #[must_use]
+    pub fn with_games(mut self, games: usize) -> Self {
+        self.games = games;
+        self
+    }
+
+    /// Seeds the random moves.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+}
+
+/// What the knowledge claimed that the plain search disproved.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Claim<M> {
+    /// The bounds leave out the value.
+    Bounds {
+        /// The claimed bounds.
+        lower: i64,
+        /// The claimed bounds.
+        upper: i64,
+    },
+    /// The value is below the floor.
+    Floor(i64),
+    /// The closed-form value is not the value.
+    ExactValue(i64),
+    /// A search move or the hinted best move is not legal.
+    IllegalMove(M),
+    /// The best of the search moves is worth less than the value: a needed move was left out.
+    SearchMoves {
+        /// The best value over the moves kept.
+        kept_best: i64,
+    },
+    /// The key after this move is not the key of the position after it.
+    KeyAfter(M),
+    /// The solver with the knowledge found another value.
+    SolverValue(i64),
+    /// The solver with the knowledge found other optimal moves.
+    OptimalMoves(Vec<M>),
+}
+
+/// A position where a [`Knowledge`] and the plain search disagree.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+pub struct Disagreement<M: fmt::Debug> {
+    /// The moves from the start position that reach it.
+    pub moves: Vec<M>,
+    /// Its value by plain negamax.
+    pub value: i64,
+    /// What the knowledge claimed.
+    pub claim: Claim<M>,
+}
+
+impl<M: fmt::Debug> fmt::Display for Disagreement<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "after {:?} the value is {} but the knowledge claims {:?}",
+            self.moves, self.value, self.claim
+        )
+    }
+}
+
+/// Why [`knowledge`] could not finish: a disagreement, or a position the plain search could
+/// not value.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+pub enum CheckError<M: fmt::Debug> {
+    /// The knowledge is wrong here.
+    #[error("{0}")]
+    Disagrees(Disagreement<M>),
+    /// A solve failed (a game longer than the solver can count).
+    #[error("the plain search failed: {0}")]
+    Solve(#[from] crate::SolveError),
+}
+
+/// A small generator for the random games: the same seed, the same games.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        // Truncation is fine: a draw below n.
+        (crate::game::mix64(self.0) % n as u64) as usize
+    }
+}
+
+/// Checks `knowledge` against plain negamax on every position of random games from `start`
+/// (see the [module](self)). Returns the first disagreement, with the moves that reach it.
+///
+/// # Errors
+///
+/// [`CheckError::Disagrees`] at the first position where a sound claim is false or a move is
+/// illegal; [`CheckError::Solve`] if a solve fails.
+pub fn knowledge<G, K>(start: &G, knowledge: &K, checks: &Checks) -> Result<(), CheckError<G::Move>>
+where
+    G: ScoringGame,
+    K: Knowledge<G>,
+{
+    let config = SearchConfig::default().with_table_bytes(checks.table_bytes);
+    let mut plain = Solver::with_config(config);
+    let mut hinted = Solver::with_config(config).with_knowledge(knowledge.clone());
+    let mut random = Random(checks.seed);
+    for _ in 0..checks.games.max(1) {
+        let mut position = start.clone();
+        let mut moves = Vec::new();
+        loop {
+            check_position(&position, &moves, knowledge, &mut plain, &mut hinted)?;
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[random.below(legal.len())];
+            position.play_unchecked(mv);
+            moves.push(mv);
+        }
+    }
+    Ok(())
+}
+
+fn check_position<G: ScoringGame, K: Knowledge<G>>(
+    position: &G,
+    moves: &[G::Move],
+    knowledge: &K,
+    plain: &mut Solver<G, NoKnowledge>,
+    hinted: &mut Solver<G, K>,
+) -> Result<(), CheckError<G::Move>> {
+    let truth = plain.solve(position)?;
+    let value = truth.value;
+    let fail = |claim| {
+        Err(CheckError::Disagrees(Disagreement {
+            moves: moves.to_vec(),
+            value,
+            claim,
+        }))
+    };
+    let facts = knowledge.facts(position);
+    if let Some(bounds) = &facts.bounds
+        && !bounds.contains(&value)
+    {
+        return fail(Claim::Bounds {
+            lower: *bounds.start(),
+            upper: *bounds.end(),
+        });
+    }
+    if let Some(floor) = K::VALUE_FLOOR
+        && value < floor
+    {
+        return fail(Claim::Floor(floor));
+    }
+    if let Some(exact) = knowledge.exact_value(position)
+        && exact != value
+    {
+        return fail(Claim::ExactValue(exact));
+    }
+    if let Some(mv) = facts.best_move
+        && position.check_move(mv).is_err()
+    {
+        return fail(Claim::IllegalMove(mv));
+    }
+    for mv in position.legal_moves() {
+        if knowledge.key_after(position, mv) != position.after(mv).key() {
+            return fail(Claim::KeyAfter(mv));
+        }
+    }
+    let mut kept = Vec::new();
+    knowledge.search_moves(position, i64::MIN, &mut kept);
+    let mut best = Vec::new();
+    knowledge.best_moves(position, usize::MAX, &mut best);
+    if let Some(&mv) = kept
+        .iter()
+        .chain(&best)
+        .find(|&&mv| position.check_move(mv).is_err())
+    {
+        return fail(Claim::IllegalMove(mv));
+    }
+    if !position.is_over() {
+        let mut kept_best = i64::MIN;
+        for &mv in &kept {
+            let child = plain.value(&position.after(mv))?;
+            kept_best = kept_best.max(position.margin(mv).saturating_sub(child));
+        }
+        if kept_best != value {
+            return fail(Claim::SearchMoves { kept_best });
+        }
+    }
+    let found = hinted.solve(position)?;
+    if found.value != value {
+        return fail(Claim::SolverValue(found.value));
+    }
+    if found.best_moves != truth.best_moves {
+        return fail(Claim::OptimalMoves(found.best_moves));
+    }
+    Ok(())
+}

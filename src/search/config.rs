@@ -1,0 +1,148 @@
+//! The settings of the [`Solver`](crate::Solver) and the [`Engine`](crate::Engine), in one
+//! place.
+
+/// The default transposition-table size: 64 MiB.
+pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
+
+/// How a [`Solver`](crate::Solver) or an [`Engine`](crate::Engine) searches: table size,
+/// threads, move ordering, and the engine's time plan. The defaults suit any game; values tuned
+/// for one game live with that game (PrimeGame's in
+/// [`games::prime::search_config`](crate::games::prime::search_config)).
+///
+/// Built with the `with_` methods from [`SearchConfig::default`]; the fields can be read.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::SearchConfig;
+///
+/// let config = SearchConfig::default().with_threads(2).with_table_bytes(16 << 20);
+/// assert_eq!((config.threads, config.table_bytes), (2, 16 << 20));
+/// assert!(config.history); // learned move order, on by default
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct SearchConfig {
+    /// Most bytes of the transposition table ([`DEFAULT_TABLE_BYTES`]; clamped to
+    /// [`MAX_TABLE_BYTES`](crate::search::MAX_TABLE_BYTES)).
+    pub table_bytes: usize,
+    /// Threads that search together (1).
+    pub threads: usize,
+    /// Whether the search learns a move order: killer moves per ply and a history of the
+    /// moves that cut off, behind the table's move and the immediate margin (`true`). It pays
+    /// in games whose margins tell few moves apart (Connect 4); PrimeGame, whose margins
+    /// order its moves well, turns it off.
+    pub history: bool,
+    /// Whether an exact value is found by null-window tests that narrow proven root bounds
+    /// (when the game's [`Knowledge`](crate::Knowledge) gives them, at most this wide),
+    /// rather than by one open window: `Some(64)`. Pays in games of a small score range.
+    pub null_window_range: Option<i64>,
+    /// The engine's first aspiration window around the previous iteration's value, if any
+    /// (`None`: every iteration searches the open window). A width in the game's points.
+    pub aspiration: Option<i64>,
+    /// The engine's forward pruning of large positions: a position with more search moves
+    /// than `.0` is searched over its `.1` best moves (by
+    /// [`Knowledge::best_moves`](crate::Knowledge::best_moves)) at each node. `None`: never.
+    pub large_board: Option<(usize, usize)>,
+    /// The engine first solves a position of at most this many search moves exactly, in
+    /// `1 / endgame_share` of its time (0: never).
+    pub exact_endgame_moves: usize,
+    /// The part of the time left an exact endgame attempt may take: one in this many (3).
+    pub endgame_share: u32,
+    /// How many times the cost of the last iteration the engine expects the next to cost; it
+    /// starts no iteration that cannot end before the deadline (4).
+    pub iteration_growth: u32,
+    /// Nodes a helper thread searches before it starts again from the root (20,000).
+    pub helper_burst: u64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        Self {
+            table_bytes: DEFAULT_TABLE_BYTES,
+            threads: 1,
+            history: true,
+            null_window_range: Some(64),
+            aspiration: None,
+            large_board: None,
+            exact_endgame_moves: 0,
+            endgame_share: 3,
+            iteration_growth: 4,
+            helper_burst: 20_000,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The table takes at most `bytes`.
+    #[must_use]
+    pub fn with_table_bytes(mut self, bytes: usize) -> Self {
+        self.table_bytes = bytes;
+        self
+    }
+
+    /// Searches on `threads` threads (at least 1).
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Searches on a thread for every core.
+    #[must_use]
+    pub fn with_all_cores(self) -> Self {
+        self.with_threads(std::thread::available_parallelism().map_or(1, usize::from))
+    }
+
+    /// Learns a move order (killers and history) or not.
+    #[must_use]
+    pub fn with_history(mut self, history: bool) -> Self {
+        self.history = history;
+        self
+    }
+
+    /// Narrows proven root bounds at most `range` wide by null-window tests (`None`: never).
+    #[must_use]
+    pub fn with_null_window_range(mut self, range: Option<i64>) -> Self {
+        self.null_window_range = range;
+        self
+    }
+
+    /// The engine's aspiration window (`None`: none).
+    #[must_use]
+    pub fn with_aspiration(mut self, width: Option<i64>) -> Self {
+        self.aspiration = width.map(|width| width.max(1));
+        self
+    }
+
+    /// The engine searches a position of more than `moves` search moves over `candidates`
+    /// moves a node (`None`: never).
+    #[must_use]
+    pub fn with_large_board(mut self, large: Option<(usize, usize)>) -> Self {
+        self.large_board = large.map(|(moves, candidates)| (moves, candidates.max(1)));
+        self
+    }
+
+    /// The engine first solves positions of at most `moves` search moves exactly, in one
+    /// `share`-th of its time.
+    #[must_use]
+    pub fn with_exact_endgame(mut self, moves: usize, share: u32) -> Self {
+        self.exact_endgame_moves = moves;
+        self.endgame_share = share.max(1);
+        self
+    }
+
+    /// The engine's expected cost of an iteration, in iterations before it.
+    #[must_use]
+    pub fn with_iteration_growth(mut self, growth: u32) -> Self {
+        self.iteration_growth = growth.max(1);
+        self
+    }
+
+    /// Nodes a helper thread searches between restarts from the root.
+    #[must_use]
+    pub fn with_helper_burst(mut self, nodes: u64) -> Self {
+        self.helper_burst = nodes.max(1);
+        self
+    }
+}

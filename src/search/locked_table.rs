@@ -1,0 +1,137 @@
+//! The table that threads share for any game: buckets of two entries, each behind its own
+//! lock, for keys and moves that do not pack into words (the lock-free
+//! [`SharedTable`](super::shared_table::SharedTable) takes those that do). A thread that finds
+//! a bucket locked treats it as empty, or drops its result, as the lock-free table does, so
+//! nobody waits.
+
+use crate::game::TableKey;
+use crate::search::table::{Entry, MAX_TABLE_BYTES, place};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A pair of slots and the mark of a position of the bucket being searched.
+#[derive(Debug)]
+struct Bucket<K, M> {
+    pair: Mutex<[Option<Entry<K, M>>; 2]>,
+    busy: AtomicU64,
+}
+
+/// The locked table behind a parallel search of a game whose keys or moves do not pack.
+#[derive(Debug)]
+pub(crate) struct LockedTable<K, M> {
+    buckets: Vec<Bucket<K, M>>,
+    mask: usize,
+}
+
+impl<K: TableKey, M: Copy> LockedTable<K, M> {
+    /// A table of at most `bytes` (clamped to [`MAX_TABLE_BYTES`]), at least one bucket,
+    /// halved while the system refuses the memory. Keys that own heap memory take it beyond.
+    pub fn with_bytes(bytes: usize) -> Self {
+        let bucket_bytes = std::mem::size_of::<Bucket<K, M>>().max(1);
+        let wanted = (bytes.min(MAX_TABLE_BYTES) / bucket_bytes).max(1);
+        let mut count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let mut buckets = Vec::new();
+        while buckets.try_reserve_exact(count).is_err() && count > 1 {
+            count /= 2;
+        }
+        buckets.resize_with(count, || Bucket {
+            pair: Mutex::new([None, None]),
+            busy: AtomicU64::new(0),
+        });
+        Self {
+            buckets,
+            mask: count - 1,
+        }
+    }
+
+    /// Entries the table holds.
+    pub fn capacity(&self) -> usize {
+        2 * self.buckets.len()
+    }
+
+    fn bucket(&self, hash: u64) -> &Bucket<K, M> {
+        // Truncation is fine: only the low bits pick the bucket.
+        &self.buckets[hash as usize & self.mask]
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&self) {
+        for bucket in &self.buckets {
+            if let Ok(mut pair) = bucket.pair.lock() {
+                *pair = [None, None];
+            }
+            bucket.busy.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// What is stored for `key`, unless another thread holds its bucket.
+    pub fn probe(&self, key: &K, hash: u64) -> Option<Entry<(), M>> {
+        let pair = self.bucket(hash).pair.try_lock().ok()?;
+        pair.iter()
+            .flatten()
+            .find(|entry| entry.key == *key)
+            .map(|entry| entry.rekeyed((), entry.best))
+    }
+
+    /// Stores `entry` by the rule of the one-thread table, unless another thread holds the
+    /// bucket: then the result is dropped, as a full table drops results.
+    pub fn store(&self, entry: Entry<K, M>, hash: u64) {
+        if let Ok(mut pair) = self.bucket(hash).pair.try_lock() {
+            place(&mut *pair, entry);
+        }
+    }
+
+    /// Marks the position of `hash` as being searched; the claim, if the mark was free.
+    pub fn enter(&self, hash: u64) -> Option<u64> {
+        let marker = hash | 1;
+        self.bucket(hash)
+            .busy
+            .compare_exchange(0, marker, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+            .then_some(hash)
+    }
+
+    /// Frees the mark of a claim of [`enter`](Self::enter).
+    pub fn leave(&self, hash: u64) {
+        self.bucket(hash).busy.store(0, Ordering::Relaxed);
+    }
+
+    /// Whether a thread has marked the position of `hash` as being searched.
+    pub fn is_busy(&self, hash: u64) -> bool {
+        self.bucket(hash).busy.load(Ordering::Relaxed) == hash | 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_probes_and_marks() {
+        let table = LockedTable::<Vec<u16>, u8>::with_bytes(1 << 12);
+        let key = vec![3u16, 5];
+        let hash = key.hash64();
+        let entry = Entry {
+            key: key.clone(),
+            lower: 2,
+            upper: 2,
+            best: Some(1),
+            depth: 4,
+            work: 0,
+        };
+        table.store(entry, hash);
+        let found = table.probe(&key, hash).expect("stored");
+        assert_eq!((found.lower, found.upper, found.best), (2, 2, Some(1)));
+        assert!(
+            table
+                .probe(&vec![3u16, 6], vec![3u16, 6].hash64())
+                .is_none()
+        );
+        let claim = table.enter(hash).expect("free");
+        assert!(table.is_busy(hash));
+        table.leave(claim);
+        assert!(!table.is_busy(hash));
+        table.clear();
+        assert!(table.probe(&key, hash).is_none());
+    }
+}
