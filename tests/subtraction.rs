@@ -363,3 +363,32 @@ fn a_long_game_hits_the_limit_instead_of_growing() {
     );
     assert!(solver.memo_len() <= 1000);
 }
+
+#[test]
+fn a_games_own_convention_is_never_overridden() {
+    // The case a user reported: take 1..=3 from a heap of 1, misère. Whoever takes the last
+    // loses, so the mover loses; a normal-play answer (N) must not come back.
+    let game = SubtractionGame::preset(3, [1], PlayConvention::Misere).unwrap();
+    assert_eq!(
+        ImpartialSolver::new(PlayConvention::Normal).outcome(&game),
+        Err(gamesolver::grundy::ImpartialError::ConventionMismatch {
+            game: PlayConvention::Misere,
+            solver: PlayConvention::Normal,
+        })
+    );
+    assert!(
+        ImpartialSolver::new(PlayConvention::Normal)
+            .grundy(&game)
+            .is_err()
+    );
+    assert_eq!(
+        ImpartialSolver::for_game(&game).outcome(&game),
+        Ok(Outcome::P)
+    );
+    assert_eq!(analyze(&game).unwrap().outcome, Outcome::P);
+    let normal = game.with_convention(PlayConvention::Normal);
+    assert_eq!(
+        ImpartialSolver::for_game(&normal).outcome(&normal),
+        Ok(Outcome::N)
+    );
+}

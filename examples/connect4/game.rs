@@ -187,6 +187,22 @@ impl Knowledge<Connect4> for StonesLeft {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Threats;
 
+/// The cells where a stone does not let the opponent win at once: the one forced block if the
+/// opponent has a cell to win on now (none if it has two), and never a cell under one of its
+/// winning cells.
+fn non_losing(position: &Connect4) -> u64 {
+    let threats = winning_cells(position.current ^ position.mask) & !position.mask;
+    let mut safe = position.playable();
+    let forced = safe & threats;
+    if forced != 0 {
+        if forced.count_ones() > 1 {
+            return 0;
+        }
+        safe = forced;
+    }
+    safe & !(threats >> 1)
+}
+
 impl Knowledge<Connect4> for Threats {
     fn facts(&self, position: &Connect4) -> Facts<u8> {
         if position.over || position.moves == CELLS {
@@ -203,11 +219,17 @@ impl Knowledge<Connect4> for Threats {
                 best_move: Some(col),
             };
         }
-        // No win now: the next own stone comes two plies on.
-        let bounds = stones_left_bounds(position);
-        let upper = i64::from(CELLS - 1 - position.moves) / 2;
+        // No win now: the next own stone comes two plies on. And with a move that does not
+        // lose at once, the opponent cannot win with its next stone either.
+        let left = i64::from(CELLS - position.moves);
+        let upper = (left - 1) / 2;
+        let lower = if non_losing(position) != 0 {
+            -(left - 2) / 2
+        } else {
+            -left / 2
+        };
         Facts {
-            bounds: Some(*bounds.start()..=upper.max(*bounds.start())),
+            bounds: Some(lower..=upper.max(lower)),
             best_move: None,
         }
     }
@@ -223,15 +245,8 @@ impl Knowledge<Connect4> for Threats {
             out.push(win);
             return;
         }
-        let threats = winning_cells(position.current ^ position.mask) & !position.mask;
-        let forced = threats & position.playable();
-        let below_threat = threats >> 1;
-        let keep = |col: u8| {
-            let cell = position.landing(col);
-            // A forced block, if any, is the only move that does not lose at once; a stone
-            // under an opponent's winning cell hands it over.
-            (forced == 0 || cell & forced != 0) && cell & below_threat == 0
-        };
+        let safe = non_losing(position);
+        let keep = |col: u8| position.landing(col) & safe != 0;
         let first = out[start];
         out.retain(|&col| keep(col));
         if out.len() == start {

@@ -35,10 +35,25 @@ impl fmt::Display for PlayConvention {
 /// when no move is left. Who then wins is set by a [`PlayConvention`].
 ///
 /// Implementing it states that the moves do not depend on whose turn it is, which is what
-/// Sprague–Grundy theory needs. Its one method is provided: a game that is a sum of
-/// independent components (heaps, say) may say so, and the
-/// [`ImpartialSolver`](crate::grundy::ImpartialSolver) then values each component once.
+/// Sprague–Grundy theory needs. Its two methods are provided:
+/// - a game whose rules fix who wins at the end says so in
+///   [`convention`](Self::convention), and every solver honours it (a solver of the other
+///   convention refuses the position);
+/// - a game that is a sum of independent components (rows of Kayles, say) may split itself in
+///   [`components`](Self::components), and the [`ImpartialSolver`](crate::grundy::ImpartialSolver)
+///   then values each component once (normal play).
+///
+/// A game that is a sum of heaps, each move changing one heap into at most two, is best
+/// written as a [`HeapGame`](crate::HeapGame): its Grundy values then come from a
+/// [`GrundyTable`](crate::GrundyTable) with proven periods, instantly for heaps in the
+/// millions, and [`Heaps`](crate::Heaps) plays its sums.
 pub trait ImpartialGame: Game {
+    /// The convention the game's own rules fix, or `None` (the default) when any solver's
+    /// convention may value it.
+    fn convention(&self) -> Option<PlayConvention> {
+        None
+    }
+
     /// Splits the position into independent components whose sum it is, appended to `out`,
     /// and returns `true`; or returns `false` (the default) when it does not split into two
     /// or more. A move of the sum is a move in exactly one component, and a component's key

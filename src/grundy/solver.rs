@@ -33,6 +33,15 @@ pub enum ImpartialError {
     /// Grundy values are a normal-play notion; the solver plays misère.
     #[error("Grundy values need normal play; this solver uses misère play")]
     GrundyNeedsNormalPlay,
+    /// The game's own rules fix a convention, and the solver plays the other: a solver of the
+    /// game's convention ([`ImpartialSolver::for_game`]) would answer.
+    #[error("the game is played {game}, but this solver plays {solver}")]
+    ConventionMismatch {
+        /// The game's convention.
+        game: PlayConvention,
+        /// The solver's.
+        solver: PlayConvention,
+    },
 }
 
 /// An exact solver for any [`ImpartialGame`] by memoized search: outcomes under normal or
@@ -120,6 +129,27 @@ fn entry_bytes<K: TableKey>(key: &K) -> usize {
 }
 
 impl<G: ImpartialGame> ImpartialSolver<G> {
+    /// A solver of the convention `position` states ([`ImpartialGame::convention`]), normal
+    /// play if it states none.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::games::subtraction::SubtractionGame;
+    /// use gamesolver::{ImpartialSolver, Outcome, PlayConvention};
+    ///
+    /// // One heap of 1, take 1 to 3: whoever takes the last loses, so the mover loses.
+    /// let game = SubtractionGame::preset(3, [1], PlayConvention::Misere)?;
+    /// assert_eq!(ImpartialSolver::for_game(&game).outcome(&game)?, Outcome::P);
+    /// // A solver of the other convention refuses rather than answer for normal play.
+    /// assert!(ImpartialSolver::new(PlayConvention::Normal).outcome(&game).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn for_game(position: &G) -> Self {
+        Self::new(position.convention().unwrap_or_default())
+    }
+
     /// A solver for one play convention, with a memo of [`DEFAULT_MEMO_LIMIT`] positions and
     /// [`DEFAULT_MEMO_BYTES`] bytes, and no node budget.
     #[must_use]
@@ -226,6 +256,15 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     }
 
     fn value(&mut self, root: &G) -> Result<u32, ImpartialError> {
+        // A game that states its convention is never valued under the other.
+        if let Some(game) = root.convention()
+            && game != self.convention
+        {
+            return Err(ImpartialError::ConventionMismatch {
+                game,
+                solver: self.convention,
+            });
+        }
         let key = root.key();
         if let Some(&value) = self.memo.get(&key) {
             return Ok(value);

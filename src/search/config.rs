@@ -18,7 +18,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 ///
 /// let config = SearchConfig::default().with_threads(2).with_table_bytes(16 << 20);
 /// assert_eq!((config.threads, config.table_bytes), (2, 16 << 20));
-/// assert!(config.history); // learned move order, on by default
+/// assert!(config.transposition_cutoffs);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -28,11 +28,12 @@ pub struct SearchConfig {
     pub table_bytes: usize,
     /// Threads that search together (1).
     pub threads: usize,
-    /// Whether the search learns a move order: killer moves per ply and a history of the
-    /// moves that cut off, behind the table's move and the immediate margin (`true`). It pays
-    /// in games whose margins tell few moves apart (Connect 4); PrimeGame, whose margins
-    /// order its moves well, turns it off.
-    pub history: bool,
+    /// Whether the exact search looks up every child in the table before it searches a node,
+    /// for a stored bound that already cuts it (enhanced transposition cut-offs): `true`. It
+    /// saves nodes where most children are stored; a game whose nodes are cheap to search may
+    /// save time without it. The engine never does (in a depth-limited search it mostly costs
+    /// the lookups).
+    pub transposition_cutoffs: bool,
     /// Whether an exact value is found by null-window tests that narrow proven root bounds
     /// (when the game's [`Knowledge`](crate::Knowledge) gives them, at most this wide),
     /// rather than by one open window: `Some(64)`. Pays in games of a small score range.
@@ -61,7 +62,7 @@ impl Default for SearchConfig {
         Self {
             table_bytes: DEFAULT_TABLE_BYTES,
             threads: 1,
-            history: true,
+            transposition_cutoffs: true,
             null_window_range: Some(64),
             aspiration: None,
             large_board: None,
@@ -94,10 +95,10 @@ impl SearchConfig {
         self.with_threads(std::thread::available_parallelism().map_or(1, usize::from))
     }
 
-    /// Learns a move order (killers and history) or not.
+    /// Looks up children for table cut-offs in exact searches, or not.
     #[must_use]
-    pub fn with_history(mut self, history: bool) -> Self {
-        self.history = history;
+    pub fn with_transposition_cutoffs(mut self, on: bool) -> Self {
+        self.transposition_cutoffs = on;
         self
     }
 

@@ -7,7 +7,6 @@ mod engine;
 mod eval;
 mod locked_table;
 mod negamax;
-mod ordering;
 mod parallel;
 mod progress;
 mod search_table;

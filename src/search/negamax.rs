@@ -1,5 +1,4 @@
 use crate::game::{Game, Knowledge, ScoringGame};
-use crate::search::ordering::Ordering as MoveOrder;
 use crate::search::search_table::SearchTable;
 use crate::search::table::{Entry, PROVEN, TranspositionTable};
 use crate::search::{Budget, Evaluator, Progress, Stage};
@@ -48,14 +47,10 @@ pub(crate) fn order_key<M: PartialEq>(mv: M, margin: i64, table_move: Option<M>)
     }
 }
 
-/// A move's place in the search order, larger first: [`order_key`], then what the search has
-/// learned ([`MoveOrder::rank`], 0 when it learns nothing).
-type OrderKey = (i64, u64);
-
 /// A move to search, with its immediate margin and its place in the order.
 #[derive(Debug, Clone, Copy)]
 struct Candidate<M> {
-    order: OrderKey,
+    order: i64,
     margin: i64,
     mv: M,
     /// Put off to after the other moves: another thread is searching its child.
@@ -69,8 +64,6 @@ pub(crate) struct Negamax<G: Game, K, E> {
     pub table: SearchTable<G>,
     pub knowledge: K,
     pub evaluator: E,
-    /// The move order learned from cut-offs, if the configuration asks for it.
-    pub order: Option<MoveOrder<G::Move>>,
     pub budget: Budget,
     pub nodes: u64,
     /// The node count at which the current budget runs out.
@@ -111,12 +104,11 @@ pub(crate) struct Negamax<G: Game, K, E> {
 }
 
 impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
-    pub fn new(table_bytes: usize, knowledge: K, evaluator: E, history: bool) -> Self {
+    pub fn new(table_bytes: usize, knowledge: K, evaluator: E) -> Self {
         Self {
             table: SearchTable::Local(TranspositionTable::with_bytes(table_bytes)),
             knowledge,
             evaluator,
-            order: history.then(MoveOrder::default),
             budget: Budget::default(),
             nodes: 0,
             node_limit: u64::MAX,
@@ -256,14 +248,10 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             self.buffers.resize_with(ply + 1, Vec::new);
         }
         let buffer = &mut self.buffers[ply];
-        let learned = self.order.as_ref();
         buffer.clear();
         buffer.extend(self.scratch.iter().filter_map(|&mv| {
             let margin = position.margin(mv);
-            let order = (
-                order_key(mv, margin, table_move),
-                learned.map_or(0, |order| order.rank(mv, ply)),
-            );
+            let order = order_key(mv, margin, table_move);
             (margin > threshold).then_some(Candidate {
                 order,
                 margin,
@@ -393,7 +381,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             && margin > threshold
         {
             let candidate = Candidate {
-                order: (0, 0),
+                order: 0,
                 margin,
                 mv,
                 deferred: false,
@@ -412,9 +400,6 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 return result;
             }
             if result.value >= beta {
-                if let Some(order) = self.order.as_mut() {
-                    order.cut_off(mv, ply);
-                }
                 self.remember(key, result, Some(mv), depth, (alpha, beta), nodes_before);
                 return result;
             }
@@ -621,9 +606,6 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                     if best > alpha {
                         alpha = best;
                         if alpha >= beta {
-                            if let Some(order) = self.order.as_mut() {
-                                order.cut_off(mv, ply);
-                            }
                             break 'passes;
                         }
                     }

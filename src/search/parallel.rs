@@ -47,7 +47,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
     /// the first search (when the position says which table threads share).
     pub fn new(config: SearchConfig, knowledge: K, evaluator: E) -> Self {
         let mut parallel = Self {
-            core: Negamax::new(0, knowledge, evaluator, config.history),
+            core: Negamax::new(0, knowledge, evaluator),
             helpers: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             pool: None,
@@ -55,6 +55,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
             table_ready: false,
             alone: false,
         };
+        parallel.core.transposition_cutoffs = config.transposition_cutoffs;
         parallel.set_threads(config.threads);
         parallel
     }
@@ -125,14 +126,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
         self.core.table.capacity()
     }
 
-    /// Forgets every stored result and what the searches learned of the move order.
+    /// Forgets every stored result.
     pub fn clear(&mut self) {
         self.core.table.clear();
-        for search in std::iter::once(&mut self.core).chain(&mut self.helpers) {
-            if let Some(order) = search.order.as_mut() {
-                order.clear();
-            }
-        }
     }
 
     /// Starts a budgeted call on `position`; at the first, makes the table and the helpers.
@@ -166,12 +162,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
         };
         self.helpers = (1..self.config.threads)
             .map(|_| {
-                let mut helper = Negamax::new(
-                    0,
-                    self.core.knowledge.clone(),
-                    self.core.evaluator.clone(),
-                    self.config.history,
-                );
+                let mut helper =
+                    Negamax::new(0, self.core.knowledge.clone(), self.core.evaluator.clone());
                 helper.table = shared.share();
                 helper.stop = Some(Arc::clone(&self.stop));
                 helper.defers_busy_moves = true;

@@ -143,11 +143,12 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::{SmallPrimeGame, Solver};
+    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::solver;
     ///
     /// let game = SmallPrimeGame::new(40)?;
-    /// let one = Solver::new().with_threads(1).solve(&game)?;
-    /// let two = Solver::new().with_threads(2).solve(&game)?;
+    /// let one = solver().with_threads(1).solve(&game)?;
+    /// let two = solver().with_threads(2).solve(&game)?;
     /// assert_eq!((one.value, &one.best_moves), (two.value, &two.best_moves));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -259,6 +260,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// let game = WidePrimeGame::new(30)?;
     /// assert_eq!(Solver::new().best_move(&game)?, Some((29, 15)));
+    /// // The same, far faster, with PrimeGame's knowledge.
+    /// assert_eq!(gamesolver::games::prime::solver().best_move(&game)?, Some((29, 15)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {

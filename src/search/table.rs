@@ -70,7 +70,7 @@ impl<K, M: Copy> Entry<K, M> {
     }
 }
 
-/// The most memory a [`TranspositionTable`] takes, whatever it is asked for: 4 GiB.
+/// The most memory a search table takes, whatever it is asked for: 4 GiB.
 pub const MAX_TABLE_BYTES: usize = 1 << 32;
 
 /// A fixed-size transposition table: it never grows past the byte limit it was made with.

@@ -72,8 +72,7 @@ impl<M: BoardMask> Knowledge<MaskPrimeGame<M>> for PrimeKnowledge {
     }
 }
 
-/// PrimeGame's tuned settings: no learned order (margins order its moves well; killers
-/// cost 10-35% more nodes at n = 100..=128), no null-window narrowing (values span hundreds),
+/// PrimeGame's tuned settings: no null-window narrowing (values span hundreds),
 /// and for the engine an aspiration window of 12 points, forward pruning of boards of more than
 /// 512 search moves to 12 candidates a node, and an exact attempt at endgames of at most 64
 /// search moves in a third of the time (about 50 numbers solve in a fraction of 500 ms).
@@ -83,12 +82,11 @@ impl<M: BoardMask> Knowledge<MaskPrimeGame<M>> for PrimeKnowledge {
 /// ```
 /// let config = gamesolver::games::prime::search_config();
 /// assert_eq!(config.large_board, Some((512, 12)));
-/// assert!(!config.history);
+/// assert_eq!(config.null_window_range, None);
 /// ```
 #[must_use]
 pub fn search_config() -> SearchConfig {
     SearchConfig::default()
-        .with_history(false)
         .with_null_window_range(None)
         .with_aspiration(Some(12))
         .with_large_board(Some((512, 12)))

@@ -174,7 +174,11 @@ impl Game for SubtractionGame {
     }
 }
 
-impl ImpartialGame for SubtractionGame {}
+impl ImpartialGame for SubtractionGame {
+    fn convention(&self) -> Option<PlayConvention> {
+        Some(self.convention)
+    }
+}
 
 impl fmt::Display for SubtractionGame {
     /// `heaps 1 3 5 7, take {1, 2, 3}, misère`.

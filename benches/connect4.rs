@@ -1,0 +1,104 @@
+//! Connect 4 on the public API (`examples/connect4/game.rs`): the exact score of every position
+//! of a reference set, from an empty table, with Pons' hints (`threats`), with only the bounds
+//! any player sees (`stones_left`), and with the rules alone (`rules`, the naive baseline: no
+//! knowledge, no null-window narrowing). Criterion's throughput is the nodes searched, which
+//! are also printed per set beside Pascal Pons' solver's (from the set's file).
+//!
+//! `cargo bench --bench connect4`
+
+#[path = "../examples/connect4/game.rs"]
+#[allow(dead_code)]
+mod game;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use game::{Connect4, StonesLeft, Threats};
+use gamesolver::{Knowledge, NoKnowledge, SearchConfig, Solver};
+
+/// The positions of a set and Pons' node count for all of them.
+fn set(name: &str) -> (Vec<Connect4>, u64) {
+    let path = format!(
+        "{}/tests/data/connect4/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("the reference set");
+    let mut reference = 0;
+    let positions = text
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            reference += fields[2].parse::<u64>().unwrap_or(0);
+            Connect4::from_moves(fields[0]).expect("a legal position")
+        })
+        .collect();
+    (positions, reference)
+}
+
+/// Solves every position from an empty table; the nodes searched.
+fn solve_all<K: Knowledge<Connect4>>(solver: &mut Solver<Connect4, K>, set: &[Connect4]) -> u64 {
+    let before = solver.nodes();
+    for position in set {
+        solver.clear();
+        solver.value(position).expect("a short game");
+    }
+    solver.nodes() - before
+}
+
+fn solver<K: Knowledge<Connect4>>(knowledge: K, narrow: bool) -> Solver<Connect4, K> {
+    let config = SearchConfig::default()
+        .with_table_bytes(16 << 20)
+        .with_transposition_cutoffs(false)
+        .with_null_window_range(narrow.then_some(64));
+    let mut solver = Solver::with_config(config).with_knowledge(knowledge);
+    solver.prepare();
+    solver
+}
+
+fn bench_set<K: Knowledge<Connect4>>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    (label, name): (&str, &str),
+    mut solver: Solver<Connect4, K>,
+    (positions, reference): &(Vec<Connect4>, u64),
+) {
+    let nodes = solve_all(&mut solver, positions);
+    eprintln!(
+        "{name} {label}: {nodes} nodes for {} positions (Pons: {reference})",
+        positions.len()
+    );
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_with_input(BenchmarkId::new(label, name), positions, |b, positions| {
+        b.iter(|| solve_all(&mut solver, positions));
+    });
+}
+
+fn sets(c: &mut Criterion) {
+    let mut group = c.benchmark_group("connect4");
+    group.sample_size(10);
+    for name in ["L3_R1", "L2_R1", "L1_R1", "L2_R2"] {
+        let positions = set(name);
+        bench_set(
+            &mut group,
+            ("threats", name),
+            solver(Threats, true),
+            &positions,
+        );
+        bench_set(
+            &mut group,
+            ("stones_left", name),
+            solver(StonesLeft, true),
+            &positions,
+        );
+        if name.starts_with("L3") {
+            bench_set(
+                &mut group,
+                ("rules", name),
+                solver(NoKnowledge, false),
+                &positions,
+            );
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, sets);
+criterion_main!(benches);

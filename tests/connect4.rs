@@ -1,0 +1,107 @@
+//! Connect 4, written on the public API as a user would (`examples/connect4/game.rs`): every
+//! score of the reference sets (Pascal Pons' solver, in `tests/data/connect4/`) found with the
+//! rules and the bounds any player sees, and with Pons' hints; both checked by
+//! `check::knowledge` against plain negamax; several threads agree with one.
+
+#[path = "../examples/connect4/game.rs"]
+#[allow(dead_code)]
+mod game;
+
+use game::{Connect4, StonesLeft, Threats};
+use gamesolver::{Knowledge, SearchConfig, Solver, check};
+
+/// The positions of a reference set: moves and score.
+fn set(name: &str) -> Vec<(String, i64)> {
+    let path = format!(
+        "{}/tests/data/connect4/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("the reference set");
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            (fields[0].to_owned(), fields[1].parse().expect("a score"))
+        })
+        .collect()
+}
+
+fn solver<K: Knowledge<Connect4>>(knowledge: K, threads: usize) -> Solver<Connect4, K> {
+    let config = SearchConfig::default()
+        .with_table_bytes(16 << 20)
+        .with_threads(threads)
+        .with_transposition_cutoffs(false);
+    Solver::with_config(config).with_knowledge(knowledge)
+}
+
+fn assert_scores<K: Knowledge<Connect4>>(name: &str, knowledge: K, threads: usize) {
+    let mut solver = solver(knowledge, threads);
+    for (moves, score) in set(name) {
+        let position = Connect4::from_moves(&moves).unwrap();
+        solver.clear();
+        assert_eq!(solver.value(&position), Ok(score), "{name}: {moves}");
+    }
+}
+
+#[test]
+fn every_reference_score_with_the_rules_and_bounds() {
+    for name in ["L3_R1", "L2_R1", "L1_R1"] {
+        assert_scores(name, StonesLeft, 1);
+    }
+}
+
+#[test]
+fn every_reference_score_with_hints() {
+    for name in ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2"] {
+        assert_scores(name, Threats, 1);
+    }
+}
+
+#[test]
+fn two_threads_find_the_same_scores() {
+    assert_scores("L2_R1", StonesLeft, 2);
+    assert_scores("L1_R1", Threats, 2);
+}
+
+#[test]
+fn optimal_moves_agree_with_and_without_hints() {
+    for (moves, score) in set("L2_R1").into_iter().take(8) {
+        let position = Connect4::from_moves(&moves).unwrap();
+        let plain = solver(StonesLeft, 1).solve(&position).unwrap();
+        let hinted = solver(Threats, 1).solve(&position).unwrap();
+        assert_eq!(plain.value, score, "{moves}");
+        assert_eq!(
+            (hinted.value, &hinted.best_moves),
+            (score, &plain.best_moves),
+            "{moves}"
+        );
+    }
+}
+
+#[test]
+fn both_knowledges_pass_the_checker_near_the_end() {
+    // Positions a plain negamax solves in milliseconds: 30 stones and more.
+    let checks = check::Checks::default().with_games(4);
+    for (moves, _) in set("L3_R1").into_iter().take(6) {
+        let position = Connect4::from_moves(&moves).unwrap();
+        check::knowledge(&position, &StonesLeft, &checks).unwrap();
+        check::knowledge(&position, &Threats, &checks).unwrap();
+    }
+}
+
+#[test]
+fn bad_moves_are_refused_and_change_nothing() {
+    assert!(Connect4::from_moves("8").is_err());
+    assert!(Connect4::from_moves("1111111").is_err()); // a column holds six
+    // A move after a four: the game is over.
+    assert!(Connect4::from_moves("12121212").is_err());
+    let won = Connect4::from_moves("121212").unwrap();
+    let mut after = won;
+    use gamesolver::Game;
+    after.play(0).unwrap(); // four in column 1
+    assert!(after.is_over());
+    assert!(after.clone().play(1).is_err());
+    let before = after;
+    assert!(after.play(3).is_err());
+    assert_eq!(after, before);
+}
