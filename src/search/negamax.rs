@@ -2,6 +2,7 @@ use crate::game::{Game, Knowledge, ScoringGame};
 use crate::search::search_table::SearchTable;
 use crate::search::table::{Entry, PROVEN, TranspositionTable};
 use crate::search::{Budget, Evaluator, Progress, Stage};
+use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -45,6 +46,36 @@ pub(crate) fn order_key<M: PartialEq>(mv: M, margin: i64, table_move: Option<M>)
     } else {
         margin
     }
+}
+
+/// A node being searched: what storing its result needs.
+struct Node<K> {
+    key: K,
+    depth: u16,
+    /// The window after the proven bounds and the table narrowed it.
+    window: (i64, i64),
+    ply: usize,
+    /// The node count when it began, for the work behind its result.
+    nodes_before: u64,
+}
+
+/// Narrows `window` by known bounds `(lower, upper)` of the value, or returns the value's
+/// bound that already decides the node: one at or below the window, at or above it, or exact.
+/// Bounds that do not cut narrow the window only if they are `proven` (those of a shallower
+/// search hold only to its depth).
+fn narrow(window: &mut (i64, i64), (lower, upper): (i64, i64), proven: bool) -> Option<Scored> {
+    let (alpha, beta) = *window;
+    let value = if upper <= alpha || lower == upper {
+        upper
+    } else if lower >= beta {
+        lower
+    } else {
+        if proven {
+            *window = (alpha.max(lower), beta.min(upper));
+        }
+        return None;
+    };
+    Some(Scored { value, proven })
 }
 
 /// A move to search, with its immediate margin and its place in the order.
@@ -282,11 +313,16 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     /// The value of `position` for the side to move, searched `depth` plies deep within the
     /// window (`alpha`, `beta`). Fail-soft: a value at or below `alpha` is an upper bound, one at
     /// or above `beta` a lower bound. After an abort the result is meaningless.
+    ///
+    /// In order, each step returning as soon as it decides the node: the proven bounds of the
+    /// game's knowledge (no memory access), the table, a closed-form value, the horizon, the
+    /// most promising move alone ([`try_first`](Self::try_first)), then every move
+    /// ([`expand`](Self::expand)).
     pub fn search(
         &mut self,
         position: &mut G,
         depth: u16,
-        mut alpha: i64,
+        alpha: i64,
         beta: i64,
         ply: usize,
     ) -> Scored {
@@ -296,51 +332,27 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 proven: false,
             };
         }
-        let mut beta = beta;
-        // Proven bounds first: they cost no memory access.
+        let mut window = (alpha, beta);
         let facts = self.knowledge.facts(position);
-        let (bounds, best_margin_move) = (facts.bounds, facts.best_move);
-        if let Some(bounds) = &bounds {
-            let (lower, upper) = (*bounds.start(), *bounds.end());
-            // At or below the window, or known exactly.
-            if upper <= alpha || lower == upper {
-                return Scored {
-                    value: upper,
-                    proven: true,
-                };
-            }
-            if lower >= beta {
-                return Scored {
-                    value: lower,
-                    proven: true,
-                };
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
+        if let Some(cut) = facts
+            .bounds
+            .as_ref()
+            .and_then(|bounds| narrow(&mut window, (*bounds.start(), *bounds.end()), true))
+        {
+            return cut;
         }
         let key = position.key();
         let mut table_move = None;
         if let Some(entry) = self.table.probe(&key) {
             table_move = entry.best;
-            if entry.depth >= depth {
-                let proven = entry.depth == PROVEN;
-                if entry.lower >= beta || entry.is_exact() {
-                    return Scored {
-                        value: entry.lower,
-                        proven,
-                    };
-                }
-                if entry.upper <= alpha {
-                    return Scored {
-                        value: entry.upper,
-                        proven,
-                    };
-                }
-                // Proven bounds that do not cut still narrow the window.
-                if proven {
-                    alpha = alpha.max(entry.lower);
-                    beta = beta.min(entry.upper);
-                }
+            if entry.depth >= depth
+                && let Some(cut) = narrow(
+                    &mut window,
+                    (entry.lower, entry.upper),
+                    entry.depth == PROVEN,
+                )
+            {
+                return cut;
             }
         }
         if let Some(value) = self.knowledge.exact_value(position) {
@@ -350,67 +362,104 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             };
         }
         if depth == 0 {
-            // A leaf: ask only whether the game is over, without generating its moves.
-            return if position.is_over() {
-                Scored {
-                    value: 0,
-                    proven: true,
-                }
-            } else {
-                let estimate = self.evaluator.evaluate(position);
-                Scored {
-                    // An estimate outside the proven bounds is wrong by at least that much.
-                    value: bounds.map_or(estimate, |bounds| {
-                        estimate.max(*bounds.start()).min(*bounds.end())
-                    }),
-                    proven: false,
-                }
+            return self.leaf(position, facts.bounds);
+        }
+        let node = Node {
+            key,
+            depth,
+            window,
+            ply,
+            nodes_before: self.nodes,
+        };
+        match self.try_first(position, &node, table_move.or(facts.best_move)) {
+            Ok(result) => result,
+            Err(searched) => self.expand(position, &node, table_move, searched),
+        }
+    }
+
+    /// A leaf of a depth-limited search: over, or the evaluator's estimate inside the proven
+    /// bounds (an estimate outside them is wrong by at least that much). Only whether the game
+    /// is over is asked, without generating its moves.
+    fn leaf(&mut self, position: &G, bounds: Option<RangeInclusive<i64>>) -> Scored {
+        if position.is_over() {
+            return Scored {
+                value: 0,
+                proven: true,
             };
         }
-        // With a floor on values, a move of margin at most alpha + floor cannot beat alpha:
-        // such moves are not even generated.
-        let threshold = K::VALUE_FLOOR.map_or(i64::MIN, |floor| alpha.saturating_add(floor));
-        let nodes_before = self.nodes;
-        // The move most likely to refute the node (the table's, else the largest margin if
-        // the game knows it without generating the rest) goes first, alone: most of the time
-        // it refutes the node, and the other moves are never generated or sorted.
-        let mut searched = None;
-        if self.breadth.is_none()
-            && let Some(mv) = table_move.or(best_margin_move)
-            && let margin = position.margin(mv)
-            && margin > threshold
+        let estimate = self.evaluator.evaluate(position);
+        Scored {
+            value: bounds.map_or(estimate, |bounds| {
+                estimate.max(*bounds.start()).min(*bounds.end())
+            }),
+            proven: false,
+        }
+    }
+
+    /// The margin below which no move can beat alpha, given the value floor (`i64::MIN`
+    /// without one): such moves are not even generated.
+    fn threshold(node: &Node<G::Key>) -> i64 {
+        K::VALUE_FLOOR.map_or(i64::MIN, |floor| node.window.0.saturating_add(floor))
+    }
+
+    /// Searches the move most likely to refute the node (the table's, else the knowledge's),
+    /// alone, before any other is generated: `Ok` with the node's result if it cuts (or a
+    /// stored child cuts for it, or the search aborted), else `Err` with the move and its
+    /// result for [`expand`](Self::expand).
+    fn try_first(
+        &mut self,
+        position: &mut G,
+        node: &Node<G::Key>,
+        first: Option<G::Move>,
+    ) -> Result<Scored, Option<(G::Move, Scored)>> {
+        let Some(mv) = first.filter(|_| self.breadth.is_none()) else {
+            return Err(None);
+        };
+        let margin = position.margin(mv);
+        if margin <= Self::threshold(node) {
+            return Err(None);
+        }
+        let (depth, window) = (node.depth, node.window);
+        let candidate = Candidate {
+            order: 0,
+            margin,
+            mv,
+            deferred: false,
+        };
+        if self.transposition_cutoffs
+            && let Some(cut) = self.child_cutoff(position, candidate, depth, window.1)
         {
-            let candidate = Candidate {
-                order: 0,
-                margin,
-                mv,
-                deferred: false,
-            };
-            if self.transposition_cutoffs
-                && let Some(cut) = self.child_cutoff(position, candidate, depth, beta)
-            {
-                return cut;
-            }
-            let claim = self.table.enter(&key);
-            let result = self.with_child(position, mv, |core, child| {
-                core.child(child, depth, margin, (alpha, beta), ply)
-            });
-            self.table.leave(claim);
-            if self.aborted {
-                return result;
-            }
-            if result.value >= beta {
-                self.remember(key, result, Some(mv), depth, (alpha, beta), nodes_before);
-                return result;
-            }
-            searched = Some((mv, result));
+            return Ok(cut);
         }
-        // Inside the tree the moves are generated anyway: an empty list means the game is
-        // over (`is_over` may itself generate them, for a game that does not override it).
+        let claim = self.table.enter(&node.key);
+        let result = self.with_child(position, mv, |core, child| {
+            core.child(child, depth, margin, window, node.ply)
+        });
+        self.table.leave(claim);
+        if self.aborted {
+            return Ok(result);
+        }
+        if result.value >= window.1 {
+            self.remember(node, result, Some(mv));
+            return Ok(result);
+        }
+        Err(Some((mv, result)))
+    }
+
+    /// Generates, orders and searches the node's moves (`searched`, if any, done already),
+    /// after a last look for a stored child that cuts; stores the result.
+    fn expand(
+        &mut self,
+        position: &mut G,
+        node: &Node<G::Key>,
+        table_move: Option<G::Move>,
+        searched: Option<(G::Move, Scored)>,
+    ) -> Scored {
+        let (depth, ply, beta) = (node.depth, node.ply, node.window.1);
         let complete = match self.breadth {
             Some(breadth) => self.collect_best(position, ply, table_move, breadth),
             None => {
-                self.collect_moves(position, ply, table_move, threshold);
+                self.collect_moves(position, ply, table_move, Self::threshold(node));
                 true
             }
         };
@@ -419,7 +468,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 // No move left: the game is over, or no move can beat alpha (a fail-low
                 // bound).
                 return Scored {
-                    value: if position.is_over() { 0 } else { alpha },
+                    value: if position.is_over() { 0 } else { node.window.0 },
                     proven: true,
                 };
             };
@@ -437,12 +486,12 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         {
             return cut;
         }
-        let claim = self.table.enter(&key);
+        let claim = self.table.enter(&node.key);
         let (result, best_move) =
-            self.search_moves(position, depth, (alpha, beta), ply, complete, searched);
+            self.search_moves(position, depth, node.window, ply, complete, searched);
         self.table.leave(claim);
         if !self.aborted {
-            self.remember(key, result, best_move, depth, (alpha, beta), nodes_before);
+            self.remember(node, result, best_move);
         }
         result
     }
@@ -495,19 +544,17 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             }
         };
         self.sort_moves(0);
-        let nodes_before = self.nodes;
+        let node = Node {
+            key: position.key(),
+            depth,
+            window: (alpha, beta),
+            ply: 0,
+            nodes_before: self.nodes,
+        };
         let (result, best_move) =
-            self.search_moves(position, depth, (alpha, beta), 0, complete, None);
+            self.search_moves(position, depth, node.window, 0, complete, None);
         if !self.aborted {
-            let window = (alpha, beta);
-            self.remember(
-                position.key(),
-                result,
-                best_move,
-                depth,
-                window,
-                nodes_before,
-            );
+            self.remember(&node, result, best_move);
         }
         (result, best_move)
     }
@@ -622,16 +669,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         )
     }
 
-    /// Stores a search result, its bound read off the window it was searched with.
-    fn remember(
-        &mut self,
-        key: G::Key,
-        result: Scored,
-        best_move: Option<G::Move>,
-        depth: u16,
-        (alpha, beta): (i64, i64),
-        nodes_before: u64,
-    ) {
+    /// Stores the result of `node`, its bound read off the window it was searched with.
+    fn remember(&mut self, node: &Node<G::Key>, result: Scored, best_move: Option<G::Move>) {
+        let (alpha, beta) = node.window;
         // Fail-soft: a result at or below alpha bounds the value from above, one at or above
         // beta from below; in between it is exact.
         let lower = if result.value > alpha {
@@ -645,13 +685,13 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             i64::MAX
         };
         self.table.store(Entry {
-            key,
+            key: node.key.clone(),
             lower,
             upper,
             best: best_move,
-            depth: if result.proven { PROVEN } else { depth },
+            depth: if result.proven { PROVEN } else { node.depth },
             // ilog2 of a u64 is below 64.
-            work: (self.nodes - nodes_before).max(1).ilog2() as u8,
+            work: (self.nodes - node.nodes_before).max(1).ilog2() as u8,
         });
     }
 

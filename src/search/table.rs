@@ -39,12 +39,6 @@ impl<K, M: Copy> Entry<K, M> {
         }
     }
 
-    /// Whether the bounds meet: the value is known exactly.
-    #[must_use]
-    pub fn is_exact(&self) -> bool {
-        self.lower == self.upper
-    }
-
     /// What the table weighs when it must drop one of two entries: depth, then work.
     fn worth(&self) -> (u16, u8) {
         (self.depth, self.work)
@@ -197,7 +191,11 @@ mod tests {
         assert_eq!(bounds(&table), (3, 9, Some(7)));
         table.store(entry(5, 5, 4, Some(4)));
         assert_eq!(bounds(&table), (5, 5, Some(4)));
-        assert!(table.probe(&1).is_some_and(Entry::is_exact));
+        assert!(
+            table
+                .probe(&1)
+                .is_some_and(|entry| entry.lower == entry.upper)
+        );
     }
 
     #[test]
