@@ -2,11 +2,11 @@
 //! `HashSet` baseline and the `ogs` crate (its naive solver and its fastest, RC2) on the same
 //! games and sizes. Before timing, the bench checks that every side gives the same values.
 //!
-//! - `octal/sparse`: the rare/common method alone (`grundy::extend_sparse`), against
+//! - `octal/sparse`: the rare/common method alone (`games::octal::extend_sparse`), against
 //!   `ogs::RC2Solver`.
 //! - `octal/table`: `GrundyTable::compute`, the crate's table: the rare/common method, then
 //!   the rest copied by the period once Guy and Smith's rule proves it.
-//! - `octal/definition`: every option of every heap (`grundy::extend_by_definition`, a bitset
+//! - `octal/definition`: every option of every heap (`games::octal::extend_by_definition`, a bitset
 //!   mex) against `ogs::NaiveSolver` and the `HashSet` baseline.
 //! - `octal/positions`: the normal-play outcome of 200 Kayles positions of up to four heaps of
 //!   up to 30, by the impartial solver (one Grundy value per heap size) and by the table.
@@ -22,7 +22,8 @@ mod octal_naive;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::heaps::Heaps;
-use gamesolver::grundy::{ImpartialSolver, extend_by_definition, extend_sparse};
+use gamesolver::games::octal::{extend_by_definition, extend_sparse};
+use gamesolver::grundy::ImpartialSolver;
 use gamesolver::{GrundyTable, OctalGame, PlayConvention};
 use octal_naive::octal_naive;
 use ogs::Solver;

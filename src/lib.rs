@@ -11,8 +11,8 @@ pub mod search;
 pub mod strategy;
 
 pub use game::{
-    Facts, Game, HeapGame, HeapOption, ImpartialGame, Knowledge, NoKnowledge, PlayConvention,
-    Player, Points, Record, ScoringGame, TableKey,
+    Facts, Game, ImpartialGame, Knowledge, NoKnowledge, PlayConvention, Player, Points, Record,
+    ScoringGame, TableKey,
 };
 pub use games::heaps::{HeapMove, Heaps, HeapsError};
 pub use games::octal::{OctalError, OctalGame};
@@ -20,7 +20,10 @@ pub use games::prime::{
     MaskPrimeGame, PrimeError, PrimeEvaluator, PrimeGame, PrimeKnowledge, SmallPrimeGame,
     WidePrimeGame,
 };
-pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome, Period};
+pub use grundy::{
+    GrundyError, GrundyTable, HeapGame, HeapOption, ImpartialError, ImpartialSolver, Outcome,
+    Period,
+};
 pub use search::{
     Budget, Engine, Evaluator, NoEvaluator, SearchConfig, SearchResult, Solution, SolveError,
     Solver,

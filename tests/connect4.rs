@@ -45,14 +45,14 @@ fn assert_scores<K: Knowledge<Connect4>>(name: &str, knowledge: K, threads: usiz
 
 #[test]
 fn every_reference_score_with_the_rules_and_bounds() {
-    for name in ["L3_R1", "L2_R1", "L1_R1"] {
+    for name in ["L3_R1", "L2_R1", "L2_R2", "L1_R1"] {
         assert_scores(name, StonesLeft, 1);
     }
 }
 
 #[test]
 fn every_reference_score_with_hints() {
-    for name in ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2"] {
+    for name in ["L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"] {
         assert_scores(name, Threats, 1);
     }
 }

@@ -1,7 +1,7 @@
 //! Octal games: known answers from the literature, and every value against the definition
 //! computed here, independently of the crate.
 
-use gamesolver::grundy::{extend_by_definition, extend_sparse};
+use gamesolver::games::octal::{extend_by_definition, extend_sparse};
 use gamesolver::{GrundyTable, HeapGame, OctalError, OctalGame, Period};
 use proptest::prelude::*;
 use std::collections::HashSet;

@@ -5,6 +5,7 @@
 //! cargo run --release --example connect4 -- 4453             # one position (columns 1..=7)
 //! cargo run --release --example connect4 -- --hints 4453
 //! cargo run --release --example connect4 -- --set tests/data/connect4/L2_R1.txt
+//! cargo run --release --example connect4 -- --hints --threads 2 --set tests/data/connect4/L1_R2.txt
 //! ```
 //!
 //! A set file holds one position a line, `MOVES SCORE NODES` (Pons' format); `--set` solves each,
@@ -17,11 +18,16 @@ use gamesolver::{Knowledge, SearchConfig, Solver};
 use std::time::Instant;
 
 /// The exact score of `position`, the nodes it took and the time, from an empty table.
-fn solve<K: Knowledge<Connect4>>(position: &Connect4, knowledge: K) -> (i64, u64, f64) {
+fn solve<K: Knowledge<Connect4>>(
+    position: &Connect4,
+    knowledge: K,
+    threads: usize,
+) -> (i64, u64, f64) {
     // A Connect 4 node is cheap: looking up every child costs more time than it saves
     // nodes (measured on the sets in tests/data/connect4).
     let config = SearchConfig::default()
-        .with_table_bytes(64 << 20)
+        .with_table_bytes(16 << 20)
+        .with_threads(threads)
         .with_transposition_cutoffs(false);
     let mut solver = Solver::with_config(config).with_knowledge(knowledge);
     // The table is made before the clock starts, as a solver's table is made once.
@@ -33,14 +39,22 @@ fn solve<K: Knowledge<Connect4>>(position: &Connect4, knowledge: K) -> (i64, u64
 
 fn run(args: &[String]) -> Result<(), String> {
     let hints = args.iter().any(|arg| arg == "--hints");
+    let mut rest: Vec<&String> = args.iter().filter(|arg| *arg != "--hints").collect();
+    let mut threads = 1;
+    if let Some(at) = rest.iter().position(|arg| *arg == "--threads") {
+        let count = rest.get(at + 1).ok_or("--threads needs a count")?;
+        threads = count
+            .parse()
+            .map_err(|_| format!("--threads {count}: not a count"))?;
+        rest.drain(at..=at + 1);
+    }
     let solve = |position: &Connect4| {
         if hints {
-            solve(position, Threats)
+            solve(position, Threats, threads)
         } else {
-            solve(position, StonesLeft)
+            solve(position, StonesLeft, threads)
         }
     };
-    let rest: Vec<&String> = args.iter().filter(|arg| *arg != "--hints").collect();
     match rest.as_slice() {
         [flag, file] if flag.as_str() == "--set" => {
             let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
@@ -79,7 +93,7 @@ fn run(args: &[String]) -> Result<(), String> {
             println!("score {value} ({nodes} nodes, {:.1} ms)", time * 1e3);
             Ok(())
         }
-        _ => Err("usage: connect4 [--hints] MOVES | [--hints] --set FILE".into()),
+        _ => Err("usage: connect4 [--hints] [--threads T] (MOVES | --set FILE)".into()),
     }
 }
 

@@ -5,7 +5,6 @@
 //! may exploit beyond the rules ([`Knowledge`], opt-in, each item sound or a hint).
 
 mod core;
-mod heap;
 mod impartial;
 pub(crate) mod key;
 mod knowledge;
@@ -14,7 +13,6 @@ mod record;
 mod scoring;
 
 pub use self::core::Game;
-pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};
 pub use key::{KEY_WORDS, TableKey, hash_words, mix64};
 pub use knowledge::{Facts, Knowledge, NoKnowledge};

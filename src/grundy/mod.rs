@@ -1,14 +1,15 @@
 //! Sprague–Grundy theory: Grundy values of heap games with their periods, and a memoized
 //! solver for any impartial game under normal or misère play.
 //!
-//! A [`GrundyTable`] holds g(0), g(1), ... of any [`HeapGame`](crate::HeapGame). Octal games
-//! are computed by the rare/common method ([`extend_sparse`]), checked equal to the definition
-//! ([`extend_by_definition`]); subtraction sets by a one-word mex.
+//! A [`GrundyTable`] holds g(0), g(1), ... of any [`HeapGame`], by the game's own
+//! [`HeapGame::extend_grundy`]: octal games by the rare/common method
+//! ([`games::octal::extend_sparse`](crate::games::octal::extend_sparse)), checked equal to
+//! the definition, subtraction sets by a one-word mex.
 //!
 //! # Proven periods
 //!
 //! Values alone never prove a period; each game's rule does
-//! ([`HeapGame::period_proof_len`](crate::HeapGame::period_proof_len)):
+//! ([`HeapGame::period_proof_len`]):
 //!
 //! - **Subtraction set S**, m = max(S): for n >= m every move applies, so g(n) is a function of
 //!   the m values before it. If g(n + p) = g(n) for e <= n < e + m (values up to e + p + m),
@@ -31,20 +32,18 @@
 //! computes that far, checks, and reduces the proven pair to the smallest preperiod and
 //! period (the smallest eventual period divides every eventual period).
 
+mod heap;
 pub(crate) mod mex;
 mod outcome;
 pub(crate) mod period;
 mod solver;
-mod sparse;
 mod table;
-mod take_break;
 
+pub use heap::{HeapGame, HeapOption};
 pub use mex::mex;
 pub use outcome::Outcome;
 pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
-pub use sparse::extend_sparse;
 pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN, Period};
-pub use take_break::extend_by_definition;
 
 /// The Grundy value of a sum of independent games: the XOR of their values.
 ///

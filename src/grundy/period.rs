@@ -5,7 +5,7 @@
 //! with the fewest values, checks it against new values as they come, and reduces a proven
 //! pair to the smallest preperiod and period.
 
-use crate::game::HeapGame;
+use crate::grundy::HeapGame;
 use crate::grundy::Period;
 use num_integer::Roots;
 

@@ -1,4 +1,4 @@
-use crate::game::HeapGame;
+use crate::grundy::HeapGame;
 use crate::grundy::period::{self, Candidate};
 use std::fmt;
 use thiserror::Error;

@@ -1,6 +1,7 @@
-use crate::game::{Game, HeapGame, HeapOption, ImpartialGame};
+use crate::game::{Game, ImpartialGame};
 use crate::games::heaps::HeapsError;
 use crate::grundy::GrundyTable;
+use crate::grundy::{HeapGame, HeapOption};
 use std::fmt;
 use std::sync::Arc;
 

@@ -1,7 +1,8 @@
-use crate::game::{HeapGame, HeapOption};
 use crate::games::octal::OctalError;
+use crate::games::octal::{extend_by_definition, extend_sparse};
+use crate::grundy::Period;
 use crate::grundy::period::copy_by_proven_period;
-use crate::grundy::{Period, extend_by_definition, extend_sparse};
+use crate::grundy::{HeapGame, HeapOption};
 use std::fmt;
 use std::str::FromStr;
 

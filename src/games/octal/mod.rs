@@ -6,7 +6,11 @@
 //! [`Heaps`](crate::games::heaps::Heaps).
 
 mod code;
+mod definition;
 mod error;
+mod sparse;
 
 pub use code::{MAX_OCTAL_DIGITS, OctalGame};
+pub use definition::extend_by_definition;
 pub use error::OctalError;
+pub use sparse::extend_sparse;

@@ -1,10 +1,10 @@
 //! A subtraction set as a heap game: a move takes s tokens for some s in the set and leaves
 //! one heap.
 
-use crate::game::{HeapGame, HeapOption};
 use crate::games::subtraction::SubtractionSet;
 use crate::grundy::Period;
 use crate::grundy::period::copy_by_proven_period;
+use crate::grundy::{HeapGame, HeapOption};
 
 /// Values computed one by one before the rest of a long table is copied by its period.
 const PROBE: usize = 1 << 16;

@@ -23,8 +23,8 @@
 //! ε(n) ⊕ (0, d) is outside C ⊕ C. C is rebuilt from the counts as the sequence grows.
 
 use crate::games::octal::OctalGame;
+use crate::games::octal::definition::{extend_by_definition, insert_simple_options};
 use crate::grundy::mex::{OptionSet, ValueSet, Word};
-use crate::grundy::take_break::{extend_by_definition, insert_simple_options};
 
 /// Values up to which the extended-value bitsets stay small; past it the definition takes over.
 const MAX_SPARSE_VALUE: u32 = 1 << 20;
