@@ -1,32 +1,36 @@
-use std::sync::{Arc, Mutex, PoisonError, Weak};
-
-/// Smallest-prime-factor sieve of 1..=n, built once per board size, so the proper divisors of
-/// any number on the board come from its factorization without trial division.
+/// A smallest-prime-factor sieve of 1..=n, so the proper divisors of any number on a board
+/// come from its factorization without trial division. A [`PrimeGame`](super::PrimeGame) and
+/// its copies share one through an `Arc`; hold it ([`PrimeGame::sieve`](super::PrimeGame::sieve))
+/// to build the next board without building the sieve again
+/// ([`PrimeGame::from_numbers_with_sieve`](super::PrimeGame::from_numbers_with_sieve)): 10 ms
+/// at n = 10^6. It is freed with the last board that holds it.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::PrimeGame;
+/// use std::sync::Arc;
+///
+/// let first = PrimeGame::new(1000)?;
+/// let next = PrimeGame::from_numbers_with_sieve(1000, [6, 12, 997], first.sieve())?;
+/// assert!(Arc::ptr_eq(first.sieve(), next.sieve()));
+/// assert!(first.sieve().covers(1000));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct Sieve {
+pub struct Sieve {
     smallest_factor: Vec<u32>,
 }
 
-/// The sieve most recently built, while some position still uses it.
-static LATEST: Mutex<Weak<Sieve>> = Mutex::new(Weak::new());
-
 impl Sieve {
-    /// A sieve covering 1..=n: the one a live position already shares if it is large enough
-    /// (a sieve of N serves every n <= N), else a new one. Building a board of 10^6 numbers
-    /// again, as the engine protocol does for every move, then skips the sieve.
-    pub fn shared(n: u32) -> Arc<Self> {
-        // A poisoned lock only means another thread panicked while holding a `Weak`.
-        let mut latest = LATEST.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(sieve) = latest.upgrade()
-            && sieve.smallest_factor.len() > n as usize
-        {
-            return sieve;
-        }
-        let sieve = Arc::new(Self::new(n));
-        *latest = Arc::downgrade(&sieve);
-        sieve
+    /// Whether the sieve covers the numbers 1..=n.
+    #[must_use]
+    pub fn covers(&self, n: u32) -> bool {
+        self.smallest_factor.len() > n as usize
     }
 
+    /// The sieve of 1..=n.
+    #[must_use]
     pub fn new(n: u32) -> Self {
         let len = n as usize + 1;
         let mut smallest_factor = vec![0u32; len];
@@ -44,12 +48,12 @@ impl Sieve {
     }
 
     /// Whether `x` (2 <= x <= n) is prime.
-    pub fn is_prime(&self, x: u32) -> bool {
+    pub(crate) fn is_prime(&self, x: u32) -> bool {
         self.smallest_factor[x as usize] == x
     }
 
     /// Calls `visit` with every divisor of `x` (1 <= x <= n) below `x`, in no set order.
-    pub fn for_each_proper_divisor(&self, x: u32, mut visit: impl FnMut(u32)) {
+    pub(crate) fn for_each_proper_divisor(&self, x: u32, mut visit: impl FnMut(u32)) {
         // At most 9 distinct primes multiply to below 2^32.
         let mut factors = [(0u32, 0u32); 10];
         let mut count = 0;

@@ -1,23 +1,4 @@
-use std::cell::RefCell;
 use std::collections::BinaryHeap;
-use std::thread::LocalKey;
-
-thread_local! {
-    /// The open nodes of `top_keys`, kept between calls: the search asks at every node.
-    static OPEN: RefCell<BinaryHeap<(i64, usize)>> = const { RefCell::new(BinaryHeap::new()) };
-}
-
-/// Runs `work` on the thread's buffer in `cell`, taken out for the call (a nested call finds
-/// an empty one and allocates), so a hot path reuses one allocation.
-pub(crate) fn with_scratch<T: Default, R>(
-    cell: &'static LocalKey<RefCell<T>>,
-    work: impl FnOnce(&mut T) -> R,
-) -> R {
-    let mut scratch = cell.take();
-    let result = work(&mut scratch);
-    cell.set(scratch);
-    result
-}
 
 /// A max segment tree over the gains of a board's numbers, so the number of largest gain is
 /// found in O(1), the k largest in O(k log n), and each kept in O(log n) per change (usually
@@ -176,13 +157,19 @@ impl MaxTree {
     /// left, down the path of its maximum, the siblings on the way kept for later. So
     /// O((limit + passed over) log n), where the keys passed over are the exclusive ones above
     /// the last key kept.
-    pub fn top_keys(&self, limit: usize, out: &mut Vec<i64>, exclusive: impl Fn(i64) -> bool) {
+    /// `open` is the caller's buffer for the nodes left for later.
+    pub fn top_keys(
+        &self,
+        limit: usize,
+        (out, open): (&mut Vec<i64>, &mut BinaryHeap<(i64, usize)>),
+        exclusive: impl Fn(i64) -> bool,
+    ) {
         out.clear();
         let root = self.key(1);
         if limit == 0 || root == Self::ABSENT {
             return;
         }
-        with_scratch(&OPEN, |open| {
+        {
             open.clear();
             open.push((root, 1));
             let mut exclusive_kept = false;
@@ -208,7 +195,7 @@ impl MaxTree {
                     }
                 }
             }
-        });
+        }
     }
 
     /// Puts `key` in its place in `out` (largest first, at most `limit` long), keeping of the
@@ -286,9 +273,9 @@ mod tests {
             .collect();
         let mut out = Vec::new();
         for limit in 0..=sorted.len() + 1 {
-            tree.top_keys(limit, &mut out, |_| false);
+            tree.top_keys(limit, (&mut out, &mut BinaryHeap::new()), |_| false);
             assert_eq!(out, sorted[..limit.min(sorted.len())], "limit {limit}");
-            tree.top_keys(limit, &mut out, odd);
+            tree.top_keys(limit, (&mut out, &mut BinaryHeap::new()), odd);
             assert_eq!(
                 out,
                 reduced[..limit.min(reduced.len())],

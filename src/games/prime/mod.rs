@@ -25,6 +25,7 @@ mod strategies;
 
 pub use board::{MAX_N, PrimeGame};
 pub use contest::{contest_engine, wide_endgame_solver};
+pub use divisors::Sieve;
 pub use error::PrimeError;
 pub use eval::PrimeEvaluator;
 pub use knowledge::{PrimeKnowledge, engine, search_config, solver};

@@ -14,10 +14,11 @@
 //!   above [`MAX_PROTOCOL_NUMBER`]), or MS not a positive integer: the answer is
 //!   `error REASON` on one line, and the engine keeps going.
 
-use crate::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge, contest_engine};
+use crate::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge, Sieve, contest_engine};
 use crate::search::{Budget, Engine};
 use crate::strategy::EngineStrategy;
 use std::io::{BufRead, Read, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
@@ -211,9 +212,8 @@ pub fn serve_on_threads(
     threads: usize,
 ) -> std::io::Result<()> {
     let mut engine = contest_engine(threads);
-    // The last position is kept alive, unread, so the next one shares its sieve (10 ms at
-    // n = 10^6).
-    let mut _last_position: Option<PrimeGame> = None;
+    // The last board's sieve, for the next board (10 ms at n = 10^6).
+    let mut sieve: Option<Arc<Sieve>> = None;
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
@@ -241,7 +241,7 @@ pub fn serve_on_threads(
                 Ok(Ok(Command::Quit)) => break,
                 Ok(Ok(Command::Go { time, board })) => {
                     let answer;
-                    (answer, built) = go(&mut engine, (received, time), &board);
+                    (answer, built) = go(&mut engine, (received, time), &board, sieve.as_ref());
                     parsed = board;
                     answer
                 }
@@ -251,7 +251,7 @@ pub fn serve_on_threads(
         writeln!(output, "{answer}")?;
         output.flush()?;
         if built.is_some() {
-            _last_position = built;
+            sieve = built.map(|position| Arc::clone(position.sieve())).or(sieve);
         }
         drop(parsed);
     }
@@ -266,6 +266,7 @@ fn go(
     engine: &mut Engine<PrimeGame, PrimeEvaluator, PrimeKnowledge>,
     (received, time): (Instant, Duration),
     board: &[u32],
+    sieve: Option<&Arc<Sieve>>,
 ) -> (String, Option<PrimeGame>) {
     let Some(&largest) = board.iter().max() else {
         return (String::from("error the board has no move"), None);
@@ -281,7 +282,12 @@ fn go(
         let x = largest_prime(board).unwrap_or(largest);
         return (format!("move {x}"), None);
     }
-    let mut position = match PrimeGame::from_numbers(largest, board.iter().map(|&x| u64::from(x))) {
+    let numbers = board.iter().map(|&x| u64::from(x));
+    let built = match sieve {
+        Some(sieve) => PrimeGame::from_numbers_with_sieve(largest, numbers, sieve),
+        None => PrimeGame::from_numbers(largest, numbers),
+    };
+    let mut position = match built {
         Ok(position) => position,
         Err(error) => return (format!("error {error}"), None),
     };

@@ -9,9 +9,12 @@
 //! floor, downward, until the numbers are smaller than the gains already found.
 
 use super::{PrimeGame, zobrist};
+use crate::games::prime::board::Scratch;
 use crate::games::prime::divisors::Sieve;
 use crate::games::prime::max_tree::MaxTree;
 use bitvec::prelude::*;
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Boards of up to this many numbers keep every number live (and the relation mass, so the
 /// value of a board of isolated numbers is known at once). A sparse board stays below it
@@ -27,14 +30,17 @@ impl PrimeGame {
     /// multiples of its numbers, O(n log n) on a full board and less on a sparse one. With a
     /// floor: only the live numbers, from their divisors. Arrays of absent numbers are left
     /// as zeroed memory, which a sparse board never touches.
-    pub(super) fn with_board(n: u32, board: BitVec<u64, Lsb0>) -> Self {
+    pub(super) fn with_board(n: u32, board: BitVec<u64, Lsb0>, sieve: Option<&Arc<Sieve>>) -> Self {
         let len = n as usize + 1;
         let mut game = Self {
             remaining: 0,
             key: 0,
             board,
-            sieve: Sieve::shared(n),
+            sieve: sieve
+                .filter(|sieve| sieve.covers(n))
+                .map_or_else(|| Arc::new(Sieve::new(n)), Arc::clone),
             best: MaxTree::empty(len),
+            scratch: RefCell::default(),
             // Nothing live yet: lowered below.
             floor: n + 1,
             multiples_left: vec![0; len],
@@ -195,11 +201,14 @@ impl PrimeGame {
     pub(super) fn best_keys(
         &self,
         limit: usize,
-        out: &mut Vec<i64>,
+        scratch: &mut Scratch,
         exclusive: impl Fn(u32) -> bool,
     ) {
+        let out = &mut scratch.keys;
         self.best
-            .top_keys(limit, out, |key| exclusive(MaxTree::number(key)));
+            .top_keys(limit, (&mut *out, &mut scratch.open), |key| {
+                exclusive(MaxTree::number(key))
+            });
         if limit == 0 {
             return;
         }

@@ -4,9 +4,10 @@ use crate::games::prime::bounds::value_range;
 use crate::games::prime::divisors::Sieve;
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
-use crate::games::prime::max_tree::{MaxTree, with_scratch};
+use crate::games::prime::max_tree::MaxTree;
 use bitvec::prelude::*;
 use std::cell::RefCell;
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -24,9 +25,19 @@ mod update;
 /// a game. The search plays and takes back moves on one position.
 pub const MAX_N: u32 = 1 << 24;
 
-thread_local! {
-    /// The keys of the best moves, kept between calls: the search asks at every node.
-    static KEYS: RefCell<Vec<i64>> = const { RefCell::new(Vec::new()) };
+/// The buffers of a board's best-move queries, kept between calls (the search asks at every
+/// node): the keys found and the max tree's nodes left for later. A copy of the board starts
+/// with empty ones.
+#[derive(Debug, Default)]
+pub(super) struct Scratch {
+    keys: Vec<i64>,
+    open: BinaryHeap<(i64, usize)>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
 }
 
 /// Boards of more numbers (the largest) than this are searched by make/unmake, smaller ones
@@ -116,6 +127,9 @@ pub struct PrimeGame {
     /// where each move's removals start: the undo log.
     removed: Vec<(u32, i32)>,
     move_starts: Vec<u32>,
+    /// Owned by the board, so that searches on other threads, each with its own copy, never
+    /// share it.
+    scratch: RefCell<Scratch>,
 }
 
 impl PrimeGame {
@@ -126,7 +140,7 @@ impl PrimeGame {
     /// [`PrimeError::EmptyBoard`] for n = 0, [`PrimeError::BoardTooLarge`] above [`MAX_N`].
     pub fn new(n: u32) -> Result<Self, PrimeError> {
         let n = check_size(u64::from(n), MAX_N)?;
-        Ok(Self::with_board(n, bitvec![u64, Lsb0; 1; n as usize]))
+        Ok(Self::with_board(n, bitvec![u64, Lsb0; 1; n as usize], None))
     }
 
     /// A position on the board 1..=n holding exactly `numbers`, in any order.
@@ -139,10 +153,39 @@ impl PrimeGame {
         n: u32,
         numbers: impl IntoIterator<Item = u64>,
     ) -> Result<Self, PrimeError> {
+        Self::build(n, numbers, None)
+    }
+
+    /// As [`from_numbers`](Self::from_numbers), with the divisors from `sieve` if it covers
+    /// 1..=n (a new sieve otherwise): a sequence of boards, such as one a move in a contest,
+    /// then builds the sieve once.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_numbers`](Self::from_numbers).
+    pub fn from_numbers_with_sieve(
+        n: u32,
+        numbers: impl IntoIterator<Item = u64>,
+        sieve: &Arc<Sieve>,
+    ) -> Result<Self, PrimeError> {
+        Self::build(n, numbers, Some(sieve))
+    }
+
+    fn build(
+        n: u32,
+        numbers: impl IntoIterator<Item = u64>,
+        sieve: Option<&Arc<Sieve>>,
+    ) -> Result<Self, PrimeError> {
         let n = check_size(u64::from(n), MAX_N)?;
         let mut board = bitvec![u64, Lsb0; 0; n as usize];
         check_numbers(n, numbers, |x| !board.replace(x as usize - 1, true))?;
-        Ok(Self::with_board(n, board))
+        Ok(Self::with_board(n, board, sieve))
+    }
+
+    /// The sieve this board takes its divisors from, shared with its copies.
+    #[must_use]
+    pub fn sieve(&self) -> &Arc<Sieve> {
+        &self.sieve
     }
 
     /// The board size n.
@@ -182,6 +225,15 @@ impl PrimeGame {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.remaining == 0
+    }
+
+    /// Runs `work` on the board's buffers, taken out for the call (a nested call, from a
+    /// visitor, finds empty ones and allocates).
+    fn with_scratch<R>(&self, work: impl FnOnce(&mut Scratch) -> R) -> R {
+        let mut scratch = self.scratch.take();
+        let result = work(&mut scratch);
+        self.scratch.replace(scratch);
+        result
     }
 
     /// Whether 1 is on the board.
@@ -226,9 +278,9 @@ impl PrimeGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn for_each_best(&self, limit: usize, mut visit: impl FnMut(u32, i64)) {
-        with_scratch(&KEYS, |keys| {
-            self.best_keys(limit, keys, |_| false);
-            for &key in keys.iter() {
+        self.with_scratch(|scratch| {
+            self.best_keys(limit, scratch, |_| false);
+            for &key in &scratch.keys {
                 let x = MaxTree::number(key);
                 visit(x, self.gain_unchecked(x));
             }
@@ -399,9 +451,9 @@ impl PrimeGame {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn best_search_moves(&self, limit: usize, out: &mut Vec<u32>) {
-        with_scratch(&KEYS, |keys| {
-            self.best_keys(limit, keys, |x| self.is_isolated(x));
-            out.extend(keys.iter().map(|&key| MaxTree::number(key)));
+        self.with_scratch(|scratch| {
+            self.best_keys(limit, scratch, |x| self.is_isolated(x));
+            out.extend(scratch.keys.iter().map(|&key| MaxTree::number(key)));
         });
     }
 
