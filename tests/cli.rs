@@ -83,11 +83,6 @@ fn bad_arguments_exit_2_with_a_reason() {
     rejected("primegame", &["solve", "0"], "at least 1");
     // Refused up front, not after gigabytes.
     rejected("primegame", &["solve", "16777216"], "out of reach");
-    rejected(
-        "primegame",
-        &["solve", "--board", "16777216"],
-        "out of reach",
-    );
     rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
     rejected(
         "subtraction",
@@ -95,6 +90,26 @@ fn bad_arguments_exit_2_with_a_reason() {
         "1099511627776",
     );
     rejected("subtraction", &["nonsense"], "nonsense");
+}
+
+/// A board of a few large numbers is small: solved at once, whatever its numbers.
+#[test]
+fn a_board_of_large_numbers_solves_at_once() {
+    let out = run("primegame", &["solve", "--board", "1000000"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("n=1000000 value=1000000 best=1000000"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run("primegame", &["solve", "--board", "1000000,500000"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // Taking 1000000 takes its divisor 500000 along and hands it over.
+    assert!(
+        text(&out.stdout).starts_with("n=1000000 value=500000 best=1000000"),
+        "{}",
+        text(&out.stdout)
+    );
 }
 
 /// Searches that cannot finish stop with an error instead of running or growing.

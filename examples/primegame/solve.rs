@@ -27,15 +27,16 @@ fn narrowest(
         .map_err(|e| e.to_string())
 }
 
-/// The largest number `solve` takes. Exact solving has reached boards of about 180 numbers;
-/// past a few thousand it cannot finish, and its memory grows with the depth (a position and
-/// a move list a ply), so such boards are refused up front.
-pub const MAX_SOLVE_NUMBER: u64 = 4096;
+/// The most numbers a board `solve` takes may hold. Exact solving has reached boards of about
+/// 180 numbers; past a few thousand it cannot finish, and its memory grows with the depth (a
+/// move list a ply), so such boards are refused up front. How large the numbers are does not
+/// matter: a board of one number, however large, is solved at once.
+pub const MAX_SOLVE_NUMBERS: u64 = 4096;
 
-fn check_solvable(largest: u64) -> Result<(), String> {
-    if largest > MAX_SOLVE_NUMBER {
+fn check_solvable(count: u64) -> Result<(), String> {
+    if count > MAX_SOLVE_NUMBERS {
         Err(format!(
-            "exact solving of boards with numbers above {MAX_SOLVE_NUMBER} is out of reach \
+            "exact solving of boards of more than {MAX_SOLVE_NUMBERS} numbers is out of reach \
              (the largest full board solved is 1..=181); try `match` with the engine"
         ))
     } else {
@@ -56,7 +57,7 @@ pub fn full_board(n: u32) -> Result<Board, String> {
 /// The board of the given numbers.
 pub fn listed_board(numbers: &[u64]) -> Result<Board, String> {
     let n = numbers.iter().copied().max().ok_or("empty board")?;
-    check_solvable(n)?;
+    check_solvable(numbers.len() as u64)?;
     let n = u32::try_from(n).map_err(|_| format!("{n} is too large"))?;
     let numbers = || numbers.iter().copied();
     narrowest(
@@ -74,7 +75,7 @@ fn joined(moves: &[u32]) -> String {
         .join(",")
 }
 
-/// The table `solve` makes for a board of largest number `n`: big enough that the solve does
+/// The table `solve` makes for a board of `n` numbers: big enough that the solve does
 /// not outgrow it (256 MiB solved every board up to 169, but at n = 170 it holds too few of
 /// the 500 million nodes and the solve stalls), small enough that making it does not dominate
 /// a short solve.
@@ -114,9 +115,19 @@ where
     PrimeKnowledge: Knowledge<G>,
 {
     let start = Instant::now();
-    let table_bytes = table_bytes.unwrap_or_else(|| default_table_bytes(n));
-    // Every core unless told otherwise: a solve has the machine to itself.
-    let threads = threads.unwrap_or_else(|| SearchConfig::default().with_all_cores().threads);
+    // The table by how many numbers are on the board, not by how large they are.
+    let count = u32::try_from(game.legal_moves().len()).unwrap_or(u32::MAX);
+    let table_bytes = table_bytes.unwrap_or_else(|| default_table_bytes(count));
+    // Every core unless told otherwise (a solve has the machine to itself), but one for a
+    // board of few numbers, where waking helpers (each with a copy of the board) costs more
+    // than they save.
+    let threads = threads.unwrap_or_else(|| {
+        if count <= 64 {
+            1
+        } else {
+            SearchConfig::default().with_all_cores().threads
+        }
+    });
     let mut solver = prime::solver()
         .with_table_bytes(table_bytes)
         .with_threads(threads)
