@@ -2,12 +2,19 @@
 //! runner.
 
 use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
-use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly, contest_engine};
+#[path = "../examples/primegame/contest.rs"]
+#[allow(dead_code)]
+mod contest;
+#[path = "../examples/primegame/strategies.rs"]
+mod strategies;
+
+use contest::contest_engine;
 use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
 use gamesolver::{
     Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame, WidePrimeGame,
 };
 use std::time::{Duration, Instant};
+use strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
 
 fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::PrimeKnowledge> {
     gamesolver::games::prime::engine(16 << 20)

@@ -1,10 +1,28 @@
-//! The engine protocol: parsing, and no input that crashes it or stops its answers.
+//! The engine protocol of the `primegame` example: parsing, and no input that crashes it or
+//! stops its answers.
 
-use gamesolver::games::prime::protocol::{
-    Command, MAX_PROTOCOL_NUMBER, ProtocolError, parse, serve,
-};
+#[path = "../examples/primegame/contest.rs"]
+#[allow(dead_code)]
+mod contest;
+#[path = "../examples/primegame/protocol.rs"]
+#[allow(dead_code)]
+mod protocol;
+
 use proptest::prelude::*;
+use protocol::{Command, MAX_PROTOCOL_NUMBER, ProtocolError, parse, serve};
 use std::time::Duration;
+
+#[test]
+fn serves_the_documented_session() {
+    let input = "go 50 1 2 3 4 5 6\nhello\nquit\n";
+    let mut output = Vec::new();
+    serve(input.as_bytes(), &mut output).unwrap();
+    let output = String::from_utf8(output).unwrap();
+    let mut lines = output.lines();
+    assert_eq!(lines.next(), Some("move 5"));
+    assert!(lines.next().unwrap().starts_with("error unknown command"));
+    assert_eq!(lines.next(), None);
+}
 
 #[test]
 fn parses_commands_and_rejects_bad_lines() {
@@ -123,7 +141,7 @@ fn bad_bytes_and_long_words_are_answered_briefly() {
 
 #[test]
 fn an_overlong_line_is_refused_and_skipped() {
-    use gamesolver::games::prime::protocol::MAX_LINE_BYTES;
+    use protocol::MAX_LINE_BYTES;
     let mut input = b"go 30 ".to_vec();
     input.extend(std::iter::repeat_n(b'7', MAX_LINE_BYTES + 1000));
     input.extend(b"\ngo 30 1 2 3\n");

@@ -1,6 +1,7 @@
+use crate::contest::contest_engine;
+use crate::strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
 use gamesolver::PrimeGame;
 use gamesolver::arena::{MatchConfig, play_match};
-use gamesolver::games::prime::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly, contest_engine};
 use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
 use std::time::Duration;
 

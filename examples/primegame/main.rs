@@ -15,7 +15,10 @@
 mod pipe;
 
 mod arena;
+mod contest;
+mod protocol;
 mod solve;
+mod strategies;
 mod think;
 
 use clap::{ArgGroup, CommandFactory, Parser, Subcommand};
@@ -109,12 +112,8 @@ fn main() {
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
         Some(Command::Engine { threads }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            gamesolver::games::prime::protocol::serve_on_threads(
-                stdin.lock(),
-                stdout.lock(),
-                usize::from(threads),
-            )
-            .map_err(|e| e.to_string())
+            protocol::serve_on_threads(stdin.lock(), stdout.lock(), usize::from(threads))
+                .map_err(|e| e.to_string())
         }
     };
     if let Err(reason) = result {

@@ -1,4 +1,4 @@
-use gamesolver::games::prime::contest_engine;
+use crate::contest::contest_engine;
 use gamesolver::strategy::EngineStrategy;
 use gamesolver::{Budget, PrimeEvaluator, PrimeGame};
 use std::time::{Duration, Instant};

@@ -149,11 +149,12 @@ impl MatchReport {
     ///
     /// ```
     /// use gamesolver::arena::{MatchConfig, PairResult, play_match};
-    /// use gamesolver::games::prime::{Greedy, OneThenGreedy};
+    /// use gamesolver::strategy::RandomStrategy;
     /// use gamesolver::PrimeGame;
     ///
     /// let config = MatchConfig { games: 4, ..MatchConfig::default() };
-    /// let report = play_match(&PrimeGame::new(60)?, &mut Greedy, &mut OneThenGreedy, config, |_| {});
+    /// let (mut a, mut b) = (RandomStrategy::with_seed(1), RandomStrategy::with_seed(2));
+    /// let report = play_match(&PrimeGame::new(60)?, &mut a, &mut b, config, |_| {});
     /// let pairs = report.pairs();
     /// assert_eq!(pairs.len(), 2);
     /// let first = report.games[0].margin().unwrap() + report.games[1].margin().unwrap();

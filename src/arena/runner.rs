@@ -36,11 +36,12 @@ impl Default for MatchConfig {
 ///
 /// ```
 /// use gamesolver::arena::{play_match, MatchConfig};
-/// use gamesolver::games::prime::{Greedy, OneThenGreedy};
+/// use gamesolver::strategy::RandomStrategy;
 /// use gamesolver::PrimeGame;
 ///
 /// let config = MatchConfig { games: 4, ..MatchConfig::default() };
-/// let report = play_match(&PrimeGame::new(60)?, &mut Greedy, &mut OneThenGreedy, config, |_| {});
+/// let (mut a, mut b) = (RandomStrategy::with_seed(1), RandomStrategy::with_seed(2));
+/// let report = play_match(&PrimeGame::new(60)?, &mut a, &mut b, config, |_| {});
 /// assert_eq!(report.games.len(), 4);
 /// assert_eq!(report.wins() + report.draws() + report.losses(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -175,11 +175,10 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     }
 
     /// Hands the exact solve of endgames (positions of at most
-    /// [`exact_endgame_moves`](SearchConfig::exact_endgame_moves) search moves) to `solver` instead of the engine's own search: for a
-    /// game with a faster board for exact solving, such as PrimeGame's
-    /// [`WidePrimeGame`](crate::WidePrimeGame) (see
-    /// [`contest_engine`](crate::games::prime::contest_engine)). If it gives no answer, the
-    /// engine searches as usual with the rest of the time. Its result has depth 1, a line of
+    /// [`exact_endgame_moves`](SearchConfig::exact_endgame_moves) search moves) to `solver`
+    /// instead of the engine's own search: for a game with another, faster position type for
+    /// exact solving (the `primegame` example's contest engine solves on a 256-bit board). If it
+    /// gives no answer, the engine searches as usual with the rest of the time. Its result has depth 1, a line of
     /// one move and no nodes counted.
     #[must_use]
     pub fn with_endgame_solver(mut self, solver: EndgameSolver<G>) -> Self {

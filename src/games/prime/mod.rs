@@ -11,7 +11,6 @@
 
 mod board;
 mod bounds;
-mod contest;
 mod divisors;
 mod error;
 mod eval;
@@ -20,15 +19,11 @@ mod knowledge;
 mod mask;
 mod masked;
 mod max_tree;
-pub mod protocol;
-mod strategies;
 
 pub use board::{MAX_N, PrimeGame};
-pub use contest::{contest_engine, wide_endgame_solver};
 pub use divisors::Sieve;
 pub use error::PrimeError;
 pub use eval::PrimeEvaluator;
 pub use knowledge::{PrimeKnowledge, engine, search_config, solver};
 pub use mask::BoardMask;
 pub use masked::{MaskPrimeGame, SMALL_MAX_N, SmallPrimeGame, WIDE_MAX_N, WidePrimeGame};
-pub use strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};

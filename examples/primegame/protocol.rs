@@ -14,9 +14,10 @@
 //!   above [`MAX_PROTOCOL_NUMBER`]), or MS not a positive integer: the answer is
 //!   `error REASON` on one line, and the engine keeps going.
 
-use crate::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge, Sieve, contest_engine};
-use crate::search::{Budget, Engine};
-use crate::strategy::EngineStrategy;
+use crate::contest::contest_engine;
+use gamesolver::games::prime::Sieve;
+use gamesolver::strategy::EngineStrategy;
+use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame, PrimeKnowledge};
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -185,22 +186,23 @@ fn board_number(word: &str) -> Result<u32, ProtocolError> {
 ///
 /// # Examples
 ///
-/// ```
+/// ```text
 /// let input = "go 50 1 2 3 4 5 6\nhello\nquit\n";
 /// let mut output = Vec::new();
-/// gamesolver::games::prime::protocol::serve(input.as_bytes(), &mut output)?;
+/// crate::protocol::serve(input.as_bytes(), &mut output)?;
 /// let output = String::from_utf8(output).unwrap();
 /// let mut lines = output.lines();
 /// assert_eq!(lines.next(), Some("move 5"));
 /// assert!(lines.next().unwrap().starts_with("error unknown command"));
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[allow(dead_code)] // the example serves on `serve_on_threads`; the tests call this
 pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
     serve_on_threads(input, output, 1)
 }
 
 /// As [`serve`], searching on `threads` threads (see
-/// [`Engine::with_threads`](crate::Engine::with_threads)); `serve` uses one, as an engine in a
+/// [`Engine::with_threads`](gamesolver::Engine::with_threads)); `serve` uses one, as an engine in a
 /// contest may share its machine.
 ///
 /// # Errors

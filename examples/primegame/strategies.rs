@@ -1,8 +1,7 @@
 //! The reference players of the PrimeGame contest, and a two-ply lookahead.
 
-use crate::game::{Game, ScoringGame};
-use crate::games::prime::PrimeGame;
-use crate::strategy::Strategy;
+use gamesolver::strategy::Strategy;
+use gamesolver::{Game, PrimeGame, ScoringGame};
 use std::time::Instant;
 
 /// Takes the number of largest gain (number minus its divisors on the board), ties to the

@@ -1,10 +1,11 @@
 //! The engine as it plays the contest: PrimeGame's evaluation, and endgames solved exactly on
 //! the 256-bit board.
 
-use crate::games::prime::{
-    PrimeEvaluator, PrimeGame, PrimeKnowledge, WidePrimeGame, engine, search_config,
+use gamesolver::games::prime::{engine, search_config};
+use gamesolver::search::EndgameSolver;
+use gamesolver::{
+    Budget, Engine, PrimeEvaluator, PrimeGame, PrimeKnowledge, Solver, WidePrimeGame,
 };
-use crate::search::{Budget, EndgameSolver, Engine, Solver};
 
 /// The table of the engine and of its endgame solver: 64 MiB each.
 const CONTEST_TABLE_BYTES: usize = 64 << 20;
@@ -32,7 +33,7 @@ pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<
 ///
 /// # Examples
 ///
-/// ```
+/// ```text
 /// use gamesolver::games::prime::contest_engine;
 /// use gamesolver::{Budget, PrimeGame};
 /// use std::time::Duration;
