@@ -99,7 +99,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         let mut parallel = Parallel::new(config, NoKnowledge, evaluator);
         // Table cut-offs pay in exact solving, where most children are stored; in a
         // depth-limited search they mostly cost the lookups.
-        parallel.core.transposition_cutoffs = false;
+        parallel.core.settings().transposition_cutoffs = false;
         // Made now, so that a first search under a deadline does not pay for it.
         parallel.prepare();
         Self {
@@ -189,13 +189,13 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// Calls `report` about once a second during a search (with the depth under way).
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
-        self.parallel.core.progress = Some(Box::new(report));
+        self.parallel.core.set_progress(Some(Box::new(report)));
         self
     }
 
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
-        &self.parallel.core.evaluator
+        self.parallel.core.evaluator()
     }
 
     /// Forgets every stored result (say, between games).
@@ -222,7 +222,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     ) -> Option<SearchResult<G::Move>> {
         let start = Instant::now();
         let fallback = self.first_move(position)?;
-        self.parallel.core.budget = budget;
+        self.parallel.core.settings().budget = budget;
         self.parallel.begin_on(position);
         let nodes_before = self.parallel.nodes();
         if self.choose_width(position) <= self.config().exact_endgame_moves {
@@ -234,7 +234,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);
         let mut done: Option<(Scored, G::Move, u16)> = None;
         for depth in 1..=max_depth {
-            self.parallel.core.stage = Stage::Depth(depth);
+            self.parallel.core.settings().stage = Stage::Depth(depth);
             let iteration_start = Instant::now();
             let Some((result, best)) = self.iterate(position, depth, done.map(|(r, ..)| r.value))
             else {
@@ -281,17 +281,19 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         let enough = large.max(config.exact_endgame_moves);
         let mut probe = Vec::new();
         if enough > 0 {
-            self.parallel
-                .core
-                .knowledge
-                .best_moves(position, enough.saturating_add(1), &mut probe);
+            self.parallel.core.knowledge().best_moves(
+                position,
+                enough.saturating_add(1),
+                &mut probe,
+            );
         }
         let pruned = config
             .large_board
             .filter(|&(moves, _)| probe.len() > moves)
             .map(|(_, candidates)| candidates);
-        self.parallel.core.root_breadth = pruned;
-        self.parallel.core.breadth = pruned.or(self.breadth);
+        let settings = self.parallel.core.settings();
+        settings.root_breadth = pruned;
+        settings.breadth = pruned.or(self.breadth);
         if enough == 0 { usize::MAX } else { probe.len() }
     }
 
@@ -322,20 +324,19 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
                 elapsed: start.elapsed(),
             });
         }
-        let widths = (
-            self.parallel.core.breadth.take(),
-            self.parallel.core.root_breadth.take(),
-        );
-        self.parallel.core.budget = Budget::default().with_deadline(now + share);
+        let settings = self.parallel.core.settings();
+        let widths = (settings.breadth.take(), settings.root_breadth.take());
+        self.parallel.core.settings().budget = Budget::default().with_deadline(now + share);
         self.parallel.begin_on(position);
-        self.parallel.core.stage = Stage::Value;
+        self.parallel.core.settings().stage = Stage::Value;
         let nodes_before = self.parallel.nodes();
         let (result, best) = self.parallel.run(position, |core, position| {
             core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
         });
-        let solved = !self.parallel.core.aborted && result.proven;
-        (self.parallel.core.breadth, self.parallel.core.root_breadth) = widths;
-        self.parallel.core.budget = budget;
+        let solved = !self.parallel.core.aborted() && result.proven;
+        let settings = self.parallel.core.settings();
+        (settings.breadth, settings.root_breadth) = widths;
+        self.parallel.core.settings().budget = budget;
         let best_move = best.filter(|_| solved)?;
         let line = self.principal_variation(position, best_move, EXACT_DEPTH);
         Some(SearchResult {
@@ -366,7 +367,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             let (result, best) = self.parallel.run(position, |core, position| {
                 core.search_root(position, depth, alpha, beta)
             });
-            if self.parallel.core.aborted {
+            if self.parallel.core.aborted() {
                 return None;
             }
             // Outside the window the value is only a bound: widen that side and search again.
@@ -391,7 +392,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
                 let mut best = Vec::with_capacity(1);
                 self.parallel
                     .core
-                    .knowledge
+                    .knowledge()
                     .best_moves(position, 1, &mut best);
                 best.first().copied()
             })

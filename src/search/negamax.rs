@@ -88,23 +88,44 @@ struct Candidate<M> {
     deferred: bool,
 }
 
+/// What a caller sets for the next searches of a [`Negamax`]: plain values, read at every
+/// node.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settings {
+    pub budget: Budget,
+    /// Where the caller is, reported with the node count.
+    pub stage: Stage,
+    /// Forward pruning: at most this many moves are searched at a node below the root (the
+    /// best by the move order, asked of the knowledge lazily); a node that drops moves is not
+    /// proven.
+    pub breadth: Option<usize>,
+    /// The same at the root.
+    pub root_breadth: Option<usize>,
+    /// Whether to look up every child for a table cut-off before searching a node. It pays in
+    /// exact solving, where most children are stored; in a depth-limited search it mostly
+    /// costs the lookups.
+    pub transposition_cutoffs: bool,
+}
+
 /// The one alpha-beta negamax in the crate, shared by the exact [`Solver`](crate::Solver) and
 /// the depth-limited engine: a transposition table, the table's move first, then the rest by
-/// immediate margin, principal-variation search with null windows.
+/// immediate margin, principal-variation search with null windows. Its state is its own; a
+/// caller sets [`Settings`] and reads the node count, whether the last call aborted, and the
+/// table's move.
 pub(crate) struct Negamax<G: Game, K, E> {
-    pub table: SearchTable<G>,
-    pub knowledge: K,
-    pub evaluator: E,
-    pub budget: Budget,
-    pub nodes: u64,
+    table: SearchTable<G>,
+    knowledge: K,
+    evaluator: E,
+    settings: Settings,
+    nodes: u64,
     /// The node count at which the current budget runs out.
     node_limit: u64,
-    pub aborted: bool,
+    aborted: bool,
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
     scratch: Vec<G::Move>,
     /// Called about once every `PROGRESS_EVERY`, the clock read with the budget's.
-    pub progress: Option<ProgressFn>,
+    progress: Option<ProgressFn>,
     /// When the next progress report is due (set at the first clock reading).
     next_report: Option<Instant>,
     /// How many nodes pass between readings of the clock: adapted at every reading.
@@ -113,34 +134,37 @@ pub(crate) struct Negamax<G: Game, K, E> {
     until_clock: u64,
     /// When the clock was last read.
     last_clock: Option<Instant>,
-    /// Where the caller is, reported with the node count.
-    pub stage: Stage,
-    /// Forward pruning: at most this many moves are searched at a node below the root (the
-    /// best by the move order, asked of the game lazily); a node that drops moves is not
-    /// proven.
-    pub breadth: Option<usize>,
-    /// The same at the root.
-    pub root_breadth: Option<usize>,
     /// Whether children are searched by make/unmake (else copy-make): set by `begin_on`.
     undo: bool,
-    /// Whether to look up every child for a table cut-off before searching a node. It pays in
-    /// exact solving, where most children are stored; in a depth-limited search it mostly
-    /// costs the lookups.
-    pub transposition_cutoffs: bool,
     /// Set when the search of a helper thread is to stop (its only budget).
-    pub stop: Option<Arc<AtomicBool>>,
+    stop: Option<Arc<AtomicBool>>,
     /// Whether to put off a move whose child another thread is searching: helpers do, so
     /// that they spread over the tree; the main search keeps its order.
-    pub defers_busy_moves: bool,
+    defers_busy_moves: bool,
 }
 
 impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+    /// A search with its own table of at most `table_bytes`.
     pub fn new(table_bytes: usize, knowledge: K, evaluator: E) -> Self {
-        Self {
-            table: SearchTable::Local(TranspositionTable::with_bytes(table_bytes)),
+        Self::with_table(
+            SearchTable::Local(TranspositionTable::with_bytes(table_bytes)),
             knowledge,
             evaluator,
-            budget: Budget::default(),
+        )
+    }
+
+    fn with_table(table: SearchTable<G>, knowledge: K, evaluator: E) -> Self {
+        Self {
+            table,
+            knowledge,
+            evaluator,
+            settings: Settings {
+                budget: Budget::default(),
+                stage: Stage::Value,
+                breadth: None,
+                root_breadth: None,
+                transposition_cutoffs: true,
+            },
             nodes: 0,
             node_limit: u64::MAX,
             aborted: false,
@@ -151,14 +175,90 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             clock_interval: 1,
             until_clock: 1,
             last_clock: None,
-            stage: Stage::Value,
-            breadth: None,
-            root_breadth: None,
             undo: false,
-            transposition_cutoffs: true,
             stop: None,
             defers_busy_moves: false,
         }
+    }
+
+    /// A helper of this search on another thread: the same table (one that threads share),
+    /// knowledge and settings, stopped by `stop`, putting off moves another thread searches.
+    pub fn helper(&self, stop: &Arc<AtomicBool>) -> Self
+    where
+        E: Clone,
+    {
+        let mut helper = Self::with_table(
+            self.table.share(),
+            self.knowledge.clone(),
+            self.evaluator.clone(),
+        );
+        helper.settings = self.settings;
+        helper.stop = Some(Arc::clone(stop));
+        helper.defers_busy_moves = true;
+        helper
+    }
+
+    /// The settings, to change for the next searches.
+    pub fn settings(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// The settings as they are.
+    pub fn current_settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The table.
+    pub fn table(&self) -> &SearchTable<G> {
+        &self.table
+    }
+
+    /// Replaces the table (say, by one that threads share).
+    pub fn set_table(&mut self, table: SearchTable<G>) {
+        self.table = table;
+    }
+
+    /// Forgets every stored result.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// Takes the table out, leaving an empty one.
+    pub fn take_table(&mut self) -> SearchTable<G> {
+        std::mem::replace(
+            &mut self.table,
+            SearchTable::Local(TranspositionTable::with_bytes(0)),
+        )
+    }
+
+    /// The game's knowledge.
+    pub fn knowledge(&self) -> &K {
+        &self.knowledge
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The search's parts that outlive a change of knowledge: evaluator and progress callback.
+    pub fn into_parts(self) -> (E, Option<ProgressFn>) {
+        (self.evaluator, self.progress)
+    }
+
+    /// Calls `report` about once a second.
+    pub fn set_progress(&mut self, report: Option<ProgressFn>) {
+        self.progress = report;
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the last call ran out of budget (its result is then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
     }
 
     /// Starts a new budgeted call on `position`: the node budget counts from here, the clock
@@ -167,6 +267,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         self.undo = G::CAN_UNDO && self.knowledge.undo_pays(position);
         self.aborted = false;
         self.node_limit = self
+            .settings
             .budget
             .nodes
             .map_or(u64::MAX, |limit| self.nodes.saturating_add(limit));
@@ -208,7 +309,12 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         }
         self.last_clock = Some(now);
         self.until_clock = self.clock_interval;
-        if self.budget.deadline.is_some_and(|deadline| now >= deadline) {
+        if self
+            .settings
+            .budget
+            .deadline
+            .is_some_and(|deadline| now >= deadline)
+        {
             self.aborted = true;
         }
         if let Some(report) = self.progress.as_mut() {
@@ -216,7 +322,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             if now >= due {
                 report(&Progress {
                     nodes: self.nodes,
-                    stage: self.stage,
+                    stage: self.settings.stage,
                 });
                 self.next_report = Some(now + PROGRESS_EVERY);
             }
@@ -412,7 +518,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         node: &Node<G::Key>,
         first: Option<G::Move>,
     ) -> Result<Scored, Option<(G::Move, Scored)>> {
-        let Some(mv) = first.filter(|_| self.breadth.is_none()) else {
+        let Some(mv) = first.filter(|_| self.settings.breadth.is_none()) else {
             return Err(None);
         };
         let margin = position.margin(mv);
@@ -426,7 +532,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             mv,
             deferred: false,
         };
-        if self.transposition_cutoffs
+        if self.settings.transposition_cutoffs
             && let Some(cut) = self.child_cutoff(position, candidate, depth, window.1)
         {
             return Ok(cut);
@@ -456,7 +562,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         searched: Option<(G::Move, Scored)>,
     ) -> Scored {
         let (depth, ply, beta) = (node.depth, node.ply, node.window.1);
-        let complete = match self.breadth {
+        let complete = match self.settings.breadth {
             Some(breadth) => self.collect_best(position, ply, table_move, breadth),
             None => {
                 self.collect_moves(position, ply, table_move, Self::threshold(node));
@@ -474,14 +580,14 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             };
             // Most refutations found in the table are the first move's: try it before
             // sorting the rest.
-            if self.transposition_cutoffs
+            if self.settings.transposition_cutoffs
                 && let Some(cut) = self.child_cutoff(position, first, depth, beta)
             {
                 return cut;
             }
         }
         self.sort_moves(ply);
-        if self.transposition_cutoffs
+        if self.settings.transposition_cutoffs
             && let Some(cut) = self.transposition_cutoff(position, depth, ply, beta)
         {
             return cut;
@@ -536,7 +642,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         beta: i64,
     ) -> (Scored, Option<G::Move>) {
         let table_move = self.table_move(position);
-        let complete = match self.root_breadth {
+        let complete = match self.settings.root_breadth {
             Some(breadth) => self.collect_best(position, 0, table_move, breadth),
             None => {
                 self.collect_moves(position, 0, table_move, i64::MIN);

@@ -55,21 +55,24 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
             table_ready: false,
             alone: false,
         };
-        parallel.core.transposition_cutoffs = config.transposition_cutoffs;
+        parallel.core.settings().transposition_cutoffs = config.transposition_cutoffs;
         parallel.set_threads(config.threads);
         parallel
     }
 
     /// The same search with other knowledge; a one-thread table is kept.
-    pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Parallel<G, K2, E> {
-        let mut other = Parallel::new(self.config, knowledge, self.core.evaluator);
-        if self.table_ready && matches!(self.core.table, SearchTable::Local(_)) {
-            other.core.table = self.core.table;
+    pub fn with_knowledge<K2: Knowledge<G>>(mut self, knowledge: K2) -> Parallel<G, K2, E> {
+        let local = self.table_ready && matches!(self.core.table(), SearchTable::Local(_));
+        let table = self.core.take_table();
+        let settings = *self.core.current_settings();
+        let (evaluator, progress) = self.core.into_parts();
+        let mut other = Parallel::new(self.config, knowledge, evaluator);
+        if local {
+            other.core.set_table(table);
             other.table_ready = true;
         }
-        other.core.budget = self.core.budget;
-        other.core.progress = self.core.progress;
-        other.core.transposition_cutoffs = self.core.transposition_cutoffs;
+        *other.core.settings() = settings;
+        other.core.set_progress(progress);
         other
     }
 
@@ -77,8 +80,10 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
     /// for it (a table for threads waits for the first position).
     pub fn prepare(&mut self) {
         if !self.table_ready && self.config.threads == 1 {
-            self.core.table =
-                SearchTable::Local(TranspositionTable::with_bytes(self.config.table_bytes));
+            self.core
+                .set_table(SearchTable::Local(TranspositionTable::with_bytes(
+                    self.config.table_bytes,
+                )));
             self.table_ready = true;
         }
     }
@@ -98,7 +103,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
         self.config.threads = threads;
         self.helpers.clear();
         self.pool = None;
-        self.core.table = SearchTable::Local(TranspositionTable::with_bytes(0));
+        self.core.take_table();
         self.table_ready = false;
     }
 
@@ -107,7 +112,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
         self.config.table_bytes = bytes;
         self.helpers.clear();
         self.pool = None;
-        self.core.table = SearchTable::Local(TranspositionTable::with_bytes(0));
+        self.core.take_table();
         self.table_ready = false;
     }
 
@@ -118,17 +123,17 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
 
     /// Nodes visited over every thread.
     pub fn nodes(&self) -> u64 {
-        self.core.nodes + self.helpers.iter().map(|helper| helper.nodes).sum::<u64>()
+        self.core.nodes() + self.helpers.iter().map(Negamax::nodes).sum::<u64>()
     }
 
     /// Entries the table holds (once made).
     pub fn table_capacity(&self) -> usize {
-        self.core.table.capacity()
+        self.core.table().capacity()
     }
 
     /// Forgets every stored result.
     pub fn clear(&mut self) {
-        self.core.table.clear();
+        self.core.clear_table();
     }
 
     /// Starts a budgeted call on `position`; at the first, makes the table and the helpers.
@@ -152,7 +157,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
             .flatten();
         let Some(pool) = pool else {
             self.config.threads = 1;
-            self.core.table = SearchTable::Local(TranspositionTable::with_bytes(bytes));
+            self.core
+                .set_table(SearchTable::Local(TranspositionTable::with_bytes(bytes)));
             return;
         };
         let shared = if packs(position) {
@@ -160,17 +166,10 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
         } else {
             SearchTable::Locked(Arc::new(LockedTable::with_bytes(bytes)))
         };
+        self.core.set_table(shared);
         self.helpers = (1..self.config.threads)
-            .map(|_| {
-                let mut helper =
-                    Negamax::new(0, self.core.knowledge.clone(), self.core.evaluator.clone());
-                helper.table = shared.share();
-                helper.stop = Some(Arc::clone(&self.stop));
-                helper.defers_busy_moves = true;
-                helper
-            })
+            .map(|_| self.core.helper(&self.stop))
             .collect();
-        self.core.table = shared;
         self.pool = Some(pool);
     }
 
@@ -189,19 +188,21 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
         let (core, stop, work) = (&mut self.core, &self.stop, &work);
         pool.in_place_scope(|scope| {
             for helper in &mut self.helpers {
-                helper.breadth = core.breadth;
-                helper.root_breadth = core.root_breadth;
-                helper.transposition_cutoffs = core.transposition_cutoffs;
+                let settings = *core.current_settings();
+                let helper_settings = helper.settings();
+                helper_settings.breadth = settings.breadth;
+                helper_settings.root_breadth = settings.root_breadth;
+                helper_settings.transposition_cutoffs = settings.transposition_cutoffs;
                 let mut copy = position.clone();
                 scope.spawn(move |_| {
                     // Bursts from the root, so that a helper follows the main search rather
                     // than sinking into a subtree it has left behind (at n = 128 a helper
                     // left to run searched a single node at each of the first 30 plies).
-                    helper.budget.nodes = Some(burst);
+                    helper.settings().budget.nodes = Some(burst);
                     loop {
                         helper.begin_on(&copy);
                         work(helper, &mut copy);
-                        if !helper.aborted || stop.load(Ordering::Relaxed) {
+                        if !helper.aborted() || stop.load(Ordering::Relaxed) {
                             break;
                         }
                     }

@@ -93,7 +93,7 @@ impl<G: ScoringGame, K: Knowledge<G>> std::fmt::Debug for Solver<G, K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("table_capacity", &self.search.table_capacity())
-            .field("budget", &self.search.core.budget)
+            .field("budget", &self.search.core.current_settings().budget)
             .finish_non_exhaustive()
     }
 }
@@ -175,7 +175,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// As [`with_budget`](Self::with_budget), on a solver in use (say, a new deadline for
     /// each move of a game).
     pub fn set_budget(&mut self, budget: Budget) {
-        self.search.core.budget = Budget {
+        self.search.core.settings().budget = Budget {
             depth: None,
             ..budget
         };
@@ -185,7 +185,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// that a long solve is working.
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
-        self.search.core.progress = Some(Box::new(report));
+        self.search.core.set_progress(Some(Box::new(report)));
         self
     }
 
@@ -203,9 +203,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// The value of a finished search, or why it has none: the budget ran out, or the game
     /// is too long to be proven.
     fn checked(&self, result: Scored) -> Result<i64, SolveError> {
-        if self.search.core.aborted {
+        if self.search.core.aborted() {
             Err(SolveError::BudgetExhausted {
-                nodes: self.search.core.nodes,
+                nodes: self.search.core.nodes(),
             })
         } else if result.proven {
             Ok(result.value)
@@ -226,7 +226,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
-        self.search.core.stage = Stage::Value;
+        self.search.core.settings().stage = Stage::Value;
         let narrow = self.narrow_bounds(position);
         let result = self
             .search
@@ -241,7 +241,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// (see [`SearchConfig::null_window_range`]).
     fn narrow_bounds(&self, position: &G) -> Option<(i64, i64)> {
         let range = self.search.config().null_window_range?;
-        let bounds = self.search.core.knowledge.facts(position).bounds?;
+        let bounds = self.search.core.knowledge().facts(position).bounds?;
         let (lower, upper) = (*bounds.start(), *bounds.end());
         (upper.saturating_sub(lower) <= range).then_some((lower, upper))
     }
@@ -266,7 +266,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// ```
     pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {
         self.search.begin_on(position);
-        self.search.core.stage = Stage::Value;
+        self.search.core.settings().stage = Stage::Value;
         let narrow = self.narrow_bounds(position);
         if let Some(bounds) = narrow {
             // The value first, by null windows; then the root once with a window just around
@@ -324,7 +324,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         let mut best = known.unwrap_or(0);
         let mut optimal: Vec<G::Move> = Vec::new();
         for (done, &mv) in moves.iter().enumerate() {
-            self.search.core.stage = Stage::RootMoves {
+            self.search.core.settings().stage = Stage::RootMoves {
                 done,
                 total: moves.len(),
             };
@@ -386,7 +386,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             (false, _) if current.is_over() => None,
             (false, _) => Some(self.one_optimal_move(&current, current_value)?),
         } {
-            self.search.core.stage = Stage::Line(line.len());
+            self.search.core.settings().stage = Stage::Line(line.len());
             // An optimal move's child is worth exactly the move's margin minus the value.
             current_value = current.margin(mv) - current_value;
             current.play_unchecked(mv);
