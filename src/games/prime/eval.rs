@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn tree_estimate_equals_the_scan() {
-        use crate::Game;
+        use crate::game::Game;
         for horizon in [1, 2, 8, 24] {
             let evaluator = PrimeEvaluator::with_horizon(horizon);
             let mut game = PrimeGame::new(300).unwrap();

@@ -109,7 +109,7 @@ pub fn search_config() -> SearchConfig {
 #[must_use]
 pub fn solver<G>() -> Solver<G, PrimeKnowledge>
 where
-    G: crate::ScoringGame,
+    G: crate::game::ScoringGame,
     PrimeKnowledge: Knowledge<G>,
 {
     Solver::with_config(search_config()).with_knowledge(PrimeKnowledge)
