@@ -14,7 +14,8 @@ mod scoring;
 
 pub use self::core::Game;
 pub use impartial::{ImpartialGame, PlayConvention};
-pub use key::{KEY_WORDS, TableKey, hash_words, mix64};
+pub(crate) use key::mix64;
+pub use key::{KEY_WORDS, TableKey, hash_words};
 pub use knowledge::{Facts, Knowledge, NoKnowledge};
 pub use player::Player;
 pub use record::Record;

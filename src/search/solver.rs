@@ -181,8 +181,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         };
     }
 
-    /// Calls `report` about once a second (by elapsed time, read every 1024 nodes), to show
-    /// that a long solve is working.
+    /// Calls `report` about once a second (the clock is read about every quarter of a
+    /// millisecond, whatever a node costs), to show that a long solve is working.
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
         self.search.core.set_progress(Some(Box::new(report)));

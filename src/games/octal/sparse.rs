@@ -13,7 +13,7 @@
 //! the class when its extended value is not in C. For a candidate value v of heap n the target
 //! is T = (v, (n + d) mod 2). If T is not in C ⊕ C, no split with two common heaps gives v, so
 //! v is reached by a split of the class only if it is reached by one with a rare heap, and
-//! those are all enumerated. Otherwise the class's splits are scanned, 32 at a time and in
+//! those are all enumerated. Otherwise the class's splits are scanned, 64 at a time and in
 //! turn with the other takes', until the mex moves to a value no class needs to scan for, or
 //! every split has been seen. The result is the mex of exactly the options the definition
 //! sees, whatever C is; a good C only makes it fast.
