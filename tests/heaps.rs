@@ -10,6 +10,11 @@ use std::collections::HashMap;
 
 /// Kayles moves on a multiset of rows: knock down 1 or 2 adjacent pins, leaving the pins on
 /// either side. Sorted, zeros dropped.
+/// The position under misère play.
+fn misere(position: Heaps<OctalGame>) -> Heaps<OctalGame> {
+    position.with_convention(PlayConvention::Misere)
+}
+
 fn kayles_children(heaps: &[u64]) -> Vec<Vec<u64>> {
     let mut children = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
@@ -50,7 +55,7 @@ fn misere_kayles_single_heaps() {
     let mut memo = HashMap::new();
     let mut losing = Vec::new();
     for h in 0..=20u64 {
-        let position = Heaps::new(OctalGame::kayles(), [h]).unwrap();
+        let position = misere(Heaps::new(OctalGame::kayles(), [h]).unwrap());
         let outcome = solver.outcome(&position).unwrap();
         assert_eq!(
             outcome.mover_wins(),
@@ -102,7 +107,9 @@ fn misere_kayles_known_misere_grundy_values() {
     let mut solver = ImpartialSolver::new(PlayConvention::Misere);
     for (h, &value) in known.iter().enumerate() {
         let outcome = solver
-            .outcome(&Heaps::new(OctalGame::kayles(), [h as u64]).unwrap())
+            .outcome(&misere(
+                Heaps::new(OctalGame::kayles(), [h as u64]).unwrap(),
+            ))
             .unwrap();
         assert_eq!(outcome == Outcome::P, value == 0, "heap {h}");
     }
@@ -113,7 +120,7 @@ fn misere_winning_moves_lead_to_losing_positions() {
     let mut solver = ImpartialSolver::new(PlayConvention::Misere);
     let mut memo = HashMap::new();
     for heaps in [vec![3, 5], vec![2, 2, 6], vec![7, 1, 1], vec![10, 4]] {
-        let position = Heaps::new(OctalGame::kayles(), heaps.clone()).unwrap();
+        let position = misere(Heaps::new(OctalGame::kayles(), heaps.clone()).unwrap());
         let winning = solver.winning_moves(&position).unwrap();
         for mv in position.legal_moves() {
             let mut child = position.after(mv).heaps().to_vec();
@@ -131,7 +138,7 @@ fn misere_winning_moves_lead_to_losing_positions() {
 #[test]
 fn out_of_reach_fails_fast_with_a_clear_error() {
     // Misère {1, 3, 4} on a thousand heaps of 7: far too many positions for any memo.
-    let game = SubtractionGame::new(
+    let game = SubtractionGame::with_set(
         SubtractionSet::new([1, 3, 4]).unwrap(),
         vec![7; 1000],
         PlayConvention::Misere,
@@ -143,7 +150,7 @@ fn out_of_reach_fails_fast_with_a_clear_error() {
         }
         other => panic!("expected an out-of-reach error, got {other:?}"),
     }
-    let kayles = Heaps::new(OctalGame::kayles(), vec![30; 12]).unwrap();
+    let kayles = misere(Heaps::new(OctalGame::kayles(), vec![30; 12]).unwrap());
     let mut solver = ImpartialSolver::new(PlayConvention::Misere).with_node_budget(10_000);
     assert_eq!(
         solver.outcome(&kayles),
@@ -184,7 +191,7 @@ fn moves_are_checked_and_shown() {
     assert_eq!(split.to_string(), "heap 1: take 2, leave 1 + 2");
     position.play(split).unwrap();
     assert_eq!(position.heaps(), [2, 1, 1]);
-    assert_eq!(position.to_string(), "heaps 2 1 1, 0.07");
+    assert_eq!(position.to_string(), "heaps 2 1 1, 0.07, normal");
     assert_eq!(position.key(), vec![1, 1, 2].into_boxed_slice());
 }
 

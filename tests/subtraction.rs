@@ -1,10 +1,10 @@
 //! Subtraction games: the closed form and the solvers against an independent brute force.
 
 use gamesolver::games::subtraction::{
-    SubtractionError, SubtractionGame, SubtractionSet, Take, analyze, preset_outcome,
+    SubtractionError, SubtractionGame, SubtractionSet, analyze, preset_outcome,
 };
 use gamesolver::grundy::{GrundyTable, ImpartialSolver, Outcome, grundy_sum};
-use gamesolver::{Game, PlayConvention};
+use gamesolver::{Game, HeapMove, HeapsError, PlayConvention};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -232,27 +232,28 @@ fn bad_input_is_rejected_and_changes_nothing() {
     );
     let mut game = SubtractionGame::default();
     let before = game.clone();
+    let not_an_option = |size, take, remain| HeapsError::NotAnOption { size, take, remain };
     let bad = [
+        // Taking 0, more than k, more than the heap, or leaving the wrong heap.
+        (SubtractionGame::take(0, 0, 1), not_an_option(1, 0, [1, 0])),
+        (SubtractionGame::take(3, 4, 7), not_an_option(7, 4, [3, 0])),
+        (SubtractionGame::take(0, 2, 1), not_an_option(1, 2, [0, 0])),
         (
-            Take { heap: 0, count: 0 },
-            SubtractionError::TakeNotAllowed { take: 0 },
+            HeapMove {
+                heap: 2,
+                take: 1,
+                remain: [3, 0],
+            },
+            not_an_option(5, 1, [3, 0]),
         ),
         (
-            Take { heap: 3, count: 4 },
-            SubtractionError::TakeNotAllowed { take: 4 },
-        ),
-        (
-            Take { heap: 0, count: 2 },
-            SubtractionError::TakeExceedsHeap { take: 2, size: 1 },
-        ),
-        (
-            Take { heap: 4, count: 1 },
-            SubtractionError::HeapOutOfRange { heap: 4, heaps: 4 },
+            SubtractionGame::take(4, 1, 1),
+            HeapsError::NoSuchHeap { heap: 4, heaps: 4 },
         ),
     ];
     // Taking a whole heap of k = 3 is legal.
     let mut copy = game.clone();
-    assert!(copy.play(Take { heap: 1, count: 3 }).is_ok());
+    assert!(copy.play(SubtractionGame::take(1, 3, 3)).is_ok());
     for (mv, error) in bad {
         assert_eq!(game.play(mv), Err(error));
         assert_eq!(game, before);
@@ -262,7 +263,7 @@ fn bad_input_is_rejected_and_changes_nothing() {
 
 #[test]
 fn memo_limit_gives_an_error() {
-    let game = SubtractionGame::new(
+    let game = SubtractionGame::with_set(
         SubtractionSet::new([1, 3, 4]).unwrap(),
         [30, 31, 32, 33],
         PlayConvention::Misere,
@@ -272,7 +273,7 @@ fn memo_limit_gives_an_error() {
     assert!(solver.outcome(&game).is_err());
     // A small general misère position stays within analyze's own limit.
     let small = analyze(
-        &SubtractionGame::new(
+        &SubtractionGame::with_set(
             SubtractionSet::new([1, 3, 4]).unwrap(),
             [1],
             PlayConvention::Misere,
@@ -316,7 +317,7 @@ proptest! {
     ) {
         let convention = if misere { PlayConvention::Misere } else { PlayConvention::Normal };
         let set = SubtractionSet::new(set).unwrap();
-        let game = SubtractionGame::new(set.clone(), heaps.clone(), convention).unwrap();
+        let game = SubtractionGame::with_set(set.clone(), heaps.clone(), convention).unwrap();
         let brute_set: Vec<u64> = set.moves().iter().map(|&s| u64::from(s)).collect();
         let mut brute = Brute::new(&brute_set, misere);
         let analysis = analyze(&game).unwrap();
@@ -340,7 +341,7 @@ proptest! {
     ) {
         let set = SubtractionSet::new(set).unwrap();
         let table = GrundyTable::periodic(&set, 1 << 16).unwrap();
-        let game = SubtractionGame::new(set, heaps.clone(), PlayConvention::Normal).unwrap();
+        let game = SubtractionGame::with_set(set, heaps.clone(), PlayConvention::Normal).unwrap();
         let mut solver = ImpartialSolver::new(PlayConvention::Normal);
         let searched = solver.grundy(&game).unwrap();
         prop_assert_eq!(searched, grundy_sum(heaps.iter().map(|&h| table.get(h).unwrap())));
@@ -350,7 +351,7 @@ proptest! {
 #[test]
 fn a_long_game_hits_the_limit_instead_of_growing() {
     // One heap of a million with S = {1}: the search path alone would hold a million positions.
-    let game = SubtractionGame::new(
+    let game = SubtractionGame::with_set(
         SubtractionSet::new([1]).unwrap(),
         [1_000_000],
         PlayConvention::Misere,

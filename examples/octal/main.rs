@@ -115,7 +115,14 @@ fn period(code: &OctalGame, max: u64) -> Result<(), String> {
 }
 
 fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), String> {
-    let position = Heaps::new(code.clone(), heaps.iter().copied()).map_err(|e| e.to_string())?;
+    let convention = if misere {
+        PlayConvention::Misere
+    } else {
+        PlayConvention::Normal
+    };
+    let position = Heaps::new(code.clone(), heaps.iter().copied())
+        .map_err(|e| e.to_string())?
+        .with_convention(convention);
     let (outcome, winning): (Outcome, Vec<HeapMove>) = if misere {
         let mut solver =
             ImpartialSolver::new(PlayConvention::Misere).with_node_budget(MISERE_BUDGET);

@@ -17,11 +17,9 @@ mod play;
 
 use args::{Cli, Command, GameArgs};
 use clap::{CommandFactory, Parser};
-use gamesolver::games::subtraction::{
-    SubtractionGame, SubtractionSet, Take, analyze, perfect_move,
-};
+use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze, perfect_move};
 use gamesolver::grundy::{GrundyError, GrundyTable};
-use gamesolver::{Game, Player};
+use gamesolver::{Game, HeapMove, Player};
 
 fn main() {
     pipe::quiet_on_closed_pipe();
@@ -48,10 +46,19 @@ fn joined<T: ToString>(items: &[T], separator: &str) -> String {
         .join(separator)
 }
 
+/// Moves as `heap:take`, heaps counted from 1 as a person counts.
+fn heap_takes(moves: &[HeapMove]) -> String {
+    let moves: Vec<String> = moves
+        .iter()
+        .map(|mv| format!("{}:{}", mv.heap + 1, mv.take))
+        .collect();
+    moves.join(",")
+}
+
 fn analyze_command(game: &SubtractionGame) -> Result<(), String> {
     let analysis = analyze(game).map_err(|e| e.to_string())?;
     println!("outcome={}", analysis.outcome);
-    println!("winning={}", joined(&analysis.winning_moves, ","));
+    println!("winning={}", heap_takes(&analysis.winning_moves));
     Ok(())
 }
 
@@ -73,13 +80,13 @@ fn grundy_command(set: Vec<u32>, upto: u64) -> Result<(), String> {
 }
 
 /// Explains a move in one line: who takes what, and what it leaves.
-pub fn explain(game: &SubtractionGame, mover: Player, take: Take) -> Result<String, String> {
+pub fn explain(game: &SubtractionGame, mover: Player, take: HeapMove) -> Result<String, String> {
     let after = game.after(take);
     let analysis = analyze(&after).map_err(|e| e.to_string())?;
     let heap = take.heap;
     Ok(format!(
         "{mover} takes {} from heap {} ({} -> {}): heaps {}, values {}, leaves {} to move in a{} position",
-        take.count,
+        take.take,
         heap + 1,
         game.heaps()[heap],
         after.heaps()[heap],
@@ -106,7 +113,7 @@ fn demo(game: &SubtractionGame) -> Result<(), String> {
     );
     println!("Outcome for the player to move: {}", analysis.outcome);
     println!("Winning moves (heap:take): {}", {
-        let moves = joined(&analysis.winning_moves, ",");
+        let moves = heap_takes(&analysis.winning_moves);
         if moves.is_empty() {
             String::from("none")
         } else {

@@ -1,11 +1,11 @@
 use crate::explain;
-use gamesolver::games::subtraction::{SubtractionGame, Take, perfect_move};
-use gamesolver::{Game, PlayConvention, Player};
+use gamesolver::games::subtraction::{SubtractionGame, perfect_move};
+use gamesolver::{Game, HeapMove, PlayConvention, Player};
 use std::io::{BufRead, Write};
 
 /// Reads the person's move, re-asking with the reason until it is legal. `None` at the end of
 /// input.
-fn read_move(game: &SubtractionGame, input: &mut impl BufRead) -> Option<Take> {
+fn read_move(game: &SubtractionGame, input: &mut impl BufRead) -> Option<HeapMove> {
     loop {
         print!("Your move as heap:take (heaps counted from 1): ");
         std::io::stdout().flush().ok()?;
@@ -18,7 +18,7 @@ fn read_move(game: &SubtractionGame, input: &mut impl BufRead) -> Option<Take> {
         let parsed = line.trim().split_once(':').and_then(|(heap, take)| {
             Some((
                 heap.trim().parse::<usize>().ok()?,
-                take.trim().parse::<u32>().ok()?,
+                take.trim().parse::<u64>().ok()?,
             ))
         });
         let Some((heap, count)) = parsed else {
@@ -32,10 +32,7 @@ fn read_move(game: &SubtractionGame, input: &mut impl BufRead) -> Option<Take> {
             );
             continue;
         }
-        let take = Take {
-            heap: heap - 1,
-            count,
-        };
+        let take = SubtractionGame::take(heap - 1, count, game.heaps()[heap - 1]);
         match game.check_move(take) {
             Ok(()) => return Some(take),
             Err(reason) => println!("  not allowed: {reason}"),

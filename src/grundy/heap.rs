@@ -52,6 +52,14 @@ pub trait HeapGame: Send + Sync {
     /// [`extend_grundy`](Self::extend_grundy) panics on a larger one, as on any broken contract).
     fn options(&self, heap: u64, out: &mut Vec<HeapOption>);
 
+    /// The largest heap a [`Heaps`](crate::games::heaps::Heaps) position of the game takes:
+    /// 2^16 by default, since a heap that splits has about as many moves as tokens and a
+    /// position lists its moves. A game with a few moves a heap whatever its size (a
+    /// subtraction set) raises it.
+    fn max_heap(&self) -> u64 {
+        1 << 16
+    }
+
     /// How many values g(0), g(1), ... must agree with `period` (from its preperiod on) for the
     /// period to be proven for every heap; `None` when the game knows no such rule (then no
     /// period is ever claimed). Subtraction sets and octal codes give their proven rules.

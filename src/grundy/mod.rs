@@ -34,7 +34,7 @@
 
 mod heap;
 pub(crate) mod mex;
-mod outcome;
+pub(crate) mod outcome;
 pub(crate) mod period;
 mod solver;
 mod table;

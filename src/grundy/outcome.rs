@@ -1,3 +1,4 @@
+use crate::game::Game;
 use std::fmt;
 
 /// Who wins an impartial game under perfect play.
@@ -24,4 +25,20 @@ impl fmt::Display for Outcome {
             Outcome::N => "N",
         })
     }
+}
+
+/// The winning moves of `position`: those whose child `outcome_of` calls a P-position (the
+/// opponent then loses), in the game's move order. The one routine behind every solver's
+/// winning moves.
+pub(crate) fn winning_moves<G: Game, E>(
+    position: &G,
+    mut outcome_of: impl FnMut(&G) -> Result<Outcome, E>,
+) -> Result<Vec<G::Move>, E> {
+    let mut winning = Vec::new();
+    for mv in position.legal_moves() {
+        if outcome_of(&position.after(mv))? == Outcome::P {
+            winning.push(mv);
+        }
+    }
+    Ok(winning)
 }

@@ -1,5 +1,5 @@
 use crate::game::{Game, ImpartialGame, PlayConvention, TableKey};
-use crate::grundy::{Outcome, mex};
+use crate::grundy::{Outcome, grundy_sum, mex};
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -65,7 +65,7 @@ pub enum ImpartialError {
 /// # Examples
 ///
 /// ```
-/// use gamesolver::games::subtraction::{SubtractionGame, Take};
+/// use gamesolver::games::subtraction::SubtractionGame;
 /// use gamesolver::grundy::{ImpartialSolver, Outcome};
 /// use gamesolver::{Game, PlayConvention};
 ///
@@ -75,9 +75,10 @@ pub enum ImpartialError {
 /// assert!(solver.winning_moves(&game)?.is_empty());
 ///
 /// let mut game = game;
-/// game.play(Take { heap: 3, count: 1 }).unwrap(); // 1, 3, 5, 6
-/// let winning: Vec<String> = solver.winning_moves(&game)?.iter().map(|m| m.to_string()).collect();
-/// assert_eq!(winning, ["1:1", "2:1", "3:1", "4:3"]); // heap:take, heaps counted from 1
+/// game.play(SubtractionGame::take(3, 1, 7)).unwrap(); // 1, 3, 5, 6
+/// let winning: Vec<(usize, u64)> =
+///     solver.winning_moves(&game)?.iter().map(|m| (m.heap, m.take)).collect();
+/// assert_eq!(winning, [(0, 1), (1, 1), (2, 1), (3, 3)]); // (heap, take), heaps from 0
 /// # Ok::<(), gamesolver::grundy::ImpartialError>(())
 /// ```
 #[derive(Debug, Clone)]
@@ -213,7 +214,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     /// The value of a finished frame: Grundy value (normal) or win bit (misère).
     fn combine(&self, frame: &Frame<G>) -> u32 {
         match (&frame.parts, self.convention) {
-            (Parts::Components(_), _) => frame.children.iter().fold(0, |sum, &v| sum ^ v),
+            (Parts::Components(_), _) => grundy_sum(frame.children.iter().copied()),
             (Parts::Moves(_), PlayConvention::Normal) => mex(frame.children.iter().copied()),
             // No move left: the mover did not take the last object, and wins.
             (Parts::Moves(moves), PlayConvention::Misere) if moves.is_empty() => 1,
@@ -354,12 +355,6 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     /// [`ImpartialError::MemoFull`], [`ImpartialError::MemoBytesFull`] or
     /// [`ImpartialError::BudgetExhausted`] when a bound is reached.
     pub fn winning_moves(&mut self, position: &G) -> Result<Vec<G::Move>, ImpartialError> {
-        let mut winning = Vec::new();
-        for mv in position.legal_moves() {
-            if self.value(&position.after(mv))? == 0 {
-                winning.push(mv);
-            }
-        }
-        Ok(winning)
+        crate::grundy::outcome::winning_moves(position, |child| self.outcome(child))
     }
 }

@@ -1,11 +1,12 @@
-use crate::game::{Game, ImpartialGame};
+use crate::game::{Game, ImpartialGame, PlayConvention};
 use crate::games::heaps::HeapsError;
 use crate::grundy::GrundyTable;
 use crate::grundy::{HeapGame, HeapOption};
 use std::fmt;
 use std::sync::Arc;
 
-/// The largest heap a [`Heaps`] position takes: 2^16 tokens.
+/// The largest heap a [`Heaps`] position takes by default ([`HeapGame::max_heap`]): 2^16
+/// tokens.
 pub const MAX_HEAP: u64 = 1 << 16;
 
 /// A move: on heap `heap` (counted from 0), one of the rules' options.
@@ -31,8 +32,12 @@ impl fmt::Display for HeapMove {
     }
 }
 
-/// A sum of heaps under the rules of one [`HeapGame`]: the impartial game of an octal code, a
-/// subtraction set or a user's own heap game, played on many heaps at once.
+/// A sum of heaps under the rules of one [`HeapGame`], and the convention that decides who
+/// wins at the end: the impartial game of an octal code, a subtraction set
+/// ([`SubtractionGame`](crate::games::subtraction::SubtractionGame) is this type) or a user's
+/// own heap game, played on many heaps at once. Normal play unless
+/// [`with_convention`](Self::with_convention) says otherwise; every solver honours it
+/// ([`ImpartialGame::convention`]).
 ///
 /// Its key is the sorted list of non-empty heaps, so positions that differ only in heap order
 /// share one memo entry, and it splits into its heaps as components, so the
@@ -48,7 +53,7 @@ impl fmt::Display for HeapMove {
 ///
 /// // Kayles on rows of 4 and 2 pins: g(4) ^ g(2) = 1 ^ 2, a win for the player to move.
 /// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2])?;
-/// let mut solver = ImpartialSolver::new(PlayConvention::Normal);
+/// let mut solver = ImpartialSolver::for_game(&kayles); // normal play
 /// assert_eq!(solver.outcome(&kayles)?, Outcome::N);
 /// let winning: Vec<String> = solver.winning_moves(&kayles)?.iter().map(|m| m.to_string()).collect();
 /// assert_eq!(winning, ["heap 1: take 2, leave 2", "heap 2: take 1, leave 1"]);
@@ -64,6 +69,7 @@ impl fmt::Display for HeapMove {
 pub struct Heaps<H: HeapGame> {
     rules: Arc<H>,
     heaps: Vec<u64>,
+    convention: PlayConvention,
 }
 
 impl<H: HeapGame> Clone for Heaps<H> {
@@ -71,17 +77,19 @@ impl<H: HeapGame> Clone for Heaps<H> {
         Self {
             rules: Arc::clone(&self.rules),
             heaps: self.heaps.clone(),
+            convention: self.convention,
         }
     }
 }
 
 impl<H: HeapGame> Heaps<H> {
-    /// The heaps `heaps` under `rules`. Any list of heaps up to [`MAX_HEAP`] is a position:
-    /// an empty one, or one of empty heaps, is a finished game.
+    /// The heaps `heaps` under `rules`, normal play. Any list of heaps up to the rules'
+    /// [`max_heap`](HeapGame::max_heap) ([`MAX_HEAP`] by default) is a position: an empty
+    /// one, or one of empty heaps, is a finished game.
     ///
     /// # Errors
     ///
-    /// [`HeapsError::HeapTooLarge`] for a heap past [`MAX_HEAP`]: a heap that splits has about
+    /// [`HeapsError::HeapTooLarge`] for a heap past the limit: a heap that splits has about
     /// as many moves as tokens, and a position must list its moves. (A
     /// [`GrundyTable`] with a period gives the value of a heap of any size.)
     pub fn new(rules: H, heaps: impl IntoIterator<Item = u64>) -> Result<Self, HeapsError> {
@@ -98,13 +106,29 @@ impl<H: HeapGame> Heaps<H> {
         heaps: impl IntoIterator<Item = u64>,
     ) -> Result<Self, HeapsError> {
         let heaps: Vec<u64> = heaps.into_iter().collect();
-        if let Some(&size) = heaps.iter().find(|&&h| h > MAX_HEAP) {
-            return Err(HeapsError::HeapTooLarge {
-                size,
-                limit: MAX_HEAP,
-            });
+        let limit = rules.max_heap();
+        if let Some(&size) = heaps.iter().find(|&&h| h > limit) {
+            return Err(HeapsError::HeapTooLarge { size, limit });
         }
-        Ok(Self { rules, heaps })
+        Ok(Self {
+            rules,
+            heaps,
+            convention: PlayConvention::Normal,
+        })
+    }
+
+    /// The same position under `convention`.
+    #[must_use]
+    pub fn with_convention(mut self, convention: PlayConvention) -> Self {
+        self.convention = convention;
+        self
+    }
+
+    /// Who wins when no move is left: the player who cannot move loses under normal play,
+    /// wins under misère play.
+    #[must_use]
+    pub fn convention(&self) -> PlayConvention {
+        self.convention
     }
 
     /// The heap sizes, in play order: a move's first remaining heap takes the moved heap's
@@ -240,6 +264,10 @@ impl<H: HeapGame> Game for Heaps<H> {
 }
 
 impl<H: HeapGame> ImpartialGame for Heaps<H> {
+    fn convention(&self) -> Option<PlayConvention> {
+        Some(self.convention)
+    }
+
     /// One component a non-empty heap, when there are two or more.
     fn components(&self, out: &mut Vec<Self>) -> bool {
         let heaps = self.heaps.iter().filter(|&&h| h > 0);
@@ -249,18 +277,19 @@ impl<H: HeapGame> ImpartialGame for Heaps<H> {
         out.extend(heaps.map(|&h| Self {
             rules: Arc::clone(&self.rules),
             heaps: vec![h],
+            convention: self.convention,
         }));
         true
     }
 }
 
 impl<H: HeapGame + fmt::Display> fmt::Display for Heaps<H> {
-    /// `heaps 3 4 5, 0.77`.
+    /// `heaps 3 4 5, 0.77, normal`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("heaps")?;
         for h in &self.heaps {
             write!(f, " {h}")?;
         }
-        write!(f, ", {}", self.rules)
+        write!(f, ", {}, {}", self.rules, self.convention)
     }
 }

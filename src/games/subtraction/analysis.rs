@@ -1,5 +1,7 @@
 use crate::game::{Game, PlayConvention};
-use crate::games::subtraction::{SubtractionError, SubtractionGame, Take};
+use crate::games::heaps::HeapMove;
+use crate::games::subtraction::{SubtractionError, SubtractionGame};
+use crate::grundy::outcome::winning_moves;
 use crate::grundy::{GrundyTable, ImpartialError, ImpartialSolver, Outcome, grundy_sum};
 
 /// Values searched for the Grundy period of a general subtraction set.
@@ -11,7 +13,7 @@ pub struct Analysis {
     /// Who wins under the game's convention.
     pub outcome: Outcome,
     /// Every winning move, ascending by heap then count; empty for a P-position.
-    pub winning_moves: Vec<Take>,
+    pub winning_moves: Vec<HeapMove>,
     /// The normal-play Grundy value of each heap (for the preset: its size mod k + 1).
     pub heap_values: Vec<u32>,
 }
@@ -66,7 +68,7 @@ pub fn preset_outcome(k: u32, heaps: &[u64], convention: PlayConvention) -> Outc
 /// # Examples
 ///
 /// ```
-/// use gamesolver::games::subtraction::{analyze, SubtractionGame, Take};
+/// use gamesolver::games::subtraction::{analyze, SubtractionGame};
 /// use gamesolver::grundy::Outcome;
 ///
 /// let analysis = analyze(&SubtractionGame::default())?;
@@ -125,11 +127,10 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
 fn moves_to_p(
     game: &SubtractionGame,
     outcome_of: impl Fn(&SubtractionGame) -> Outcome,
-) -> Vec<Take> {
-    game.legal_moves()
-        .into_iter()
-        .filter(|&mv| outcome_of(&game.after(mv)) == Outcome::P)
-        .collect()
+) -> Vec<HeapMove> {
+    let found: Result<_, std::convert::Infallible> =
+        winning_moves(game, |child| Ok(outcome_of(child)));
+    found.unwrap_or_else(|never| match never {})
 }
 
 /// The move of the perfect strategy: a winning move when there is one (the first in move
@@ -143,24 +144,21 @@ fn moves_to_p(
 /// # Examples
 ///
 /// ```
-/// use gamesolver::games::subtraction::{perfect_move, SubtractionGame, Take};
-/// use gamesolver::{Game, PlayConvention};
+/// use gamesolver::games::subtraction::{perfect_move, SubtractionGame};
+/// use gamesolver::PlayConvention;
 ///
 /// let game = SubtractionGame::preset(3, [6], PlayConvention::Misere)?;
-/// assert_eq!(perfect_move(&game)?, Some(Take { heap: 0, count: 1 })); // leaves 5 = 4 + 1
+/// assert_eq!(perfect_move(&game)?, Some(SubtractionGame::take(0, 1, 6))); // leaves 5 = 4 + 1
 /// # Ok::<(), gamesolver::games::subtraction::SubtractionError>(())
 /// ```
-pub fn perfect_move(game: &SubtractionGame) -> Result<Option<Take>, SubtractionError> {
+pub fn perfect_move(game: &SubtractionGame) -> Result<Option<HeapMove>, SubtractionError> {
     let analysis = analyze(game)?;
     if let Some(&winning) = analysis.winning_moves.first() {
         return Ok(Some(winning));
     }
     let largest = (0..game.heaps().len()).max_by_key(|&heap| game.heaps()[heap]);
-    let smallest_take = game.set().moves()[0];
+    let smallest_take = u64::from(game.set().moves()[0]);
     Ok(largest
-        .map(|heap| Take {
-            heap,
-            count: smallest_take,
-        })
+        .map(|heap| SubtractionGame::take(heap, smallest_take, game.heaps()[heap]))
         .filter(|&take| game.check_move(take).is_ok()))
 }

@@ -1,6 +1,7 @@
 use thiserror::Error;
 
-/// Why a subtraction game, set or move was rejected. Nothing is changed when one is returned.
+/// Why a subtraction set, game or analysis was rejected (a move is rejected with the
+/// [`HeapsError`](crate::HeapsError) of every heap sum). Nothing is changed when one is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 pub enum SubtractionError {
     /// A subtraction set with no element.
@@ -18,28 +19,6 @@ pub enum SubtractionError {
     /// A game with no heap.
     #[error("the heap list is empty")]
     NoHeaps,
-    /// A move on a heap that does not exist.
-    #[error("heap {heap} does not exist (there are {heaps}, counted from 0)")]
-    HeapOutOfRange {
-        /// The index given.
-        heap: usize,
-        /// How many heaps there are.
-        heaps: usize,
-    },
-    /// A move taking a number of objects not in the subtraction set (0, or more than k).
-    #[error("taking {take} is not allowed by the subtraction set")]
-    TakeNotAllowed {
-        /// The count given.
-        take: u32,
-    },
-    /// A move taking more objects than the heap holds.
-    #[error("cannot take {take} from a heap of {size}")]
-    TakeExceedsHeap {
-        /// The count given.
-        take: u32,
-        /// The heap's size.
-        size: u64,
-    },
     /// A misère search over a general set reached its memo limit.
     #[error("the misère search reached its limit of {limit} positions")]
     SearchTooLarge {

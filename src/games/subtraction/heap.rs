@@ -3,6 +3,7 @@
 
 use crate::games::subtraction::SubtractionSet;
 use crate::grundy::Period;
+use crate::grundy::mex::{OptionSet, Word};
 use crate::grundy::period::copy_by_proven_period;
 use crate::grundy::{HeapGame, HeapOption};
 
@@ -10,6 +11,11 @@ use crate::grundy::{HeapGame, HeapOption};
 const PROBE: usize = 1 << 16;
 
 impl HeapGame for SubtractionSet {
+    /// Any heap: it has at most |S| moves.
+    fn max_heap(&self) -> u64 {
+        u64::MAX
+    }
+
     fn options(&self, heap: u64, out: &mut Vec<HeapOption>) {
         out.extend(
             self.moves()
@@ -60,10 +66,11 @@ fn next_value(values: &[u32], moves: &[u32], max: usize) -> u32 {
     let n = values.len();
     if n >= max && moves.len() < 64 {
         // Every move applies and every value is at most |S| < 64: a one-word mex.
-        let seen = moves
-            .iter()
-            .fold(0u64, |seen, &s| seen | 1 << values[n - s as usize]);
-        return (!seen).trailing_zeros();
+        let mut seen = Word(0);
+        for &s in moves {
+            seen.insert(values[n - s as usize]);
+        }
+        return seen.mex();
     }
     crate::grundy::mex(
         moves

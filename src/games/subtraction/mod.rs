@@ -10,5 +10,5 @@ mod set;
 
 pub use analysis::{Analysis, analyze, perfect_move, preset_outcome};
 pub use error::SubtractionError;
-pub use game::{SubtractionGame, Take};
+pub use game::SubtractionGame;
 pub use set::SubtractionSet;
