@@ -81,8 +81,10 @@ pub enum ProtocolError {
 ///
 /// # Examples
 ///
-/// ```
-/// use gamesolver::games::prime::protocol::{parse, Command, ProtocolError};
+/// (Checked in `tests/protocol.rs`, which includes this file.)
+///
+/// ```text
+/// use crate::protocol::{parse, Command, ProtocolError};
 /// use std::time::Duration;
 ///
 /// assert_eq!(
