@@ -45,9 +45,11 @@ fn bench_fresh_solver<R>(
     group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {
         b.iter_batched_ref(
             || {
-                gamesolver::games::prime::solver()
+                let mut solver = gamesolver::games::prime::solver()
                     .with_table_bytes(TABLE_BYTES)
-                    .with_threads(1)
+                    .with_threads(1);
+                solver.prepare();
+                solver
             },
             |solver| run(solver, black_box(game)),
             BatchSize::PerIteration,
