@@ -111,7 +111,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
 }
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
-    /// The same engine with `knowledge` of the game (the table starts empty).
+    /// The same engine with `knowledge` of the game; a one-thread table is kept, a table for
+    /// threads made anew.
     #[must_use]
     pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Engine<G, E, K2> {
         Engine {

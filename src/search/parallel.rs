@@ -101,15 +101,17 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
             return;
         }
         self.config.threads = threads;
-        self.helpers.clear();
-        self.pool = None;
-        self.core.take_table();
-        self.table_ready = false;
+        self.drop_table();
     }
 
     /// A new, empty table of at most `bytes`, made at the next search.
     pub fn set_table_bytes(&mut self, bytes: usize) {
         self.config.table_bytes = bytes;
+        self.drop_table();
+    }
+
+    /// Drops the table and the helpers that share it: both are made again at the next search.
+    fn drop_table(&mut self) {
         self.helpers.clear();
         self.pool = None;
         self.core.take_table();

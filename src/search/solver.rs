@@ -38,7 +38,7 @@ pub struct Solution<M> {
 /// principal variation.
 ///
 /// It is the crate's alpha-beta search run to the end of the game, with a transposition table
-/// of bounded size, a move order it learns, and whatever the game's [`Knowledge`] proves
+/// of bounded size, and whatever the game's [`Knowledge`] proves
 /// (bounds that end the search of a node as soon as they decide its window, dominated moves
 /// left out). Set up by a [`SearchConfig`]; any game searches on any number of threads.
 ///
@@ -100,7 +100,8 @@ impl<G: ScoringGame, K: Knowledge<G>> std::fmt::Debug for Solver<G, K> {
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// The same solver with `knowledge` of the game: what it proves, the search relies on
-    /// (check it with [`check::knowledge`](crate::check::knowledge)). The table starts empty.
+    /// (check it with [`check::knowledge`](crate::check::knowledge)). A one-thread table is
+    /// kept (sound knowledge changes no value it holds); a table for threads is made anew.
     #[must_use]
     pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Solver<G, K2> {
         Solver {
