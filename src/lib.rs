@@ -20,6 +20,7 @@ pub use games::prime::{
     MaskPrimeGame, PrimeError, PrimeEvaluator, PrimeGame, PrimeKnowledge, SmallPrimeGame,
     WidePrimeGame,
 };
+pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{
     GrundyError, GrundyTable, HeapGame, HeapOption, ImpartialError, ImpartialSolver, Outcome,
     Period,

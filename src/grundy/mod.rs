@@ -34,6 +34,7 @@
 
 mod heap;
 pub(crate) mod mex;
+pub mod misere;
 pub(crate) mod outcome;
 pub(crate) mod period;
 mod solver;
