@@ -112,24 +112,99 @@ fn a_board_of_large_numbers_solves_at_once() {
     );
 }
 
-/// Searches that cannot finish stop with an error instead of running or growing.
+/// Searches that cannot finish stop with an error, status 1 and no usage text, instead of
+/// running or growing.
 #[test]
 fn out_of_reach_answers_come_back() {
     let start = std::time::Instant::now();
+    // 0.6's quotient passes its size limit by heap 17, and the search its memory bound.
+    let out = run(
+        "octal",
+        &["analyze", "0.6", "--heaps", "30,30,30,30", "--misere"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let error = text(&out.stderr);
+    assert!(error.contains("out of reach"), "{error}");
+    assert!(!error.contains("Usage"), "{error}");
+    assert!(out.stdout.is_empty());
+    // Generous: a hang would take forever, the bounded search a few seconds.
+    assert!(start.elapsed() < std::time::Duration::from_secs(120));
+}
+
+/// Misère sums that the search could not reach are answered by the quotient: a thousand
+/// heaps of misère Kayles, and the two sums of the issue that filed the quotient.
+#[test]
+fn misere_sums_come_from_the_quotient() {
     let heaps = vec!["7"; 1000].join(",");
+    for heaps in [heaps.as_str(), "5,6,7,8,9,10,11,12", "20,21,22,23,24,25"] {
+        let out = run(
+            "octal",
+            &["analyze", "0.77", "--heaps", heaps, "--misere"],
+            b"",
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).starts_with("outcome="),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+    // A P-position has no winning move, an N-position at least one.
     let out = run(
         "octal",
         &["analyze", "0.77", "--heaps", &heaps, "--misere"],
         b"",
     );
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.starts_with("outcome=P"),
+        !stdout.contains("win "),
+        "{stdout}"
+    );
+}
+
+/// The quotient as the literature writes it, and bad input to the misère example.
+#[test]
+fn misere_prints_quotients_and_refuses_bad_input() {
+    let out = run("misere", &["quotient", "0.75", "--upto", "20"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("order 8\n"), "{stdout}");
     assert!(
-        text(&out.stderr).contains("out of reach"),
+        stdout.contains("relations c² = b², bc = ab, b³ = b, a² = 1"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("P-portion a, b²"), "{stdout}");
+    let out = run("misere", &["analyze", "s1,2,3", "--heaps", "1,3,5,7"], b"");
+    assert!(
+        text(&out.stdout).starts_with("outcome=P"),
+        "{}",
+        text(&out.stdout)
+    );
+    rejected(
+        "misere",
+        &["quotient", "0.78", "--upto", "5"],
+        "not an octal digit",
+    );
+    let out = run("misere", &["quotient", "0.77", "--upto", "100000"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("exceeds the limit"),
         "{}",
         text(&out.stderr)
     );
-    // Generous: a hang would take forever, the bounded search a few seconds.
-    assert!(start.elapsed() < std::time::Duration::from_secs(60));
+    let out = run(
+        "misere",
+        &["analyze", "0.77", "--heaps", "3,5", "--upto", "4"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("past the quotient's bound"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -139,6 +214,9 @@ fn every_command_has_help() {
         ("octal", Some("values")),
         ("octal", Some("period")),
         ("octal", Some("analyze")),
+        ("misere", None),
+        ("misere", Some("quotient")),
+        ("misere", Some("analyze")),
         ("primegame", None),
         ("primegame", Some("solve")),
         ("primegame", Some("match")),

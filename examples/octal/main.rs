@@ -6,6 +6,9 @@
 //! octal period CODE [--max N]              the proven preperiod and period
 //! octal analyze CODE --heaps A,B,.. [--misere]   outcome and winning moves
 //! ```
+//!
+//! Misère sums are answered by the game's misère quotient (`misere quotient CODE --upto N`
+//! prints it), with the memoized search as a fallback when the quotient passes its limits.
 
 #[path = "../common/pipe.rs"]
 mod pipe;
@@ -15,7 +18,7 @@ mod values;
 use clap::{CommandFactory, Parser, Subcommand};
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::grundy::{ImpartialSolver, Outcome};
-use gamesolver::{GrundyError, GrundyTable, HeapGame, OctalGame, PlayConvention};
+use gamesolver::{GrundyError, GrundyTable, HeapGame, MisereQuotient, OctalGame, PlayConvention};
 use std::time::Instant;
 
 /// Values `period` computes at most unless told otherwise.
@@ -75,20 +78,40 @@ fn main() {
             misere,
         } => analyze(&code, &heaps, misere),
     };
-    if let Err(reason) = result {
-        // The same form and status (2) as clap's own errors.
-        Cli::command()
+    match result {
+        Ok(()) => {}
+        // Bad input: the same form and status (2) as clap's own errors.
+        Err(Failure::Input(reason)) => Cli::command()
             .error(clap::error::ErrorKind::ValueValidation, reason)
-            .exit();
+            .exit(),
+        // A computation that could not finish is no usage error: its reason, status 1.
+        Err(Failure::OutOfReach(reason)) => {
+            eprintln!("octal: {reason}");
+            std::process::exit(1);
+        }
     }
 }
 
-fn values(game: &OctalGame, upto: u64) -> Result<(), String> {
-    let table = GrundyTable::compute(game, upto).map_err(|e| e.to_string())?;
-    values::print_values(table.as_slice()).map(|_| ())
+/// Why a command gave no answer.
+enum Failure {
+    /// The input was wrong.
+    Input(String),
+    /// The input was fine, the answer out of reach.
+    OutOfReach(String),
 }
 
-fn period(code: &OctalGame, max: u64) -> Result<(), String> {
+impl From<String> for Failure {
+    fn from(reason: String) -> Self {
+        Failure::Input(reason)
+    }
+}
+
+fn values(game: &OctalGame, upto: u64) -> Result<(), Failure> {
+    let table = GrundyTable::compute(game, upto).map_err(|e| e.to_string())?;
+    Ok(values::print_values(table.as_slice()).map(|_| ())?)
+}
+
+fn period(code: &OctalGame, max: u64) -> Result<(), Failure> {
     let start = Instant::now();
     let result = GrundyTable::periodic(code, max);
     let ms = start.elapsed().as_millis();
@@ -110,11 +133,11 @@ fn period(code: &OctalGame, max: u64) -> Result<(), String> {
             println!("code={code} {seen} proven=no values={limit} ms={ms}");
             Ok(())
         }
-        Err(error) => Err(error.to_string()),
+        Err(error) => Err(error.to_string().into()),
     }
 }
 
-fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), String> {
+fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), Failure> {
     let convention = if misere {
         PlayConvention::Misere
     } else {
@@ -123,14 +146,8 @@ fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), String> 
     let position = Heaps::new(code.clone(), heaps.iter().copied())
         .map_err(|e| e.to_string())?
         .with_convention(convention);
-    let (outcome, winning): (Outcome, Vec<HeapMove>) = if misere {
-        let mut solver =
-            ImpartialSolver::new(PlayConvention::Misere).with_node_budget(MISERE_BUDGET);
-        let outcome = solver.outcome(&position).map_err(|e| e.to_string())?;
-        (
-            outcome,
-            solver.winning_moves(&position).map_err(|e| e.to_string())?,
-        )
+    let (outcome, winning) = if misere {
+        misere_answer(code, heaps, &position)?
     } else {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         // The period answers every heap; without one, a table up to the largest heap.
@@ -140,7 +157,7 @@ fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), String> 
         };
         let winning = position
             .winning_moves_with(&table)
-            .ok_or("a heap lies past the table")?;
+            .ok_or("a heap lies past the table".to_owned())?;
         let outcome = if position.grundy_value(&table) == Some(0) {
             Outcome::P
         } else {
@@ -153,4 +170,34 @@ fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), String> 
         println!("win {mv}");
     }
     Ok(())
+}
+
+/// Misère play: the quotient of the heaps up to the largest, else the bounded search.
+fn misere_answer(
+    code: &OctalGame,
+    heaps: &[u64],
+    position: &Heaps<OctalGame>,
+) -> Result<(Outcome, Vec<HeapMove>), Failure> {
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let quotient_error = match MisereQuotient::compute(code, largest) {
+        Ok(quotient) => {
+            let outcome = position.misere_outcome_with(&quotient);
+            let winning = position.misere_winning_moves_with(&quotient);
+            return Ok((
+                outcome.map_err(|e| e.to_string())?,
+                winning.map_err(|e| e.to_string())?,
+            ));
+        }
+        Err(error) => error,
+    };
+    let mut solver = ImpartialSolver::new(PlayConvention::Misere).with_node_budget(MISERE_BUDGET);
+    let searched = solver
+        .outcome(position)
+        .and_then(|outcome| Ok((outcome, solver.winning_moves(position)?)));
+    searched.map_err(|search_error| {
+        Failure::OutOfReach(format!(
+            "out of reach: the quotient stopped ({quotient_error}), and so did the search \
+             ({search_error})"
+        ))
+    })
 }

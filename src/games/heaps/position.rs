@@ -1,6 +1,7 @@
 use crate::game::{Game, ImpartialGame, PlayConvention};
 use crate::games::heaps::HeapsError;
-use crate::grundy::GrundyTable;
+use crate::grundy::misere::{MisereQuotient, QuotientError};
+use crate::grundy::{GrundyTable, Outcome};
 use crate::grundy::{HeapGame, HeapOption};
 use std::fmt;
 use std::sync::Arc;
@@ -187,6 +188,51 @@ impl<H: HeapGame> Heaps<H> {
             }
         }
         Some(winning)
+    }
+
+    /// The misère outcome of the whole position from a [`MisereQuotient`] of its rules: the
+    /// product of its heaps' elements, looked up in the P-portion. It answers for misère play
+    /// whatever the position's own convention (a quotient is a misère notion).
+    ///
+    /// # Errors
+    ///
+    /// [`QuotientError::PastBound`] for a heap past the quotient's bound.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::games::heaps::Heaps;
+    /// use gamesolver::grundy::misere::MisereQuotient;
+    /// use gamesolver::{OctalGame, Outcome, PlayConvention};
+    ///
+    /// let kayles = OctalGame::kayles();
+    /// let quotient = MisereQuotient::compute(&kayles, 40)?;
+    /// let rows: Vec<u64> = (1..=40).collect();
+    /// let position = Heaps::new(kayles, rows)?.with_convention(PlayConvention::Misere);
+    /// let outcome = position.misere_outcome_with(&quotient)?;
+    /// let winning = position.misere_winning_moves_with(&quotient)?;
+    /// assert_eq!(winning.is_empty(), outcome == Outcome::P);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn misere_outcome_with(&self, quotient: &MisereQuotient) -> Result<Outcome, QuotientError> {
+        quotient.outcome(&self.heaps)
+    }
+
+    /// Every winning move under misère play, in move order, from a [`MisereQuotient`] of the
+    /// position's rules; empty for a P-position.
+    ///
+    /// # Errors
+    ///
+    /// [`QuotientError::PastBound`] for a heap past the quotient's bound.
+    pub fn misere_winning_moves_with(
+        &self,
+        quotient: &MisereQuotient,
+    ) -> Result<Vec<HeapMove>, QuotientError> {
+        Ok(quotient
+            .winning_options(self.rules.as_ref(), &self.heaps)?
+            .into_iter()
+            .map(|(heap, option)| HeapMove::on(heap, option))
+            .collect())
     }
 
     fn options_of(&self, size: u64) -> Vec<HeapOption> {

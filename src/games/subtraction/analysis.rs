@@ -1,6 +1,7 @@
 use crate::game::{Game, PlayConvention};
 use crate::games::heaps::HeapMove;
 use crate::games::subtraction::{SubtractionError, SubtractionGame};
+use crate::grundy::misere::MisereQuotient;
 use crate::grundy::outcome::winning_moves;
 use crate::grundy::{GrundyTable, ImpartialError, ImpartialSolver, Outcome, grundy_sum};
 
@@ -57,7 +58,9 @@ pub fn preset_outcome(k: u32, heaps: &[u64], convention: PlayConvention) -> Outc
 /// Analyzes a subtraction position: its outcome under its convention and every winning move.
 ///
 /// The preset {1, ..., k} uses the closed form of [`preset_outcome`]; any other set uses the
-/// Grundy table with its period under normal play, and memoized search under misère play.
+/// Grundy table with its period under normal play, and under misère play the
+/// [`MisereQuotient`] of the heaps up to the largest (memoized search when the quotient passes
+/// its limits).
 ///
 /// # Errors
 ///
@@ -105,6 +108,21 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
             (outcome_of(game), moves_to_p(game, outcome_of))
         }
         PlayConvention::Misere => {
+            // The misère quotient of the heaps up to the largest answers in a few products;
+            // the memoized search stands in where the quotient passes its limits.
+            let largest = heaps.iter().copied().max().unwrap_or(0);
+            if let Ok(quotient) = MisereQuotient::compute(game.set(), largest)
+                && let (Ok(outcome), Ok(winning_moves)) = (
+                    game.misere_outcome_with(&quotient),
+                    game.misere_winning_moves_with(&quotient),
+                )
+            {
+                return Ok(Analysis {
+                    outcome,
+                    winning_moves,
+                    heap_values,
+                });
+            }
             let mut solver = ImpartialSolver::new(PlayConvention::Misere);
             let full = |error: ImpartialError| match error {
                 ImpartialError::MemoFull { limit } => SubtractionError::SearchTooLarge { limit },
