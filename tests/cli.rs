@@ -164,6 +164,53 @@ fn misere_sums_come_from_the_quotient() {
     );
 }
 
+/// A solve split into jobs, from the command line: plan, rounds of `job` over batches of
+/// files, and `merge` (status 3 while work is pending), ending with `solve`'s own line.
+#[test]
+fn split_solve_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("gamesolver-cli-jobs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_arg = dir.to_str().expect("a UTF-8 path");
+    let out = run("primegame", &["plan", "50", "--dir", dir_arg], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let answer = loop {
+        let mut pending: Vec<String> = std::fs::read_dir(&dir)
+            .expect("the plan's directory")
+            .map(|e| e.expect("an entry").path())
+            .filter(|p| p.extension().is_some_and(|x| x == "job"))
+            .filter(|p| !p.with_extension("result").exists())
+            .map(|p| p.to_str().expect("a UTF-8 path").to_owned())
+            .collect();
+        pending.sort();
+        for batch in pending.chunks(16) {
+            let args: Vec<&str> = ["job"]
+                .into_iter()
+                .chain(batch.iter().map(String::as_str))
+                .collect();
+            let out = run("primegame", &args, b"");
+            assert!(out.status.success(), "{}", text(&out.stderr));
+            assert_eq!(text(&out.stdout).lines().count(), batch.len());
+        }
+        let out = run("primegame", &["merge", dir_arg], b"");
+        match out.status.code() {
+            Some(0) => break text(&out.stdout),
+            Some(3) => assert!(text(&out.stdout).starts_with("pending ")),
+            other => panic!("merge: {other:?} {}", text(&out.stderr)),
+        }
+    };
+    let solved = run("primegame", &["solve", "50"], b"");
+    assert_eq!(answer.lines().next(), text(&solved.stdout).lines().next());
+    let out = run("primegame", &["simulate", dir_arg, "--workers", "1,8"], b"");
+    assert!(
+        text(&out.stdout).contains("workers=8 makespan_ms="),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).expect("removed");
+    let out = run("primegame", &["merge", dir_arg], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
 /// The quotient as the literature writes it, and bad input to the misère example.
 #[test]
 fn misere_prints_quotients_and_refuses_bad_input() {
@@ -222,6 +269,10 @@ fn every_command_has_help() {
         ("primegame", Some("match")),
         ("primegame", Some("think")),
         ("primegame", Some("engine")),
+        ("primegame", Some("plan")),
+        ("primegame", Some("job")),
+        ("primegame", Some("merge")),
+        ("primegame", Some("simulate")),
         ("subtraction", None),
         ("subtraction", Some("analyze")),
         ("subtraction", Some("grundy")),

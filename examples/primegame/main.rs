@@ -9,13 +9,25 @@
 //!                                G games of strategy A against B, MS milliseconds a move
 //! primegame think --n N --ms MS  one engine search of 1..=N (or --board X,Y,..), one line
 //! primegame engine [--threads T] the engine protocol on stdin and stdout (see README)
+//! primegame plan N --dir D [--split K]
+//!                                a solve of 1..=N split into jobs: the first round, D/*.job
+//! primegame job FILE.. [--threads T]
+//!                                runs jobs, writes each FILE's .result beside it
+//! primegame merge D              the answer (status 0), or the next round's jobs (status 3)
+//! primegame simulate D --workers W1,W2,..
+//!                                the makespan of D's measured jobs on W workers
 //! ```
+//!
+//! A round on one machine: `ls D/*.job | xargs -P 2 -n 8 primegame job`, then `merge D`
+//! (jobs with a result may be skipped; running one again changes nothing; the jobs given to
+//! one process share its table).
 
 #[path = "../common/pipe.rs"]
 mod pipe;
 
 mod arena;
 mod contest;
+mod jobs;
 mod protocol;
 mod solve;
 mod strategies;
@@ -81,6 +93,45 @@ enum Command {
         #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
         ms: u64,
     },
+    /// Writes the first round of jobs of the exact solve of 1..=N into D (see `merge`).
+    Plan {
+        /// The board 1..=N.
+        n: u32,
+        /// The directory for the job files.
+        #[arg(long)]
+        dir: std::path::PathBuf,
+        /// How deep the principal line is split (1: root moves only).
+        #[arg(long, default_value_t = 2)]
+        split: usize,
+    },
+    /// Runs job files of one board in turn, one table for all, and writes each result beside
+    /// its job (`.result`), printing it too.
+    Job {
+        /// The job files.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Threads to search on.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: u16,
+    },
+    /// Reads every result of D: prints the answer as `solve` does (status 0), or lists the
+    /// jobs still to run, writing the next round's (status 3).
+    Merge {
+        /// The directory of the job files.
+        dir: std::path::PathBuf,
+    },
+    /// The makespan of D's measured jobs on each number of workers (list scheduling, rounds
+    /// one after the other), against their sum on one.
+    Simulate {
+        /// The directory of the job files, every job run.
+        dir: std::path::PathBuf,
+        /// Numbers of workers, comma-separated.
+        #[arg(long, value_delimiter = ',', default_value = "1,8,64,512")]
+        workers: Vec<usize>,
+        /// The one-process solve's time in ms, to give the speed-up over it too.
+        #[arg(long)]
+        solve_ms: Option<u64>,
+    },
     /// The engine protocol on standard input and output (see the README).
     Engine {
         /// Threads to search on.
@@ -110,6 +161,24 @@ fn main() {
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
+        Some(Command::Plan { n, dir, split }) => jobs::plan(n, &dir, split).map(|written| {
+            for path in written {
+                println!("{}", path.display());
+            }
+        }),
+        Some(Command::Job { files, threads }) => {
+            jobs::run_jobs(&files, usize::from(threads)).map(|results| {
+                for result in results {
+                    println!("{result}");
+                }
+            })
+        }
+        Some(Command::Merge { dir }) => merge(&dir),
+        Some(Command::Simulate {
+            dir,
+            workers,
+            solve_ms,
+        }) => simulate(&dir, &workers, solve_ms),
         Some(Command::Engine { threads }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
             protocol::serve_on_threads(stdin.lock(), stdout.lock(), usize::from(threads))
@@ -122,4 +191,55 @@ fn main() {
             .error(clap::error::ErrorKind::ValueValidation, reason)
             .exit();
     }
+}
+
+/// The merge's answer on stdout; pending work exits with status 3.
+fn merge(dir: &std::path::Path) -> Result<(), String> {
+    match jobs::merge(dir)? {
+        jobs::Merged::Solved {
+            n,
+            value,
+            best,
+            jobs,
+            nodes,
+            ms,
+        } => {
+            let best: Vec<String> = best.iter().map(u32::to_string).collect();
+            println!("n={n} value={value} best={}", best.join(","));
+            eprintln!("merged {jobs} jobs: {nodes} nodes, {ms} ms of work");
+            Ok(())
+        }
+        jobs::Merged::Missing(files) => {
+            println!("pending {} (no result yet):", files.len());
+            for file in files {
+                println!("{}", file.display());
+            }
+            std::process::exit(3);
+        }
+        jobs::Merged::Next(files) => {
+            println!("pending {} (the next round, written):", files.len());
+            for file in files {
+                println!("{}", file.display());
+            }
+            std::process::exit(3);
+        }
+    }
+}
+
+/// Each worker count's makespan, from the jobs' measured times.
+fn simulate(dir: &std::path::Path, workers: &[usize], solve_ms: Option<u64>) -> Result<(), String> {
+    let all = jobs::read_dir(dir)?;
+    if all.iter().any(|(_, _, result)| result.is_none()) {
+        return Err(format!("{}: some jobs have no result yet", dir.display()));
+    }
+    let one = jobs::makespan(&all, 1);
+    for &w in workers {
+        let span = jobs::makespan(&all, w);
+        let speedup = one as f64 / span.max(1) as f64;
+        let over_solve = solve_ms.map_or(String::new(), |ms| {
+            format!(" over_solve={:.2}", ms as f64 / span.max(1) as f64)
+        });
+        println!("workers={w} makespan_ms={span} speedup={speedup:.2}{over_solve}");
+    }
+    Ok(())
 }

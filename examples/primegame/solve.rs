@@ -79,7 +79,7 @@ fn joined(moves: &[u32]) -> String {
 /// not outgrow it (256 MiB solved every board up to 169, but at n = 170 it holds too few of
 /// the 500 million nodes and the solve stalls), small enough that making it does not dominate
 /// a short solve.
-fn default_table_bytes(n: u32) -> usize {
+pub fn default_table_bytes(n: u32) -> usize {
     let mib = match n {
         0..=128 => 16,
         129..=169 => 256,

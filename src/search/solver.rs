@@ -226,6 +226,46 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self.exact_value(position)
     }
 
+    /// The value of `position` searched within the window (`alpha`, `beta`), fail-soft: a
+    /// result at or below `alpha` is an upper bound of the value, one at or above `beta` a
+    /// lower bound, one strictly between the exact value. A null window (`beta = alpha + 1`)
+    /// answers "is the value above `alpha`?" at a fraction of an exact solve's cost: the
+    /// building block of a solve split into independent jobs, each a window on one position.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Solver::value).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::SmallPrimeGame;
+    ///
+    /// let game = SmallPrimeGame::new(20)?;
+    /// let mut solver = gamesolver::games::prime::solver();
+    /// // The value is 6: above 5, and not above 6.
+    /// assert!(solver.value_within(&game, 5, 6)? >= 6);
+    /// assert!(solver.value_within(&game, 6, 7)? <= 6);
+    /// assert_eq!(solver.value_within(&game, -100, 100)?, 6);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn value_within(&mut self, position: &G, alpha: i64, beta: i64) -> Result<i64, SolveError> {
+        self.search.begin_on(position);
+        self.search.core.settings().stage = Stage::Value;
+        let (alpha, beta) = (
+            alpha.clamp(-INFINITY, INFINITY),
+            beta.clamp(-INFINITY, INFINITY),
+        );
+        if alpha >= beta {
+            // An empty window proves nothing; an exact value answers it.
+            return self.exact_value(position);
+        }
+        let result = self.search.run(&mut position.clone(), |core, position| {
+            core.search(position, EXACT_DEPTH, alpha, beta, 0)
+        });
+        self.checked(result)
+    }
+
     fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
         self.search.core.settings().stage = Stage::Value;
         let narrow = self.narrow_bounds(position);

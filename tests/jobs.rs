@@ -1,0 +1,198 @@
+//! The solve split into jobs (`primegame plan`, `job`, `merge`), run in process: the same
+//! value and optimal first moves as the direct solve, whatever the split depth and the batches,
+//! and clear errors, never a wrong value, on bad input.
+
+#[path = "../examples/primegame/jobs.rs"]
+#[allow(dead_code)]
+mod jobs;
+#[path = "../examples/primegame/solve.rs"]
+#[allow(dead_code)]
+mod solve;
+
+use gamesolver::{WidePrimeGame, games::prime};
+use jobs::{Merged, merge, plan, run_jobs};
+use std::path::{Path, PathBuf};
+
+/// A fresh directory under the system's temporary folder, for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamesolver-jobs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every job without a result, sorted.
+fn pending(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "job"))
+        .filter(|p| !p.with_extension("result").exists())
+        .collect();
+    files.sort();
+    files
+}
+
+/// Plans, runs every round in batches of `batch` jobs, merges; the answer and the rounds.
+fn split_solve(n: u32, split: usize, batch: usize, dir: &Path) -> (i64, Vec<u32>, usize) {
+    plan(n, dir, split).unwrap();
+    for round in 1.. {
+        for files in pending(dir).chunks(batch) {
+            run_jobs(files, 1).unwrap();
+        }
+        match merge(dir).unwrap() {
+            Merged::Solved { value, best, .. } => return (value, best, round),
+            Merged::Next(_) => {}
+            Merged::Missing(files) => panic!("missing after a whole round: {files:?}"),
+        }
+        // The merge is idempotent: again, it writes the same files and finds nothing new.
+        let again = merge(dir).unwrap();
+        assert!(matches!(again, Merged::Missing(_)), "{again:?}");
+    }
+    unreachable!()
+}
+
+fn direct(n: u32) -> (i64, Vec<u32>) {
+    let game = WidePrimeGame::new(n).unwrap();
+    let solution = prime::solver().solve(&game).unwrap();
+    let mut best = solution.best_moves;
+    best.sort_unstable();
+    (solution.value, best)
+}
+
+#[test]
+fn split_solves_equal_the_direct_solve() {
+    for n in [1, 2, 3, 6, 10, 20, 31, 45, 60, 75, 90] {
+        let expected = direct(n);
+        for (split, batch) in [(1, 1), (2, 4), (3, 100)] {
+            let dir = scratch(&format!("{n}-{split}-{batch}"));
+            let (value, best, _) = split_solve(n, split, batch, &dir);
+            assert_eq!(
+                (value, best),
+                expected,
+                "n = {n}, split {split}, batch {batch}"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_job_run_twice_changes_nothing() {
+    let dir = scratch("twice");
+    plan(40, &dir, 2).unwrap();
+    let first = pending(&dir);
+    run_jobs(&first, 1).unwrap();
+    let before = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
+    // Run again: the same result line but for the time taken.
+    run_jobs(&first, 1).unwrap();
+    let after = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
+    let without_time = |line: &str| line.split(" ms=").next().unwrap().to_owned();
+    assert_eq!(without_time(&before), without_time(&after));
+    let answer = loop {
+        if let Merged::Solved { value, best, .. } = merge(&dir).unwrap() {
+            break (value, best);
+        }
+        run_jobs(&pending(&dir), 1).unwrap();
+    };
+    assert_eq!(answer, direct(40));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_inputs_give_clear_errors() {
+    let dir = scratch("bad");
+    // No directory, no jobs.
+    assert!(merge(&dir).unwrap_err().contains("No such file"));
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("no .job file"));
+    assert!(
+        run_jobs(&[dir.join("absent.job")], 1)
+            .unwrap_err()
+            .contains("absent.job")
+    );
+    plan(30, &dir, 1).unwrap();
+    let job = pending(&dir).remove(0);
+    // Missing results are listed, not guessed.
+    assert!(matches!(merge(&dir).unwrap(), Merged::Missing(files) if files == [job.clone()]));
+    run_jobs(std::slice::from_ref(&job), 1).unwrap();
+    let result = job.with_extension("result");
+    let good = std::fs::read_to_string(&result).unwrap();
+    // A truncated result line.
+    std::fs::write(&result, &good[..good.len() / 2]).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("expected the fields"));
+    // A result from another board.
+    std::fs::write(&result, good.replacen("n=30", "n=31", 1)).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("not its job"));
+    // A result whose bound does not fit its window.
+    std::fs::write(&result, good.replace("bound=exact", "bound=lower")).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("does not fit"));
+    std::fs::write(&result, &good).unwrap();
+    // A job file edited by hand: its name no longer matches, or its window is empty.
+    let text = std::fs::read_to_string(&job).unwrap();
+    std::fs::write(&job, text.replace("alpha=-inf", "alpha=3")).unwrap();
+    assert!(
+        merge(&dir)
+            .unwrap_err()
+            .contains("does not match its content")
+    );
+    std::fs::write(&job, text.replace("alpha=-inf beta=inf", "alpha=5 beta=5")).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("is empty"));
+    std::fs::write(&job, text.replace("line=29", "line=31")).unwrap();
+    assert!(
+        run_jobs(std::slice::from_ref(&job), 1)
+            .unwrap_err()
+            .contains("not on the board")
+    );
+    std::fs::write(&job, text.replace("line=29", "line=29,29")).unwrap();
+    assert!(
+        run_jobs(std::slice::from_ref(&job), 1)
+            .unwrap_err()
+            .contains("move 29")
+    );
+    std::fs::write(&job, &text).unwrap();
+    // A job of another board in the same directory.
+    plan(31, &dir, 1).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("a job of the board"));
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A split past the limit.
+    assert!(
+        plan(30, &scratch("deep"), 99)
+            .unwrap_err()
+            .contains("--split")
+    );
+}
+
+/// The building block: a window's fail-soft answer bounds the exact value on the right side,
+/// and is exact inside the window.
+#[test]
+fn windowed_values_bound_the_exact_value() {
+    let mut solver = prime::solver();
+    for n in 1..=45 {
+        let game = WidePrimeGame::new(n).unwrap();
+        let exact = solver.value(&game).unwrap();
+        for (alpha, beta) in [
+            (-1000, 1000),
+            (exact - 1, exact),
+            (exact, exact + 1),
+            (exact - 3, exact + 2),
+            (0, 1),
+            (7, 9),
+        ] {
+            let mut fresh = prime::solver();
+            let answer = fresh.value_within(&game, alpha, beta).unwrap();
+            if answer <= alpha {
+                assert!(
+                    exact <= answer,
+                    "n = {n} ({alpha}, {beta}): {answer}, exact {exact}"
+                );
+            } else if answer >= beta {
+                assert!(
+                    exact >= answer,
+                    "n = {n} ({alpha}, {beta}): {answer}, exact {exact}"
+                );
+            } else {
+                assert_eq!(answer, exact, "n = {n} ({alpha}, {beta})");
+            }
+        }
+    }
+}
