@@ -5,8 +5,8 @@
 //!
 //! `cargo bench --bench jobs`
 
-#[path = "../examples/primegame/jobs.rs"]
-#[allow(dead_code)]
+#[path = "../examples/primegame/jobs/mod.rs"]
+#[allow(dead_code, unused_imports)]
 mod jobs;
 #[path = "../examples/primegame/solve.rs"]
 #[allow(dead_code)]

@@ -2,8 +2,8 @@
 //! value and optimal first moves as the direct solve, whatever the split depth and the batches,
 //! and clear errors, never a wrong value, on bad input.
 
-#[path = "../examples/primegame/jobs.rs"]
-#[allow(dead_code)]
+#[path = "../examples/primegame/jobs/mod.rs"]
+#[allow(dead_code, unused_imports)]
 mod jobs;
 #[path = "../examples/primegame/solve.rs"]
 #[allow(dead_code)]

@@ -88,7 +88,8 @@ impl MisereQuotient {
     /// words, kept when every word one generator less is an element's word: the least words
     /// to rewrite, so every word reduces to an element's by them.
     fn relations(&self, gens: &[u32], words: &[Vec<u32>]) -> Vec<(Vec<u32>, Vec<u32>)> {
-        let is_word = |w: &[u32]| words.iter().any(|v| v == w);
+        let known: std::collections::HashSet<&[u32]> = words.iter().map(Vec::as_slice).collect();
+        let is_word = |w: &[u32]| known.contains(w);
         let mut relations = Vec::new();
         for (x, word) in words.iter().enumerate() {
             for (i, &g) in gens.iter().enumerate() {

@@ -1,0 +1,247 @@
+//! Merging results: each move's proven interval, the next round's windows, the answer.
+
+use super::run::{ordered_moves, principal_line};
+use super::{
+    Job, JobResult, UNBOUNDED, job_path, parse_job, parse_result, result_path, write_atomically,
+};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What the merge found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Merged {
+    /// The root's value and every optimal first move, ascending.
+    Solved {
+        n: u32,
+        value: i64,
+        best: Vec<u32>,
+        jobs: usize,
+        nodes: u64,
+        ms: u64,
+    },
+    /// Jobs without a result, to run (again).
+    Missing(Vec<PathBuf>),
+    /// The next round's jobs, written.
+    Next(Vec<PathBuf>),
+}
+
+/// Every job of the directory with its result, if any.
+pub fn read_dir(dir: &Path) -> Result<Vec<(PathBuf, Job, Option<JobResult>)>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "job"))
+        .collect();
+    files.sort();
+    let mut jobs = Vec::new();
+    for file in files {
+        let origin = file.display().to_string();
+        let text = std::fs::read_to_string(&file).map_err(|e| format!("{origin}: {e}"))?;
+        let job = parse_job(text.lines().next().unwrap_or(""), &origin)?;
+        if job_path(dir, &job) != file {
+            return Err(format!(
+                "{origin}: its name does not match its content `{job}`"
+            ));
+        }
+        let answer = result_path(&file);
+        let result = match std::fs::read_to_string(&answer) {
+            Ok(text) => Some(parse_result(
+                text.lines().next().unwrap_or(""),
+                &job,
+                &answer.display().to_string(),
+            )?),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(format!("{}: {e}", answer.display())),
+        };
+        jobs.push((file, job, result));
+    }
+    if jobs.is_empty() {
+        return Err(format!(
+            "{}: no .job file (run `plan` first)",
+            dir.display()
+        ));
+    }
+    if let Some((file, job, _)) = jobs.iter().find(|(_, job, _)| job.n != jobs[0].1.n) {
+        return Err(format!(
+            "{}: a job of the board 1..={} among jobs of 1..={}",
+            file.display(),
+            job.n,
+            jobs[0].1.n
+        ));
+    }
+    Ok(jobs)
+}
+
+/// Each move's proven interval [lo, hi] at one position, from the results whose line is
+/// `prefix` then the move.
+fn intervals<'a>(
+    moves: &[(u32, i64)],
+    prefix: &[u32],
+    results: impl Iterator<Item = &'a JobResult>,
+) -> Result<BTreeMap<u32, (i64, i64)>, String> {
+    let mut known: BTreeMap<u32, (i64, i64)> = moves
+        .iter()
+        .map(|&(mv, _)| (mv, (-UNBOUNDED, UNBOUNDED)))
+        .collect();
+    for result in results.filter(|r| r.job.line[..r.job.line.len() - 1] == *prefix) {
+        let mv = result.job.line[prefix.len()];
+        let (lo, hi) = known
+            .get_mut(&mv)
+            .ok_or_else(|| format!("`{}`: move {mv} is not legal there", result.job))?;
+        match result.kind() {
+            "upper" => *hi = (*hi).min(result.value),
+            "lower" => *lo = (*lo).max(result.value),
+            _ => (*lo, *hi) = (result.value, result.value),
+        }
+    }
+    Ok(known)
+}
+
+/// The windows still needed at one position, in move order, given the best lower bound
+/// proven: every move that could be better gets one; with `optimal`, every move that could
+/// equal the best too (to find every optimal move, not just the value).
+fn windows(
+    moves: &[(u32, i64)],
+    known: &BTreeMap<u32, (i64, i64)>,
+    best: i64,
+    optimal: bool,
+) -> Vec<(u32, i64, i64)> {
+    let mut needed = Vec::new();
+    for &(mv, _) in moves {
+        let (lo, hi) = known[&mv];
+        let window = if hi > best && lo < best && optimal {
+            // Worse, equal or better: a window of two tells which (below it: worse; inside:
+            // exactly equal; above: better, by a lower bound).
+            Some((best - 1, best + 1))
+        } else if hi > best {
+            // Is it better?
+            Some((best, best + 1))
+        } else if optimal && hi == best && lo < best {
+            // Is it optimal too?
+            Some((best - 1, best))
+        } else {
+            None
+        };
+        if let Some((alpha, beta)) = window {
+            needed.push((mv, alpha, beta));
+        }
+    }
+    needed
+}
+
+/// `merge D`: the answer, the missing results, or the next round. The positions on the
+/// principal line are valued deepest first: each one's moves get windows against the best
+/// value proven there, its principal move's value coming from the position below; the root's
+/// last, with every optimal move.
+pub fn merge(dir: &Path) -> Result<Merged, String> {
+    let jobs = read_dir(dir)?;
+    let missing: Vec<PathBuf> = jobs
+        .iter()
+        .filter(|(_, _, r)| r.is_none())
+        .map(|(f, _, _)| f.clone())
+        .collect();
+    if !missing.is_empty() {
+        return Ok(Merged::Missing(missing));
+    }
+    let n = jobs[0].1.n;
+    let round = jobs.iter().map(|(_, job, _)| job.round).max().unwrap_or(0) + 1;
+    let results = || jobs.iter().filter_map(|(_, _, r)| r.as_ref());
+    // The plan's line is the longest: every other job's line is a principal prefix and a move.
+    let depth = jobs
+        .iter()
+        .map(|(_, job, _)| job.line.len())
+        .max()
+        .unwrap_or(1);
+    let principal: Vec<(u32, i64)> = principal_line(n, depth)?;
+    let prefix_of =
+        |level: usize| -> Vec<u32> { principal[..level].iter().map(|&(mv, _)| mv).collect() };
+    for result in results() {
+        let level = result.job.line.len() - 1;
+        if level >= principal.len().max(1) || result.job.line[..level] != prefix_of(level)[..] {
+            return Err(format!(
+                "`{}`: not a move off the principal line",
+                result.job
+            ));
+        }
+    }
+    // The value of the position below, once exact: the principal move's value there.
+    let mut below: Option<i64> = None;
+    for level in (0..principal.len()).rev() {
+        let prefix = prefix_of(level);
+        let moves = ordered_moves(n, &prefix)?;
+        let mut known = intervals(&moves, &prefix, results())?;
+        if let Some(value) = below {
+            let (mv, margin) = principal[level];
+            known.insert(mv, (margin - value, margin - value));
+        }
+        let best = known
+            .values()
+            .map(|&(lo, _)| lo)
+            .max()
+            .unwrap_or(-UNBOUNDED);
+        if best <= -UNBOUNDED {
+            return Err(format!(
+                "{}: nothing is proven yet; run `plan` again",
+                dir.display()
+            ));
+        }
+        let needed = windows(&moves, &known, best, level == 0);
+        if !needed.is_empty() {
+            let mut written = Vec::new();
+            for (mv, alpha, beta) in needed {
+                let mut line = prefix.clone();
+                line.push(mv);
+                let job = Job {
+                    n,
+                    round,
+                    line,
+                    alpha,
+                    beta,
+                };
+                let path = job_path(dir, &job);
+                write_atomically(&path, &format!("{job}\n"))?;
+                written.push(path);
+            }
+            return Ok(Merged::Next(written));
+        }
+        if level == 0 {
+            let best_moves = known
+                .iter()
+                .filter(|&(_, &(lo, _))| lo >= best)
+                .map(|(&mv, _)| mv)
+                .collect();
+            return Ok(Merged::Solved {
+                n,
+                value: best,
+                best: best_moves,
+                jobs: jobs.len(),
+                nodes: results().map(|r| r.nodes).sum(),
+                ms: results().map(|r| r.ms).sum(),
+            });
+        }
+        below = Some(best);
+    }
+    Err(format!("{}: the board has no move", dir.display()))
+}
+
+/// The makespan of the directory's jobs on `workers` workers: each round's jobs in the
+/// planner's order, each to the worker free first, rounds one after the other (the merge
+/// waits for a whole round).
+pub fn makespan(jobs: &[(PathBuf, Job, Option<JobResult>)], workers: usize) -> u64 {
+    let mut rounds: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    for result in jobs.iter().filter_map(|(_, _, r)| r.as_ref()) {
+        rounds.entry(result.job.round).or_default().push(result.ms);
+    }
+    rounds
+        .values()
+        .map(|times| {
+            let mut free = vec![0u64; workers.max(1)];
+            for &ms in times {
+                let first = free.iter_mut().min().expect("at least one worker");
+                *first += ms;
+            }
+            free.into_iter().max().unwrap_or(0)
+        })
+        .sum()
+}

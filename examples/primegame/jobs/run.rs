@@ -1,0 +1,171 @@
+//! Planning and running jobs: the principal line, the first round, and one solver for a
+//! batch of jobs.
+
+use super::{
+    Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path, write_atomically,
+};
+use crate::solve::{Board, full_board};
+use gamesolver::games::prime;
+use gamesolver::{Knowledge, PrimeKnowledge, ScoringGame};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// The moves after `prefix` from 1..=n, in the solver's first order (largest margin first),
+/// with their margins.
+pub(crate) fn ordered_moves(n: u32, prefix: &[u32]) -> Result<Vec<(u32, i64)>, String> {
+    fn moves<G: ScoringGame<Move = u32>>(
+        game: &G,
+        prefix: &[u32],
+    ) -> Result<Vec<(u32, i64)>, String> {
+        let position = after(game, prefix)?;
+        let mut moves: Vec<(u32, i64)> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| (mv, position.margin(mv)))
+            .collect();
+        moves.sort_by_key(|&(mv, margin)| (std::cmp::Reverse(margin), std::cmp::Reverse(mv)));
+        Ok(moves)
+    }
+    match full_board(n)? {
+        Board::Small(game) => moves(&game, prefix),
+        Board::Wide(game) => moves(&game, prefix),
+        Board::Large(game) => moves(&*game, prefix),
+    }
+}
+
+/// The position after `line`, every move checked.
+fn after<G: ScoringGame<Move = u32>>(game: &G, line: &[u32]) -> Result<G, String> {
+    let mut position = game.clone();
+    for &mv in line {
+        position.play(mv).map_err(|e| format!("move {mv}: {e}"))?;
+    }
+    Ok(position)
+}
+
+/// The principal line: the first move in order at each position, `depth` moves deep or to the
+/// end of the game, with each move's margin.
+pub(crate) fn principal_line(n: u32, depth: usize) -> Result<Vec<(u32, i64)>, String> {
+    let mut line: Vec<(u32, i64)> = Vec::new();
+    while line.len() < depth {
+        let prefix: Vec<u32> = line.iter().map(|&(mv, _)| mv).collect();
+        match ordered_moves(n, &prefix)?.first() {
+            Some(&first) => line.push(first),
+            None => break,
+        }
+    }
+    Ok(line)
+}
+
+/// `plan N --dir D --split K`: the first round, one exact job: the last move of the principal
+/// line K moves deep (shorter if the game ends first). Each position on the line before it is
+/// then valued by windows on its other moves, deepest first.
+pub fn plan(n: u32, dir: &Path, split: usize) -> Result<Vec<PathBuf>, String> {
+    if !(1..=MAX_LINE).contains(&split) {
+        return Err(format!("--split takes 1 to {MAX_LINE} moves, not {split}"));
+    }
+    let line: Vec<u32> = principal_line(n, split)?
+        .into_iter()
+        .map(|(mv, _)| mv)
+        .collect();
+    if line.is_empty() {
+        return Err("the board has no move".to_owned());
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let job = Job {
+        n,
+        round: 1,
+        line,
+        alpha: -UNBOUNDED,
+        beta: UNBOUNDED,
+    };
+    let path = job_path(dir, &job);
+    write_atomically(&path, &format!("{job}\n"))?;
+    Ok(vec![path])
+}
+
+/// `job FILE..`: runs jobs of one board in turn on `threads` threads, one solver for all (its
+/// table carries what one job learnt to the next: a table entry is a bound on a position's
+/// value, whatever window found it), and writes each result beside its job as it comes.
+pub fn run_jobs(files: &[PathBuf], threads: usize) -> Result<Vec<JobResult>, String> {
+    let mut jobs = Vec::new();
+    for file in files {
+        let origin = file.display().to_string();
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{origin}: {e}"))?;
+        jobs.push(parse_job(text.lines().next().unwrap_or(""), &origin)?);
+    }
+    let n = jobs.first().ok_or("no job file given")?.n;
+    if let Some((file, job)) = files.iter().zip(&jobs).find(|(_, job)| job.n != n) {
+        return Err(format!(
+            "{}: a job of 1..={} among jobs of 1..={n}",
+            file.display(),
+            job.n
+        ));
+    }
+    match full_board(n)? {
+        Board::Small(game) => run_on(&game, files, &jobs, threads),
+        Board::Wide(game) => run_on(&game, files, &jobs, threads),
+        Board::Large(game) => run_on(&*game, files, &jobs, threads),
+    }
+}
+
+fn run_on<G>(
+    game: &G,
+    files: &[PathBuf],
+    jobs: &[Job],
+    threads: usize,
+) -> Result<Vec<JobResult>, String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    // The table `solve` would make for the largest position the jobs search.
+    let mut count = 0;
+    for job in jobs {
+        let searched = after(game, &job.line)?;
+        count = count.max(u32::try_from(searched.legal_moves().len()).unwrap_or(u32::MAX));
+    }
+    let mut solver = prime::solver()
+        .with_table_bytes(crate::solve::default_table_bytes(count))
+        .with_threads(threads);
+    let mut results = Vec::new();
+    for (file, job) in files.iter().zip(jobs) {
+        let result =
+            search(game, job, &mut solver).map_err(|e| format!("{}: {e}", file.display()))?;
+        write_atomically(&result_path(file), &format!("{result}\n"))?;
+        results.push(result);
+    }
+    Ok(results)
+}
+
+/// The last move's value within the job's window: the position after it, searched, negated
+/// and shifted by the move's margin.
+fn search<G>(
+    game: &G,
+    job: &Job,
+    solver: &mut gamesolver::Solver<G, PrimeKnowledge>,
+) -> Result<JobResult, String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let start = Instant::now();
+    let nodes = solver.nodes();
+    let (&last, prefix) = job.line.split_last().ok_or("an empty line")?;
+    let position = after(game, prefix)?;
+    position
+        .check_move(last)
+        .map_err(|e| format!("move {last}: {e}"))?;
+    let margin = position.margin(last);
+    let child = position.after(last);
+    // move value = margin - child value: the move in (alpha, beta) is the child in
+    // (margin - beta, margin - alpha), and the bounds swap sides.
+    let child_value = solver
+        .value_within(&child, margin - job.beta, margin - job.alpha)
+        .map_err(|e| e.to_string())?;
+    Ok(JobResult {
+        job: job.clone(),
+        value: margin - child_value,
+        nodes: solver.nodes() - nodes,
+        ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+    })
+}
