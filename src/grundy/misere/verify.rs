@@ -204,3 +204,76 @@ impl Colex<'_> {
         heaps
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::misere::monoid::{Mul, Product};
+
+    /// Z2 = {1, a}, a the element of a Nim heap of 1.
+    fn z2() -> Monoid {
+        let mut product = Product::new(Monoid::trivial());
+        product.add_cyclic(0, 2);
+        product.quotient(&[0, 1], 2)
+    }
+
+    /// Heap 0, then heap 1, as `least_failure` takes them.
+    fn heaps_to_one() -> [HeapKind; 2] {
+        let none = HeapKind {
+            heap: 0,
+            element: 0,
+            options: vec![],
+        };
+        [none, heap_one()]
+    }
+
+    fn heap_one() -> HeapKind {
+        HeapKind {
+            heap: 1,
+            element: 1,
+            options: vec![0],
+        }
+    }
+
+    #[test]
+    fn the_check_passes_misere_nim_on_heaps_of_one() {
+        // An odd number of heaps of one is a misère P-position.
+        assert!(verify(&z2(), &[false, true], &[heap_one()], 100).is_ok());
+        assert_eq!(
+            least_failure(&z2(), &[false, true], &heaps_to_one(), 100),
+            Ok(None)
+        );
+    }
+
+    #[test]
+    fn a_wrong_p_portion_is_caught_at_its_least_position() {
+        // Claiming every position N: the single heap, with no move to P, is misplaced.
+        assert_eq!(
+            verify(&z2(), &[false, false], &[heap_one()], 100),
+            Err(Failure::Position(vec![1]))
+        );
+        assert_eq!(
+            least_failure(&z2(), &[false, false], &heaps_to_one(), 100),
+            Ok(Some(vec![1]))
+        );
+        // Claiming the empty position P: misplaced at once.
+        assert_eq!(
+            verify(&z2(), &[true, true], &[heap_one()], 100),
+            Err(Failure::Position(vec![]))
+        );
+        // A heap of two sent to the identity cannot be right: it has a move to a P-position.
+        let heap_two = HeapKind {
+            heap: 2,
+            element: 0,
+            options: vec![0, 1],
+        };
+        assert!(matches!(
+            verify(&z2(), &[false, true], &[heap_one(), heap_two], 100),
+            Err(Failure::Position(_))
+        ));
+        assert_eq!(
+            verify(&z2(), &[false, true], &[heap_one()], 1),
+            Err(Failure::TooManyStates)
+        );
+    }
+}
