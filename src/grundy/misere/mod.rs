@@ -49,13 +49,13 @@
 //!
 //! # Tame games
 //!
-//! A game is *tame* when its quotient is the one of misère Nim on the heaps' Grundy values:
-//! each heap behaves as a Nim heap of its normal-play value, and the misère outcome follows
-//! Bouton's misère rule (with all values 0 or 1, the mover loses with an odd count of 1s;
-//! otherwise as in normal play). [`MisereQuotient::is_tame`] checks it by an isomorphism that
-//! sends each heap to the Nim heap of its value; the subtraction games {1, ..., k} are tame,
-//! which is the rule [`preset_outcome`](crate::games::subtraction::preset_outcome) uses.
-
+//! A quotient is *tame* when it is one of misère Nim's (Z2, T2 = ⟨a, b | a² = 1, b³ = b⟩, ...),
+//! P-portion included: then sums play as misère Nim, by Bouton's misère rule (with all values 0
+//! or 1 the mover loses with an odd count of 1s; otherwise as in normal play), each heap as
+//! some Nim position. [`MisereQuotient::is_tame`] looks for such an isomorphism. The
+//! subtraction games {1, ..., k} are tame, which is the rule
+//! [`preset_outcome`](crate::games::subtraction::preset_outcome) uses; so is 0.31, whose heap 3,
+//! of Grundy value 0, plays as *2 + *2.
 //!
 //! # Against the literature
 //!

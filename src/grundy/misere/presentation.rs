@@ -27,17 +27,8 @@ impl MisereQuotient {
     pub fn presentation(&self) -> Presentation {
         let order = self.order();
         // Generators: each heap whose element the earlier ones do not generate.
-        let mut generators: Vec<u64> = Vec::new();
-        let mut reached = vec![false; order];
-        reached[0] = true;
+        let generators = self.generator_heaps();
         let mut words: Vec<Option<Vec<u32>>> = vec![None; order];
-        for (heap, &x) in self.image.iter().enumerate() {
-            if reached[x as usize] {
-                continue;
-            }
-            generators.push(heap as u64);
-            reached = self.reached(&generators);
-        }
         // Each element's word: the first found breadth first, generators in order.
         let gens: Vec<u32> = generators.iter().map(|&h| self.image[h as usize]).collect();
         words[0] = Some(vec![0; gens.len()]);
@@ -66,22 +57,6 @@ impl MisereQuotient {
             observed_period: self.observed_period(),
             words,
         }
-    }
-
-    fn reached(&self, generators: &[u64]) -> Vec<bool> {
-        let mut reached = vec![false; self.order()];
-        reached[0] = true;
-        let mut stack = vec![0u32];
-        while let Some(x) = stack.pop() {
-            for &h in generators {
-                let y = self.monoid.mul(x, self.image[h as usize]);
-                if !reached[y as usize] {
-                    reached[y as usize] = true;
-                    stack.push(y);
-                }
-            }
-        }
-        reached
     }
 
     /// The words one generator past an element's word that are not themselves elements'

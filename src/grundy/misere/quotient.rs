@@ -1,7 +1,7 @@
 use crate::grundy::misere::build::{self, Candidate};
 use crate::grundy::misere::monoid::{Monoid, Mul};
 use crate::grundy::misere::{MAX_QUOTIENT_HEAP, QuotientError, QuotientLimits};
-use crate::grundy::{GrundyTable, HeapGame, HeapOption, Outcome};
+use crate::grundy::{HeapGame, HeapOption, Outcome};
 use std::fmt;
 
 /// An element of a [`MisereQuotient`]: the class of every position that plays like it in
@@ -236,32 +236,82 @@ impl MisereQuotient {
         })
     }
 
-    /// Whether the game is tame up to the bound: its quotient is the misère Nim quotient of its
-    /// heaps' normal-play Grundy values, each heap playing as the Nim heap of its value.
+    /// Whether the quotient is tame: isomorphic, P-portion included, to a misère quotient of
+    /// Nim (Z2, or T2, T3, ... for Nim heaps up to 1, 3, 7, ...), so that sums play as misère
+    /// Nim does, each heap as some Nim position (not always the Nim heap of its Grundy value:
+    /// heap 3 of 0.31, of value 0, plays as *2 + *2). Nim quotients up to heaps of 63 are
+    /// tried, which covers every quotient of order up to 66.
     #[must_use]
-    pub fn is_tame<H: HeapGame + ?Sized>(&self, rules: &H) -> bool {
-        let Ok(table) = GrundyTable::compute(rules, self.bound()) else {
-            return false;
-        };
-        let values = table.as_slice();
-        let largest = values.iter().copied().max().unwrap_or(0);
-        let Ok(nim) = Self::compute(&Nim, u64::from(largest)) else {
-            return false;
-        };
-        let pairs: Vec<(u32, u32)> = values
+    pub fn is_tame(&self) -> bool {
+        let generators: Vec<u32> = self
+            .generator_heaps()
             .iter()
-            .enumerate()
-            .map(|(h, &g)| (self.image[h], nim.image[g as usize]))
+            .map(|&h| self.image[h as usize])
             .collect();
-        self.isomorphic_by(&nim, &pairs)
+        for bound in [0, 1, 3, 7, 15, 31, 63] {
+            let Ok(nim) = Self::compute(&Nim, bound) else {
+                return false;
+            };
+            if nim.order() > self.order() {
+                return false;
+            }
+            if nim.order() == self.order()
+                && nim.p_portion().count() == self.p_portion().count()
+                && self.isomorphic_from(&nim, &generators, &mut Vec::new())
+            {
+                return true;
+            }
+        }
+        false
     }
 
-    /// Whether sending each pair's first element to its second extends to an isomorphism of
-    /// the quotients that keeps the P-portions.
-    fn isomorphic_by(&self, other: &Self, pairs: &[(u32, u32)]) -> bool {
-        if self.order() != other.order() {
-            return false;
+    /// The heaps whose elements the earlier heaps' elements do not generate, in heap order:
+    /// their elements generate the quotient.
+    pub(crate) fn generator_heaps(&self) -> Vec<u64> {
+        let mut heaps = Vec::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for (heap, &x) in self.image.iter().enumerate() {
+            // The identity map on what the generators so far reach.
+            let reached = self.extend_map(self, &pairs).unwrap_or_default();
+            if reached.get(x as usize) == Some(&u32::MAX) {
+                heaps.push(heap as u64);
+                pairs.push((x, x));
+            }
         }
+        heaps
+    }
+
+    /// Whether the generators' images, chosen one by one (`pairs` so far), extend to an
+    /// isomorphism onto `other`: each choice is kept only while the map it generates stays
+    /// consistent.
+    fn isomorphic_from(
+        &self,
+        other: &Self,
+        generators: &[u32],
+        pairs: &mut Vec<(u32, u32)>,
+    ) -> bool {
+        let Some((&g, rest)) = generators.split_first() else {
+            return self
+                .extend_map(other, pairs)
+                .is_some_and(|map| map.iter().all(|&y| y != u32::MAX));
+        };
+        for y in 0..other.order() as u32 {
+            if self.p[g as usize] != other.p[y as usize] {
+                continue;
+            }
+            pairs.push((g, y));
+            if self.extend_map(other, pairs).is_some() && self.isomorphic_from(other, rest, pairs) {
+                return true;
+            }
+            pairs.pop();
+        }
+        false
+    }
+
+    /// The map that sending each pair's first element to its second generates, on the
+    /// elements those generate (`u32::MAX` elsewhere); `None` if it is not a one-to-one map
+    /// that keeps the P-portions.
+    fn extend_map(&self, other: &Self, pairs: &[(u32, u32)]) -> Option<Vec<u32>> {
         let mut map = vec![u32::MAX; self.order()];
         let mut taken = vec![false; other.order()];
         let mut queue = vec![(0u32, 0u32)];
@@ -269,7 +319,7 @@ impl MisereQuotient {
         taken[0] = true;
         while let Some((x, y)) = queue.pop() {
             if self.p[x as usize] != other.p[y as usize] {
-                return false;
+                return None;
             }
             for &(gx, gy) in pairs {
                 let (x2, y2) = (self.monoid.mul(x, gx), other.monoid.mul(y, gy));
@@ -280,11 +330,11 @@ impl MisereQuotient {
                         queue.push((x2, y2));
                     }
                     mapped if mapped == y2 => {}
-                    _ => return false,
+                    _ => return None,
                 }
             }
         }
-        map.iter().all(|&y| y != u32::MAX)
+        Some(map)
     }
 }
 
