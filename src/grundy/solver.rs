@@ -60,7 +60,8 @@ pub enum ImpartialError {
 /// (Sprague–Grundy), each computed once and kept in the memo by the component's key: the
 /// outcome and winning moves of many heaps cost a few lookups each. Under misère play, where
 /// values of sums do not add up, the search runs over whole positions, with early stops: one
-/// move to a losing position settles a node.
+/// move to a losing position settles a node; for sums of a heap game, a
+/// [`MisereQuotient`](crate::grundy::misere::MisereQuotient) answers with a product a heap.
 ///
 /// # Examples
 ///
