@@ -1,11 +1,11 @@
 use crate::game::PlayConvention;
-use crate::games::heaps::Heaps;
+use crate::games::heaps::{HeapMove, Heaps};
 use crate::games::subtraction::{SubtractionError, SubtractionSet};
 use std::sync::Arc;
 
 /// Subtraction Nim: heaps under a subtraction set, and the play convention. It is the heap sum
 /// [`Heaps`] with a [`SubtractionSet`] for rules (one type for every sum of heaps), with the
-/// constructors of the seed's game; a move is a [`HeapMove`](crate::HeapMove) that takes a
+/// constructors of the seed's game; a move is a [`HeapMove`] that takes a
 /// count in the set and leaves one heap.
 ///
 /// # Examples
@@ -79,8 +79,8 @@ impl Heaps<SubtractionSet> {
     /// The move that takes `count` objects from heap `heap` (counted from 0) of `size`: it
     /// leaves `size - count` (checked when played).
     #[must_use]
-    pub fn take(heap: usize, count: u64, size: u64) -> crate::HeapMove {
-        crate::HeapMove {
+    pub fn take(heap: usize, count: u64, size: u64) -> HeapMove {
+        HeapMove {
             heap,
             take: count,
             remain: [size.saturating_sub(count), 0],
