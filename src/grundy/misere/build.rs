@@ -167,7 +167,7 @@ fn extend(
         current.image[heap] = x;
         let kinds = current.kinds(known);
         match verify::verify(&current.monoid, &current.p, &kinds, limits.max_states) {
-            Ok(_) => return Ok(current),
+            Ok(()) => return Ok(current),
             Err(Failure::Position(_)) => {}
             Err(Failure::TooManyStates) => return Err(too_many_states()),
         }
@@ -186,7 +186,7 @@ fn extend(
             &trial.kinds(known),
             limits.max_states,
         ) {
-            Ok(_) => return Ok(trial),
+            Ok(()) => return Ok(trial),
             Err(Failure::Position(found)) => {
                 if let Some(next) = recalibrate(&trial, known, &found, limits)? {
                     trial = next;

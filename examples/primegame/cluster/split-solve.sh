@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# split-solve.sh N DIR [BATCH]: the split solve of 1..=N, round after round: the round's job
+# files run BATCH to a process (one table for them), then `primegame merge` proves the answer
+# (exit 0) or writes the next round (status 3). Run it again after a failure: jobs with a
+# result are skipped.
+#
+# RUNNER=xargs (default): this machine, WORKERS processes at once (default: the cores); a
+#   round of fewer jobs than workers gives each job the spare cores as threads.
+# RUNNER=slurm: one Slurm job array a round (`sbatch --wait`); DIR must be on a file system
+#   every node sees (cluster/slurm-one-node.sh makes a one-node cluster to try it).
+# SPLIT: how deep `plan` splits the principal line (default 2). PRIMEGAME names the binary
+# (default: primegame on the PATH).
+set -euo pipefail
+primegame=${PRIMEGAME:-primegame}
+n=$1
+dir=$(realpath -m "$2")
+batch=${3:-8}
+workers=${WORKERS:-$(nproc)}
+[ -d "$dir" ] || "$primegame" plan "$n" --dir "$dir" --split "${SPLIT:-2}" >/dev/null
+while true; do
+  for job in "$dir"/*.job; do
+    [ -f "${job%.job}.result" ] || echo "$job"
+  done > "$dir/pending.list"
+  count=$(wc -l < "$dir/pending.list")
+  if [ "$count" -gt 0 ]; then
+    case ${RUNNER:-xargs} in
+      xargs)
+        threads=$(( workers / count ))
+        [ "$threads" -ge 1 ] || threads=1
+        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" \
+          < "$dir/pending.list" >/dev/null ;;
+      slurm)
+        # Task i runs lines i*BATCH+1 .. (i+1)*BATCH of the list.
+        tasks=$(( (count + batch - 1) / batch ))
+        sbatch --wait --quiet --array="0-$((tasks - 1))" --cpus-per-task=1 --mem=6G \
+          --output=/dev/null --job-name="primegame-$n" \
+          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job" ;;
+      *) echo "RUNNER is xargs or slurm, not ${RUNNER}" >&2; exit 2 ;;
+    esac
+  fi
+  status=0
+  "$primegame" merge "$dir" > "$dir/merge.out" || status=$?
+  case $status in
+    0) cat "$dir/merge.out"; exit 0 ;;
+    3) ;;
+    *) cat "$dir/merge.out" >&2; exit "$status" ;;
+  esac
+done
