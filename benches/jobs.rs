@@ -35,7 +35,7 @@ fn split_solve(n: u32, split: usize, batch: usize) -> (i64, Vec<u32>) {
     plan(n, &dir, split).expect("a plan");
     let answer = loop {
         for files in pending(&dir).chunks(batch) {
-            run_jobs(files, 1).expect("the jobs run");
+            run_jobs(files, 1, None).expect("the jobs run");
         }
         if let Merged::Solved { value, best, .. } = merge(&dir).expect("a merge") {
             break (value, best);

@@ -27,5 +27,5 @@ pub use grundy::{
 };
 pub use search::{
     Budget, Engine, Evaluator, NoEvaluator, SearchConfig, SearchResult, Solution, SolveError,
-    Solver,
+    Solver, TableTooLarge,
 };

@@ -83,6 +83,17 @@ fn bad_arguments_exit_2_with_a_reason() {
     rejected("primegame", &["solve", "0"], "at least 1");
     // Refused up front, not after gigabytes.
     rejected("primegame", &["solve", "16777216"], "out of reach");
+    // A table past three quarters of the machine's memory is refused, not attempted.
+    rejected(
+        "primegame",
+        &["solve", "30", "--table-mib", "1000000000"],
+        "more than this machine allows",
+    );
+    rejected(
+        "primegame",
+        &["solve", "30", "--table-mib", "0"],
+        "--table-mib",
+    );
     rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
     rejected(
         "subtraction",

@@ -37,7 +37,7 @@ fn split_solve(n: u32, split: usize, batch: usize, dir: &Path) -> (i64, Vec<u32>
     plan(n, dir, split).unwrap();
     for round in 1.. {
         for files in pending(dir).chunks(batch) {
-            run_jobs(files, 1).unwrap();
+            run_jobs(files, 1, None).unwrap();
         }
         match merge(dir).unwrap() {
             Merged::Solved { value, best, .. } => return (value, best, round),
@@ -81,10 +81,10 @@ fn a_job_run_twice_changes_nothing() {
     let dir = scratch("twice");
     plan(40, &dir, 2).unwrap();
     let first = pending(&dir);
-    run_jobs(&first, 1).unwrap();
+    run_jobs(&first, 1, None).unwrap();
     let before = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
     // Run again: the same result line but for the time taken.
-    run_jobs(&first, 1).unwrap();
+    run_jobs(&first, 1, None).unwrap();
     let after = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
     let without_time = |line: &str| line.split(" ms=").next().unwrap().to_owned();
     assert_eq!(without_time(&before), without_time(&after));
@@ -92,7 +92,7 @@ fn a_job_run_twice_changes_nothing() {
         if let Merged::Solved { value, best, .. } = merge(&dir).unwrap() {
             break (value, best);
         }
-        run_jobs(&pending(&dir), 1).unwrap();
+        run_jobs(&pending(&dir), 1, None).unwrap();
     };
     assert_eq!(answer, direct(40));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -106,7 +106,7 @@ fn bad_inputs_give_clear_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     assert!(merge(&dir).unwrap_err().contains("no .job file"));
     assert!(
-        run_jobs(&[dir.join("absent.job")], 1)
+        run_jobs(&[dir.join("absent.job")], 1, None)
             .unwrap_err()
             .contains("absent.job")
     );
@@ -114,7 +114,7 @@ fn bad_inputs_give_clear_errors() {
     let job = pending(&dir).remove(0);
     // Missing results are listed, not guessed.
     assert!(matches!(merge(&dir).unwrap(), Merged::Missing(files) if files == [job.clone()]));
-    run_jobs(std::slice::from_ref(&job), 1).unwrap();
+    run_jobs(std::slice::from_ref(&job), 1, None).unwrap();
     let result = job.with_extension("result");
     let good = std::fs::read_to_string(&result).unwrap();
     // A truncated result line.
@@ -139,13 +139,13 @@ fn bad_inputs_give_clear_errors() {
     assert!(merge(&dir).unwrap_err().contains("is empty"));
     std::fs::write(&job, text.replace("line=29", "line=31")).unwrap();
     assert!(
-        run_jobs(std::slice::from_ref(&job), 1)
+        run_jobs(std::slice::from_ref(&job), 1, None)
             .unwrap_err()
             .contains("not on the board")
     );
     std::fs::write(&job, text.replace("line=29", "line=29,29")).unwrap();
     assert!(
-        run_jobs(std::slice::from_ref(&job), 1)
+        run_jobs(std::slice::from_ref(&job), 1, None)
             .unwrap_err()
             .contains("move 29")
     );

@@ -2,7 +2,7 @@
 //! bounds, loose bounds and exact bounds must all be the value the recurrence gives, and exact
 //! bounds must end the search at once.
 
-use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame, Solver, check};
+use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame, SearchConfig, Solver, check};
 use std::fmt;
 
 /// A take the pile does not allow.
@@ -178,9 +178,9 @@ fn bounds_give_the_same_values_and_exact_ones_end_the_search() {
 #[test]
 fn any_table_size_gives_a_working_solver() {
     use gamesolver::SmallPrimeGame;
-    // Any size works: tiny tables still solve, a huge request is clamped (and halved while
-    // the system refuses it) instead of panicking or aborting.
-    for bytes in [0, 1, usize::MAX] {
+    use gamesolver::search::{TableTooLarge, max_table_bytes};
+    // Tiny tables still solve.
+    for bytes in [0, 1, 1 << 20] {
         let mut solver = Solver::new().with_table_bytes(bytes);
         assert_eq!(
             solver
@@ -190,4 +190,20 @@ fn any_table_size_gives_a_working_solver() {
             6
         );
     }
+    // A request past the machine's memory is refused by the checked builder, which names
+    // the limit, and clamped to it by the other (making that table would take most of the
+    // machine's memory, so it is not made here).
+    let limit = max_table_bytes();
+    for bytes in [limit + 1, usize::MAX] {
+        assert_eq!(
+            SearchConfig::default().try_with_table_bytes(bytes),
+            Err(TableTooLarge { bytes, limit })
+        );
+    }
+    assert_eq!(
+        SearchConfig::default()
+            .try_with_table_bytes(limit)
+            .map(|config| config.table_bytes),
+        Ok(limit)
+    );
 }

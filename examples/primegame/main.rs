@@ -57,10 +57,10 @@ enum Command {
         /// Threads to search on (default: every core).
         #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: Option<u16>,
-        /// Memory for the transposition table, in MiB, at most 4096 (default: by board size,
-        /// 16 up to 128 numbers, 256 up to 169, 4096 above).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=4096))]
-        table_mib: Option<u16>,
+        /// Memory for the transposition table, in MiB, at most three quarters of the
+        /// machine's (default: by board size, 16 up to 128 numbers, 256 up to 169, 4096 above).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        table_mib: Option<u64>,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -113,6 +113,10 @@ enum Command {
         /// Threads to search on.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         threads: u16,
+        /// Memory for the transposition table, in MiB, as for `solve` (default: `solve`'s for
+        /// the largest position the jobs search).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        table_mib: Option<u64>,
     },
     /// Reads every result of D: prints the answer as `solve` does (status 0), or lists the
     /// jobs still to run, writing the next round's (status 3).
@@ -155,9 +159,7 @@ fn main() {
                 Some(n) => solve::full_board(n),
                 None => solve::listed_board(&board.unwrap_or_default()),
             }
-            .and_then(|board| {
-                solve::solve(board, threads, table_mib.map(|mib| usize::from(mib) << 20))
-            })
+            .and_then(|board| solve::solve(board, threads, solve::table_bytes(table_mib)?))
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
@@ -166,13 +168,17 @@ fn main() {
                 println!("{}", path.display());
             }
         }),
-        Some(Command::Job { files, threads }) => {
-            jobs::run_jobs(&files, usize::from(threads)).map(|results| {
+        Some(Command::Job {
+            files,
+            threads,
+            table_mib,
+        }) => solve::table_bytes(table_mib)
+            .and_then(|table| jobs::run_jobs(&files, usize::from(threads), table))
+            .map(|results| {
                 for result in results {
                     println!("{result}");
                 }
-            })
-        }
+            }),
         Some(Command::Merge { dir }) => merge(&dir),
         Some(Command::Simulate {
             dir,

@@ -88,6 +88,20 @@ pub fn default_table_bytes(n: u32) -> usize {
     mib << 20
 }
 
+/// The table `--table-mib` asks for, in bytes, if this machine allows it (three quarters of
+/// its memory at most).
+pub fn table_bytes(mib: Option<u64>) -> Result<Option<usize>, String> {
+    let Some(mib) = mib else { return Ok(None) };
+    let bytes = mib
+        .checked_mul(1 << 20)
+        .and_then(|bytes| usize::try_from(bytes).ok())
+        .unwrap_or(usize::MAX);
+    SearchConfig::default()
+        .try_with_table_bytes(bytes)
+        .map(|config| Some(config.table_bytes))
+        .map_err(|e| format!("--table-mib {mib}: {e}"))
+}
+
 /// Solves `board` on `threads` threads (default: every core) with a table of `table_bytes`
 /// (default: by board size).
 pub fn solve(

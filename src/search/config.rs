@@ -1,6 +1,8 @@
 //! The settings of the [`Solver`](crate::Solver) and the [`Engine`](crate::Engine), in one
 //! place.
 
+use crate::search::memory::{TableTooLarge, max_table_bytes};
+
 /// The default transposition-table size: 64 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
@@ -23,8 +25,8 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct SearchConfig {
-    /// Most bytes of the transposition table ([`DEFAULT_TABLE_BYTES`]; clamped to
-    /// [`MAX_TABLE_BYTES`](crate::search::MAX_TABLE_BYTES)).
+    /// Most bytes of the transposition table ([`DEFAULT_TABLE_BYTES`]); a table never takes
+    /// more than [`max_table_bytes`], three quarters of the physical memory.
     pub table_bytes: usize,
     /// Threads that search together (1).
     pub threads: usize,
@@ -75,11 +77,40 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// The table takes at most `bytes`.
+    /// The table takes at most `bytes`, and never more than this machine allows
+    /// ([`max_table_bytes`]: a larger request gets that much). To be told instead, use
+    /// [`try_with_table_bytes`](Self::try_with_table_bytes).
     #[must_use]
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.table_bytes = bytes;
         self
+    }
+
+    /// The table takes at most `bytes`, if this machine allows that much.
+    ///
+    /// # Errors
+    ///
+    /// [`TableTooLarge`] if `bytes` is more than [`max_table_bytes`] (three quarters of the
+    /// physical memory); the configuration is not changed.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::SearchConfig;
+    /// use gamesolver::search::max_table_bytes;
+    ///
+    /// let config = SearchConfig::default().try_with_table_bytes(256 << 20)?;
+    /// assert_eq!(config.table_bytes, 256 << 20);
+    /// let too_much = SearchConfig::default().try_with_table_bytes(max_table_bytes() + 1);
+    /// assert!(too_much.is_err());
+    /// # Ok::<(), gamesolver::search::TableTooLarge>(())
+    /// ```
+    pub fn try_with_table_bytes(self, bytes: usize) -> Result<Self, TableTooLarge> {
+        let limit = max_table_bytes();
+        if bytes > limit {
+            return Err(TableTooLarge { bytes, limit });
+        }
+        Ok(self.with_table_bytes(bytes))
     }
 
     /// Searches on `threads` threads (at least 1).

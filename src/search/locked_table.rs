@@ -5,7 +5,8 @@
 //! nobody waits.
 
 use crate::game::TableKey;
-use crate::search::table::{Entry, MAX_TABLE_BYTES, place};
+use crate::search::memory::table_of;
+use crate::search::table::{Entry, place};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -24,23 +25,17 @@ pub(crate) struct LockedTable<K, M> {
 }
 
 impl<K: TableKey, M: Copy> LockedTable<K, M> {
-    /// A table of at most `bytes` (clamped to [`MAX_TABLE_BYTES`]), at least one bucket,
-    /// halved while the system refuses the memory. Keys that own heap memory take it beyond.
+    /// A table of at most `bytes` (and at most [`max_table_bytes`](super::max_table_bytes)),
+    /// at least one bucket, halved while the system refuses the memory ([`table_of`]). Keys
+    /// that own heap memory take it beyond.
     pub fn with_bytes(bytes: usize) -> Self {
-        let bucket_bytes = std::mem::size_of::<Bucket<K, M>>().max(1);
-        let wanted = (bytes.min(MAX_TABLE_BYTES) / bucket_bytes).max(1);
-        let mut count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut buckets = Vec::new();
-        while buckets.try_reserve_exact(count).is_err() && count > 1 {
-            count /= 2;
-        }
-        buckets.resize_with(count, || Bucket {
+        let buckets = table_of(bytes, 1, || Bucket {
             pair: Mutex::new([None, None]),
             busy: AtomicU64::new(0),
         });
         Self {
+            mask: buckets.len() - 1,
             buckets,
-            mask: count - 1,
         }
     }
 

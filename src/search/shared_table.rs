@@ -7,7 +7,8 @@
 //! bucket that some thread is searching now.
 
 use crate::game::KEY_WORDS;
-use crate::search::table::{Entry, MAX_TABLE_BYTES, place};
+use crate::search::memory::table_of;
+use crate::search::table::{Entry, place};
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
 /// Words of one entry: the key, the two bounds and one of depth, work and move.
@@ -74,22 +75,15 @@ fn decode(words: &[u64]) -> Option<SharedEntry> {
 }
 
 impl SharedTable {
-    /// A table of at most `bytes` (clamped to [`MAX_TABLE_BYTES`]), at least one bucket,
-    /// halved while the system refuses the memory.
+    /// A table of at most `bytes` (and at most [`max_table_bytes`](super::max_table_bytes)),
+    /// at least one bucket, halved while the system refuses the memory ([`table_of`]).
     pub fn with_bytes(bytes: usize) -> Self {
-        let bucket_bytes = BUCKET_WORDS * 8;
-        let wanted = (bytes.min(MAX_TABLE_BYTES) / bucket_bytes).max(1);
-        let mut buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut table = Vec::new();
-        while table.try_reserve_exact(buckets).is_err() && buckets > 1 {
-            buckets /= 2;
-        }
-        table.resize_with(buckets, || {
+        let buckets = table_of(bytes, 1, || {
             Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
         });
         Self {
-            buckets: table,
-            mask: buckets - 1,
+            mask: buckets.len() - 1,
+            buckets,
         }
     }
 

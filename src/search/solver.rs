@@ -123,7 +123,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]), made at the
-    /// first solve.
+    /// first solve. A request past this machine's limit gets the limit; to be told instead,
+    /// check it first with [`SearchConfig::try_with_table_bytes`].
     #[must_use]
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
         self.search.set_table_bytes(bytes);

@@ -1,4 +1,5 @@
 use crate::game::TableKey;
+use crate::search::memory::table_of;
 
 /// The remaining depth recorded for a result proven by searching to the end of the game: it
 /// satisfies a probe at any depth.
@@ -64,9 +65,6 @@ impl<K, M: Copy> Entry<K, M> {
     }
 }
 
-/// The most memory a search table takes, whatever it is asked for: 4 GiB.
-pub const MAX_TABLE_BYTES: usize = 1 << 32;
-
 /// A fixed-size transposition table: it never grows past the byte limit it was made with.
 ///
 /// Slots come in pairs; a new result is folded into the same key's entry (same depth) or
@@ -81,23 +79,15 @@ pub(crate) struct TranspositionTable<K, M> {
 
 impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// A table that takes at most `bytes` of memory, and never more than
-    /// [`MAX_TABLE_BYTES`]: rounded down to a power-of-two number of slots, at least two. The
-    /// memory is asked for without aborting: if the system refuses it, the table halves until
-    /// it fits, so any `bytes`, `usize::MAX` included, gives a working table.
+    /// [`max_table_bytes`](super::max_table_bytes): a power-of-two number of slots, at least
+    /// two, halved while the system refuses the memory ([`table_of`]), so any `bytes`,
+    /// `usize::MAX` included, gives a working table.
     #[must_use]
     pub fn with_bytes(bytes: usize) -> Self {
-        let slot = std::mem::size_of::<Option<Entry<K, M>>>().max(1);
-        let wanted = (bytes.min(MAX_TABLE_BYTES) / slot).max(2);
-        // Largest power of two not above `wanted`.
-        let mut capacity = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        let mut slots = Vec::new();
-        while slots.try_reserve_exact(capacity).is_err() && capacity > 2 {
-            capacity /= 2;
-        }
-        slots.resize(capacity, None);
+        let slots = table_of(bytes, 2, || None);
         Self {
+            mask: slots.len() - 2,
             slots,
-            mask: capacity - 2,
         }
     }
 

@@ -85,8 +85,13 @@ pub fn plan(n: u32, dir: &Path, split: usize) -> Result<Vec<PathBuf>, String> {
 
 /// `job FILE..`: runs jobs of one board in turn on `threads` threads, one solver for all (its
 /// table carries what one job learnt to the next: a table entry is a bound on a position's
-/// value, whatever window found it), and writes each result beside its job as it comes.
-pub fn run_jobs(files: &[PathBuf], threads: usize) -> Result<Vec<JobResult>, String> {
+/// value, whatever window found it), and writes each result beside its job as it comes. The
+/// table takes `table_bytes`, or what `solve` would make for the largest position searched.
+pub fn run_jobs(
+    files: &[PathBuf],
+    threads: usize,
+    table_bytes: Option<usize>,
+) -> Result<Vec<JobResult>, String> {
     let mut jobs = Vec::new();
     for file in files {
         let origin = file.display().to_string();
@@ -102,9 +107,9 @@ pub fn run_jobs(files: &[PathBuf], threads: usize) -> Result<Vec<JobResult>, Str
         ));
     }
     match full_board(n)? {
-        Board::Small(game) => run_on(&game, files, &jobs, threads),
-        Board::Wide(game) => run_on(&game, files, &jobs, threads),
-        Board::Large(game) => run_on(&*game, files, &jobs, threads),
+        Board::Small(game) => run_on(&game, files, &jobs, threads, table_bytes),
+        Board::Wide(game) => run_on(&game, files, &jobs, threads, table_bytes),
+        Board::Large(game) => run_on(&*game, files, &jobs, threads, table_bytes),
     }
 }
 
@@ -113,19 +118,20 @@ fn run_on<G>(
     files: &[PathBuf],
     jobs: &[Job],
     threads: usize,
+    table_bytes: Option<usize>,
 ) -> Result<Vec<JobResult>, String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    // The table `solve` would make for the largest position the jobs search.
+    // Unless told, the table `solve` would make for the largest position the jobs search.
     let mut count = 0;
     for job in jobs {
         let searched = after(game, &job.line)?;
         count = count.max(u32::try_from(searched.legal_moves().len()).unwrap_or(u32::MAX));
     }
     let mut solver = prime::solver()
-        .with_table_bytes(crate::solve::default_table_bytes(count))
+        .with_table_bytes(table_bytes.unwrap_or_else(|| crate::solve::default_table_bytes(count)))
         .with_threads(threads);
     let mut results = Vec::new();
     for (file, job) in files.iter().zip(jobs) {
