@@ -207,3 +207,34 @@ fn any_table_size_gives_a_working_solver() {
         Ok(limit)
     );
 }
+
+#[test]
+fn stats_count_what_the_search_did() {
+    use gamesolver::SmallPrimeGame;
+    use gamesolver::games::prime;
+    let game = SmallPrimeGame::new(40).unwrap();
+    let roomy = {
+        let mut solver = prime::solver().with_threads(2);
+        let value = solver.value(&game).unwrap();
+        (value, solver.stats(), solver.nodes())
+    };
+    // A table of a few entries loses results all the time, and solves the same.
+    let cramped = {
+        let mut solver = prime::solver().with_table_bytes(1 << 10);
+        let value = solver.value(&game).unwrap();
+        (value, solver.stats(), solver.nodes())
+    };
+    assert_eq!(roomy.0, cramped.0);
+    for (_, stats, nodes) in [&roomy, &cramped] {
+        assert_eq!(stats.nodes, *nodes);
+        assert_eq!(stats.nodes_by_ply.iter().sum::<u64>(), stats.nodes);
+        let table = stats.table;
+        assert!(table.cutoffs <= table.hits && table.hits <= table.probes);
+        assert!(table.child_cutoffs <= table.child_probes);
+        assert!(table.evictions <= table.stores && table.stores > 0);
+    }
+    let evicted =
+        |stats: &gamesolver::SearchStats| stats.table.evictions * 100 / stats.table.stores;
+    assert!(evicted(&cramped.1) > 50, "{}", cramped.1);
+    assert!(evicted(&roomy.1) < 5, "{}", roomy.1);
+}

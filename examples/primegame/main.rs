@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! primegame                      the rules' example for n = 20, then the optimal game
-//! primegame solve N [--threads T] [--table-mib M]
+//! primegame solve N [--threads T] [--table-mib M] [--stats]
 //!                                exact value, optimal first moves and a line for 1..=N
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
@@ -61,6 +61,9 @@ enum Command {
         /// machine's (default: by board size, 16 up to 128 numbers, 256 up to 169, 4096 above).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         table_mib: Option<u64>,
+        /// Prints on stderr, at the end, how the table served and the nodes of each ply.
+        #[arg(long)]
+        stats: bool,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -153,13 +156,17 @@ fn main() {
             board,
             threads,
             table_mib,
+            stats,
         }) => {
             let threads = threads.map(usize::from);
             match n {
                 Some(n) => solve::full_board(n),
                 None => solve::listed_board(&board.unwrap_or_default()),
             }
-            .and_then(|board| solve::solve(board, threads, solve::table_bytes(table_mib)?))
+            .and_then(|board| {
+                let table_bytes = solve::table_bytes(table_mib)?;
+                solve::solve(board, threads, table_bytes, stats)
+            })
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),

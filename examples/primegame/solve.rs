@@ -103,16 +103,17 @@ pub fn table_bytes(mib: Option<u64>) -> Result<Option<usize>, String> {
 }
 
 /// Solves `board` on `threads` threads (default: every core) with a table of `table_bytes`
-/// (default: by board size).
+/// (default: by board size); with `stats`, prints the search's statistics at the end.
 pub fn solve(
     board: Board,
     threads: Option<usize>,
     table_bytes: Option<usize>,
+    stats: bool,
 ) -> Result<(), String> {
     match board {
-        Board::Small(game) => solve_game(&game, game.size(), threads, table_bytes),
-        Board::Wide(game) => solve_game(&game, game.size(), threads, table_bytes),
-        Board::Large(game) => solve_game(&*game, game.size(), threads, table_bytes),
+        Board::Small(game) => solve_game(&game, game.size(), threads, table_bytes, stats),
+        Board::Wide(game) => solve_game(&game, game.size(), threads, table_bytes, stats),
+        Board::Large(game) => solve_game(&*game, game.size(), threads, table_bytes, stats),
     }
 }
 
@@ -123,6 +124,7 @@ fn solve_game<G>(
     n: u32,
     threads: Option<usize>,
     table_bytes: Option<usize>,
+    stats: bool,
 ) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,
@@ -162,6 +164,9 @@ where
         solver.threads(),
         solution.nodes
     );
+    if stats {
+        eprintln!("stats: {}", solver.stats());
+    }
     Ok(())
 }
 

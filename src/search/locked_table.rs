@@ -69,11 +69,13 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
     }
 
     /// Stores `entry` by the rule of the one-thread table, unless another thread holds the
-    /// bucket: then the result is dropped, as a full table drops results.
-    pub fn store(&self, entry: Entry<K, M>, hash: u64) {
-        if let Ok(mut pair) = self.bucket(hash).pair.try_lock() {
-            place(&mut *pair, entry);
-        }
+    /// bucket: then the result is dropped, as a full table drops results. Whether that
+    /// pushed another position's result out.
+    pub fn store(&self, entry: Entry<K, M>, hash: u64) -> bool {
+        self.bucket(hash)
+            .pair
+            .try_lock()
+            .is_ok_and(|mut pair| place(&mut *pair, entry))
     }
 
     /// Marks the position of `hash` as being searched; the claim, if the mark was free.

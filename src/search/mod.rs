@@ -13,6 +13,7 @@ mod progress;
 mod search_table;
 mod shared_table;
 mod solver;
+mod stats;
 mod table;
 
 pub use budget::Budget;
@@ -22,3 +23,4 @@ pub use eval::{Evaluator, NoEvaluator};
 pub use memory::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
 pub use progress::{Progress, Stage};
 pub use solver::{Solution, SolveError, Solver};
+pub use stats::{SearchStats, TableCounts};

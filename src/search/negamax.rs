@@ -1,7 +1,7 @@
 use crate::game::{Game, Knowledge, ScoringGame};
 use crate::search::search_table::SearchTable;
 use crate::search::table::{Entry, PROVEN, TranspositionTable};
-use crate::search::{Budget, Evaluator, Progress, Stage};
+use crate::search::{Budget, Evaluator, Progress, SearchStats, Stage, TableCounts};
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -118,6 +118,10 @@ pub(crate) struct Negamax<G: Game, K, E> {
     evaluator: E,
     settings: Settings,
     nodes: u64,
+    /// Nodes at each ply from the root of their search.
+    nodes_by_ply: Vec<u64>,
+    /// How the table served.
+    table_counts: TableCounts,
     /// The node count at which the current budget runs out.
     node_limit: u64,
     aborted: bool,
@@ -166,6 +170,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 transposition_cutoffs: true,
             },
             nodes: 0,
+            nodes_by_ply: Vec::new(),
+            table_counts: TableCounts::default(),
             node_limit: u64::MAX,
             aborted: false,
             buffers: Vec::new(),
@@ -256,6 +262,15 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         self.nodes
     }
 
+    /// What this search did so far.
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.nodes,
+            nodes_by_ply: self.nodes_by_ply.clone(),
+            table: self.table_counts,
+        }
+    }
+
     /// Whether the last call ran out of budget (its result is then meaningless).
     pub fn aborted(&self) -> bool {
         self.aborted
@@ -323,6 +338,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 report(&Progress {
                     nodes: self.nodes,
                     stage: self.settings.stage,
+                    table: self.table_counts,
                 });
                 self.next_report = Some(now + PROGRESS_EVERY);
             }
@@ -438,6 +454,12 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 proven: false,
             };
         }
+        if let Some(nodes) = self.nodes_by_ply.get_mut(ply) {
+            *nodes += 1;
+        } else {
+            self.nodes_by_ply.resize(ply, 0);
+            self.nodes_by_ply.push(1);
+        }
         let mut window = (alpha, beta);
         let facts = self.knowledge.facts(position);
         if let Some(cut) = facts
@@ -449,7 +471,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         }
         let key = position.key();
         let mut table_move = None;
+        self.table_counts.probes += 1;
         if let Some(entry) = self.table.probe(&key) {
+            self.table_counts.hits += 1;
             table_move = entry.best;
             if entry.depth >= depth
                 && let Some(cut) = narrow(
@@ -458,6 +482,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                     entry.depth == PROVEN,
                 )
             {
+                self.table_counts.cutoffs += 1;
                 return cut;
             }
         }
@@ -587,10 +612,13 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             }
         }
         self.sort_moves(ply);
-        if self.settings.transposition_cutoffs
-            && let Some(cut) = self.transposition_cutoff(position, depth, ply, beta)
-        {
-            return cut;
+        if self.settings.transposition_cutoffs {
+            let (cut, probes) = self.transposition_cutoff(position, depth, ply, beta);
+            self.table_counts.child_probes += probes;
+            if let Some(cut) = cut {
+                self.table_counts.child_cutoffs += 1;
+                return cut;
+            }
         }
         let claim = self.table.enter(&node.key);
         let (result, best_move) =
@@ -790,7 +818,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         } else {
             i64::MAX
         };
-        self.table.store(Entry {
+        self.table_counts.stores += 1;
+        let evicted = self.table.store(Entry {
             key: node.key.clone(),
             lower,
             upper,
@@ -799,26 +828,32 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             // ilog2 of a u64 is below 64.
             work: (self.nodes - node.nodes_before).max(1).ilog2() as u8,
         });
+        self.table_counts.evictions += u64::from(evicted);
     }
 
     /// Enhanced transposition cut-off: a child whose stored upper bound (deep enough) already
     /// puts the move at or above `beta` refutes the node without a search. The first move of
-    /// the sorted buffer has been tried already.
+    /// the sorted buffer has been tried already. Also returns how many children were looked up.
     fn transposition_cutoff(
         &self,
         position: &G,
         depth: u16,
         ply: usize,
         beta: i64,
-    ) -> Option<Scored> {
+    ) -> (Option<Scored>, u64) {
+        let mut probes = 0;
         // By falling margin: once a move cannot reach beta even if its child is worth the
         // game's floor, no later one can.
-        self.buffers[ply][1..]
+        let cut = self.buffers[ply][1..]
             .iter()
             .take_while(|candidate| {
                 K::VALUE_FLOOR.is_none_or(|floor| candidate.margin.saturating_sub(floor) >= beta)
             })
-            .find_map(|&candidate| self.child_cutoff(position, candidate, depth, beta))
+            .find_map(|&candidate| {
+                probes += 1;
+                self.child_cutoff(position, candidate, depth, beta)
+            });
+        (cut, probes)
     }
 
     /// Whether the child reached by `candidate` has a stored upper bound, deep enough, that

@@ -12,7 +12,7 @@ use crate::search::negamax::Negamax;
 use crate::search::search_table::{SearchTable, pack_move};
 use crate::search::shared_table::SharedTable;
 use crate::search::table::TranspositionTable;
-use crate::search::{Evaluator, SearchConfig};
+use crate::search::{Evaluator, SearchConfig, SearchStats};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -126,6 +126,13 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
     /// Nodes visited over every thread.
     pub fn nodes(&self) -> u64 {
         self.core.nodes() + self.helpers.iter().map(Negamax::nodes).sum::<u64>()
+    }
+
+    /// What every thread did, summed.
+    pub fn stats(&self) -> SearchStats {
+        self.helpers
+            .iter()
+            .fold(self.core.stats(), |sum, helper| sum.plus(&helper.stats()))
     }
 
     /// Entries the table holds (once made).

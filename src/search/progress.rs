@@ -1,12 +1,16 @@
+use crate::search::TableCounts;
 use std::fmt;
 
 /// What a long search is doing, reported now and then to a progress callback.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Progress {
     /// Nodes visited so far.
     pub nodes: u64,
     /// The part of the work under way.
     pub stage: Stage,
+    /// How the table served the search so far.
+    pub table: TableCounts,
 }
 
 /// The part of a solve or search under way.
@@ -35,6 +39,6 @@ impl fmt::Display for Progress {
             Stage::RootMoves { done, total } => write!(f, "root moves {done}/{total}")?,
             Stage::Line(ply) => write!(f, "line ply {ply}")?,
         }
-        write!(f, ", {} nodes", self.nodes)
+        write!(f, ", {} nodes, {}", self.nodes, self.table)
     }
 }

@@ -114,21 +114,21 @@ impl<G: Game> SearchTable<G> {
         }
     }
 
-    /// Stores a result.
+    /// Stores a result; whether that pushed another position's result out.
     #[inline]
-    pub fn store(&mut self, entry: Entry<G::Key, G::Move>) {
+    pub fn store(&mut self, entry: Entry<G::Key, G::Move>) -> bool {
         match self {
             Self::Local(table) => table.store(entry),
             Self::Shared(table) => {
                 let Some(words) = entry.key.words() else {
-                    return;
+                    return false;
                 };
                 let best = entry.best.and_then(pack_move);
-                table.store(entry.rekeyed(words, best), entry.key.hash64());
+                table.store(entry.rekeyed(words, best), entry.key.hash64())
             }
             Self::Locked(table) => {
                 let hash = entry.key.hash64();
-                table.store(entry, hash);
+                table.store(entry, hash)
             }
         }
     }

@@ -162,8 +162,9 @@ impl SharedTable {
     }
 
     /// Stores `entry` by the rule of the one-thread table, unless another thread is writing
-    /// the same bucket: then the result is dropped, as a full table drops results.
-    pub fn store(&self, entry: SharedEntry, hash: u64) {
+    /// the same bucket: then the result is dropped, as a full table drops results. Whether
+    /// that pushed another position's result out.
+    pub fn store(&self, entry: SharedEntry, hash: u64) -> bool {
         let bucket = self.bucket(hash);
         let sequence = bucket[0].load(Ordering::Relaxed);
         if sequence & 1 != 0
@@ -171,7 +172,7 @@ impl SharedTable {
                 .compare_exchange(sequence, sequence + 1, Ordering::Acquire, Ordering::Relaxed)
                 .is_err()
         {
-            return;
+            return false;
         }
         fence(Ordering::Release);
         // The bucket is this thread's until the sequence number is even again.
@@ -180,7 +181,7 @@ impl SharedTable {
             *word = atomic.load(Ordering::Relaxed);
         }
         let mut pair = [decode(&words[..ENTRY_WORDS]), decode(&words[ENTRY_WORDS..])];
-        place(&mut pair, entry);
+        let evicted = place(&mut pair, entry);
         for (slot, entry) in pair.iter().enumerate() {
             let encoded = entry.as_ref().map_or([0; ENTRY_WORDS], encode);
             let start = 1 + slot * ENTRY_WORDS;
@@ -189,6 +190,7 @@ impl SharedTable {
             }
         }
         bucket[0].store(sequence + 2, Ordering::Release);
+        evicted
     }
 }
 

@@ -1,7 +1,7 @@
 use crate::game::{Knowledge, NoKnowledge, ScoringGame};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
 use crate::search::parallel::Parallel;
-use crate::search::{Budget, NoEvaluator, Progress, SearchConfig, Stage};
+use crate::search::{Budget, NoEvaluator, Progress, SearchConfig, SearchStats, Stage};
 use thiserror::Error;
 
 /// Why a solve gave no answer.
@@ -195,6 +195,27 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.search.nodes()
+    }
+
+    /// What this solver's searches did so far, over all its solves and threads (since its
+    /// table was last made): nodes by ply and how the table served.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::{SmallPrimeGame, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// solver.value(&SmallPrimeGame::new(30)?)?;
+    /// let stats = solver.stats();
+    /// assert_eq!(stats.nodes, solver.nodes());
+    /// assert_eq!(stats.nodes_by_ply.iter().sum::<u64>(), stats.nodes);
+    /// assert!(stats.table.hits <= stats.table.probes);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn stats(&self) -> SearchStats {
+        self.search.stats()
     }
 
     /// Forgets every stored result.

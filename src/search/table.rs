@@ -117,18 +117,20 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             .find(|entry| entry.key == *key)
     }
 
-    /// Stores an entry by the rule of [`TranspositionTable`]: see there.
-    pub fn store(&mut self, entry: Entry<K, M>) {
+    /// Stores an entry by the rule of [`TranspositionTable`]: see there. Whether that pushed
+    /// another position's result out.
+    pub fn store(&mut self, entry: Entry<K, M>) -> bool {
         let i = self.bucket(&entry.key);
-        place(&mut self.slots[i..i + 2], entry);
+        place(&mut self.slots[i..i + 2], entry)
     }
 }
 
 /// Puts `entry` into a pair of slots. A result for a key already stored is folded into it at
 /// the same depth and replaces it if deeper; a shallower one is dropped. Otherwise the first
 /// slot keeps the costlier of the new entry and its occupant, and the other goes to the
-/// second slot.
-pub(crate) fn place<K: Eq, M: Copy>(pair: &mut [Option<Entry<K, M>>], entry: Entry<K, M>) {
+/// second slot, pushing out what was there: returns whether another position's result was
+/// lost so.
+pub(crate) fn place<K: Eq, M: Copy>(pair: &mut [Option<Entry<K, M>>], entry: Entry<K, M>) -> bool {
     if let Some(same) = pair
         .iter_mut()
         .find(|slot| slot.as_ref().is_some_and(|old| old.key == entry.key))
@@ -140,8 +142,9 @@ pub(crate) fn place<K: Eq, M: Copy>(pair: &mut [Option<Entry<K, M>>], entry: Ent
                 std::cmp::Ordering::Greater => {}
             }
         }
-        return;
+        return false;
     }
+    let evicted = pair[1].is_some();
     if pair[0]
         .as_ref()
         .is_none_or(|first| first.worth() <= entry.worth())
@@ -150,6 +153,7 @@ pub(crate) fn place<K: Eq, M: Copy>(pair: &mut [Option<Entry<K, M>>], entry: Ent
     } else {
         pair[1] = Some(entry);
     }
+    evicted
 }
 
 #[cfg(test)]
