@@ -103,6 +103,37 @@ fn bad_arguments_exit_2_with_a_reason() {
     rejected("subtraction", &["nonsense"], "nonsense");
 }
 
+/// A sweep over boards with one table answers each board as its own solve does (the table
+/// carries only true bounds from one board to the next), across the 128-bit boundary too.
+#[test]
+fn a_sweep_of_boards_answers_as_single_solves() {
+    let answers = |out: &Output| -> Vec<String> {
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .filter(|line| line.starts_with("n="))
+            .map(str::to_owned)
+            .collect()
+    };
+    let swept = answers(&run("primegame", &["solve", "124", "--upto", "131"], b""));
+    let single: Vec<String> = (124..=131)
+        .flat_map(|n| answers(&run("primegame", &["solve", &n.to_string()], b"")))
+        .collect();
+    assert_eq!(swept.len(), 8);
+    assert_eq!(swept, single);
+    rejected(
+        "primegame",
+        &["solve", "30", "--upto", "20"],
+        "below the first board",
+    );
+    rejected("primegame", &["solve", "30", "--upto", "300"], "up to 256");
+    rejected(
+        "primegame",
+        &["solve", "--board", "3,4", "--upto", "20"],
+        "cannot be used with",
+    );
+}
+
 /// A board of a few large numbers is small: solved at once, whatever its numbers.
 #[test]
 fn a_board_of_large_numbers_solves_at_once() {

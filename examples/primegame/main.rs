@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! primegame                      the rules' example for n = 20, then the optimal game
-//! primegame solve N [--threads T] [--table-mib M] [--stats]
+//! primegame solve N [--upto M] [--threads T] [--table-mib M] [--stats]
 //!                                exact value, optimal first moves and a line for 1..=N
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
@@ -64,6 +64,10 @@ enum Command {
         /// Prints on stderr, at the end, how the table served and the nodes of each ply.
         #[arg(long)]
         stats: bool,
+        /// Solves every board from 1..=N to 1..=M in turn, with one table that carries what
+        /// each board proved to the next.
+        #[arg(long, conflicts_with = "board")]
+        upto: Option<u32>,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -157,15 +161,15 @@ fn main() {
             threads,
             table_mib,
             stats,
+            upto,
         }) => {
             let threads = threads.map(usize::from);
-            match n {
-                Some(n) => solve::full_board(n),
-                None => solve::listed_board(&board.unwrap_or_default()),
-            }
-            .and_then(|board| {
-                let table_bytes = solve::table_bytes(table_mib)?;
-                solve::solve(board, threads, table_bytes, stats)
+            solve::table_bytes(table_mib).and_then(|table_bytes| match (n, upto) {
+                (Some(n), Some(last)) => solve::solve_range(n..=last, threads, table_bytes, stats),
+                (Some(n), None) => solve::full_board(n)
+                    .and_then(|board| solve::solve(board, threads, table_bytes, stats)),
+                (None, _) => solve::listed_board(&board.unwrap_or_default())
+                    .and_then(|board| solve::solve(board, threads, table_bytes, stats)),
             })
         }
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),

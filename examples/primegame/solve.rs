@@ -1,9 +1,10 @@
 use gamesolver::games::prime;
 use gamesolver::{
     Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ScoringGame,
-    SearchConfig, SmallPrimeGame, WidePrimeGame,
+    SearchConfig, SmallPrimeGame, Solver, WidePrimeGame,
 };
 use std::fmt::Display;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// A position to solve: the fastest board it fits, a 128-bit or 256-bit mask.
@@ -130,13 +131,33 @@ where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    let start = Instant::now();
     // The table by how many numbers are on the board, not by how large they are.
     let count = u32::try_from(game.legal_moves().len()).unwrap_or(u32::MAX);
-    let table_bytes = table_bytes.unwrap_or_else(|| default_table_bytes(count));
-    // Every core unless told otherwise (a solve has the machine to itself), but one for a
-    // board of few numbers, where waking helpers (each with a copy of the board) costs more
-    // than they save.
+    let (mut solver, current) = make_solver(count, threads, table_bytes);
+    solve_one(&mut solver, &current, game, n)?;
+    if stats {
+        eprintln!("stats: {}", solver.stats());
+    }
+    Ok(())
+}
+
+/// The board being solved and when its solve began, for the progress lines.
+type Current = Arc<Mutex<(u32, Instant)>>;
+
+/// The solver for boards of up to `count` numbers: `table_bytes`, or by board size; every
+/// core unless told otherwise (a solve has the machine to itself), but one for a board of few
+/// numbers, where waking helpers (each with a copy of the board) costs more than they save.
+/// It reports progress on stderr once a solve has taken a second, naming the board that
+/// [`solve_one`] sets in the [`Current`] returned beside it.
+fn make_solver<G>(
+    count: u32,
+    threads: Option<usize>,
+    table_bytes: Option<usize>,
+) -> (Solver<G, PrimeKnowledge>, Current)
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
     let threads = threads.unwrap_or_else(|| {
         if count <= 64 {
             1
@@ -144,15 +165,35 @@ where
             SearchConfig::default().with_all_cores().threads
         }
     });
-    let mut solver = prime::solver()
-        .with_table_bytes(table_bytes)
+    let current: Current = Arc::new(Mutex::new((0, Instant::now())));
+    let shown = Arc::clone(&current);
+    let solver = prime::solver()
+        .with_table_bytes(table_bytes.unwrap_or_else(|| default_table_bytes(count)))
         .with_threads(threads)
         .on_progress(move |progress| {
+            let (n, start) = *shown.lock().unwrap_or_else(PoisonError::into_inner);
             let elapsed = start.elapsed().as_secs_f64();
             if elapsed >= 1.0 {
                 eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
             }
         });
+    (solver, current)
+}
+
+/// Solves `game`, the board 1..=n or a position of it, with `solver` (whatever its table
+/// holds), and prints as `solve` does.
+fn solve_one<G>(
+    solver: &mut Solver<G, PrimeKnowledge>,
+    current: &Current,
+    game: &G,
+    n: u32,
+) -> Result<(), String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let start = Instant::now();
+    *current.lock().unwrap_or_else(PoisonError::into_inner) = (n, start);
     let solution = solver.solve(game).map_err(|e| e.to_string())?;
     let mut best = solution.best_moves;
     best.sort_unstable();
@@ -164,6 +205,55 @@ where
         solver.threads(),
         solution.nodes
     );
+    Ok(())
+}
+
+/// Solves the boards 1..=n for every n of `range`, in order, with one solver: its table
+/// carries what one board proved to the next. That is sound because a position's value
+/// depends only on the numbers left (the mask boards' key), not on the board it came from:
+/// after n + 1 is taken, a position of board n + 1 is often one of board n's.
+pub fn solve_range(
+    range: std::ops::RangeInclusive<u32>,
+    threads: Option<usize>,
+    table_bytes: Option<usize>,
+    stats: bool,
+) -> Result<(), String> {
+    let last = *range.end();
+    if range.is_empty() {
+        return Err(format!(
+            "--upto {last} is below the first board, {}",
+            range.start()
+        ));
+    }
+    check_solvable(u64::from(last))?;
+    if last <= prime::SMALL_MAX_N {
+        sweep(range, SmallPrimeGame::new, threads, table_bytes, stats)
+    } else if last <= prime::WIDE_MAX_N {
+        sweep(range, WidePrimeGame::new, threads, table_bytes, stats)
+    } else {
+        Err(format!(
+            "a range of boards goes up to {}, not {last}",
+            prime::WIDE_MAX_N
+        ))
+    }
+}
+
+fn sweep<G>(
+    range: std::ops::RangeInclusive<u32>,
+    board: impl Fn(u32) -> Result<G, PrimeError>,
+    threads: Option<usize>,
+    table_bytes: Option<usize>,
+    stats: bool,
+) -> Result<(), String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let (mut solver, current) = make_solver(*range.end(), threads, table_bytes);
+    for n in range {
+        let game = board(n).map_err(|e| e.to_string())?;
+        solve_one(&mut solver, &current, &game, n)?;
+    }
     if stats {
         eprintln!("stats: {}", solver.stats());
     }
