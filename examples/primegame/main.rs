@@ -162,16 +162,21 @@ fn main() {
             table_mib,
             stats,
             upto,
-        }) => {
-            let threads = threads.map(usize::from);
-            solve::table_bytes(table_mib).and_then(|table_bytes| match (n, upto) {
-                (Some(n), Some(last)) => solve::solve_range(n..=last, threads, table_bytes, stats),
-                (Some(n), None) => solve::full_board(n)
-                    .and_then(|board| solve::solve(board, threads, table_bytes, stats)),
+        }) => solve::table_bytes(table_mib).and_then(|table_bytes| {
+            let options = solve::Options {
+                threads: threads.map(usize::from),
+                table_bytes,
+                stats,
+            };
+            match (n, upto) {
+                (Some(n), Some(last)) => solve::solve_range(n..=last, options),
+                (Some(n), None) => {
+                    solve::full_board(n).and_then(|board| solve::solve(board, options))
+                }
                 (None, _) => solve::listed_board(&board.unwrap_or_default())
-                    .and_then(|board| solve::solve(board, threads, table_bytes, stats)),
-            })
-        }
+                    .and_then(|board| solve::solve(board, options)),
+            }
+        }),
         Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
         Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
         Some(Command::Plan { n, dir, split }) => jobs::plan(n, &dir, split).map(|written| {

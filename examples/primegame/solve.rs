@@ -103,39 +103,56 @@ pub fn table_bytes(mib: Option<u64>) -> Result<Option<usize>, String> {
         .map_err(|e| format!("--table-mib {mib}: {e}"))
 }
 
-/// Solves `board` on `threads` threads (default: every core) with a table of `table_bytes`
-/// (default: by board size); with `stats`, prints the search's statistics at the end.
-pub fn solve(
-    board: Board,
-    threads: Option<usize>,
-    table_bytes: Option<usize>,
-    stats: bool,
-) -> Result<(), String> {
+/// How `solve` runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// Threads (default: every core, or one for a board of at most 64 numbers).
+    pub threads: Option<usize>,
+    /// The table's size (default: by board size, [`default_table_bytes`]).
+    pub table_bytes: Option<usize>,
+    /// Whether to print the search's statistics at the end.
+    pub stats: bool,
+}
+
+/// Solves `board` as `options` say.
+pub fn solve(board: Board, options: Options) -> Result<(), String> {
     match board {
-        Board::Small(game) => solve_game(&game, game.size(), threads, table_bytes, stats),
-        Board::Wide(game) => solve_game(&game, game.size(), threads, table_bytes, stats),
-        Board::Large(game) => solve_game(&*game, game.size(), threads, table_bytes, stats),
+        Board::Small(game) => solve_game(&game, game.size(), options),
+        Board::Wide(game) => solve_game(&game, game.size(), options),
+        Board::Large(game) => solve_game(&*game, game.size(), options),
     }
 }
 
 /// Prints the value, the optimal moves (ascending) and a principal variation, then the time
 /// and threads on stderr, with progress there once a solve has taken a second.
-fn solve_game<G>(
-    game: &G,
-    n: u32,
-    threads: Option<usize>,
-    table_bytes: Option<usize>,
-    stats: bool,
-) -> Result<(), String>
+fn solve_game<G>(game: &G, n: u32, options: Options) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
     // The table by how many numbers are on the board, not by how large they are.
     let count = u32::try_from(game.legal_moves().len()).unwrap_or(u32::MAX);
-    let (mut solver, current) = make_solver(count, threads, table_bytes);
-    solve_one(&mut solver, &current, game, n)?;
-    if stats {
+    solve_in_turn([Ok((n, game.clone()))], count, options)
+}
+
+/// Solves `boards` (each the board 1..=n or a position of it, with its n) in turn with one
+/// solver made for `count` numbers, printing each answer as `solve` does, and the statistics
+/// of all at the end if asked.
+fn solve_in_turn<G>(
+    boards: impl IntoIterator<Item = Result<(u32, G), String>>,
+    count: u32,
+    options: Options,
+) -> Result<(), String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let (mut solver, current) = make_solver(count, options);
+    for board in boards {
+        let (n, game) = board?;
+        solve_one(&mut solver, &current, &game, n)?;
+    }
+    if options.stats {
         eprintln!("stats: {}", solver.stats());
     }
     Ok(())
@@ -149,16 +166,12 @@ type Current = Arc<Mutex<(u32, Instant)>>;
 /// numbers, where waking helpers (each with a copy of the board) costs more than they save.
 /// It reports progress on stderr once a solve has taken a second, naming the board that
 /// [`solve_one`] sets in the [`Current`] returned beside it.
-fn make_solver<G>(
-    count: u32,
-    threads: Option<usize>,
-    table_bytes: Option<usize>,
-) -> (Solver<G, PrimeKnowledge>, Current)
+fn make_solver<G>(count: u32, options: Options) -> (Solver<G, PrimeKnowledge>, Current)
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    let threads = threads.unwrap_or_else(|| {
+    let threads = options.threads.unwrap_or_else(|| {
         if count <= 64 {
             1
         } else {
@@ -168,7 +181,11 @@ where
     let current: Current = Arc::new(Mutex::new((0, Instant::now())));
     let shown = Arc::clone(&current);
     let solver = prime::solver()
-        .with_table_bytes(table_bytes.unwrap_or_else(|| default_table_bytes(count)))
+        .with_table_bytes(
+            options
+                .table_bytes
+                .unwrap_or_else(|| default_table_bytes(count)),
+        )
         .with_threads(threads)
         .on_progress(move |progress| {
             let (n, start) = *shown.lock().unwrap_or_else(PoisonError::into_inner);
@@ -208,16 +225,11 @@ where
     Ok(())
 }
 
-/// Solves the boards 1..=n for every n of `range`, in order, with one solver: its table
-/// carries what one board proved to the next. That is sound because a position's value
-/// depends only on the numbers left (the mask boards' key), not on the board it came from:
-/// after n + 1 is taken, a position of board n + 1 is often one of board n's.
-pub fn solve_range(
-    range: std::ops::RangeInclusive<u32>,
-    threads: Option<usize>,
-    table_bytes: Option<usize>,
-    stats: bool,
-) -> Result<(), String> {
+/// Solves the boards 1..=n for every n of `range`, in order, with one solver (as `options`
+/// say): its table carries what one board proved to the next. That is sound because a
+/// position's value depends only on the numbers left (the mask boards' key), not on the board
+/// it came from: after n + 1 is taken, a position of board n + 1 is often one of board n's.
+pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: Options) -> Result<(), String> {
     let last = *range.end();
     if range.is_empty() {
         return Err(format!(
@@ -227,9 +239,9 @@ pub fn solve_range(
     }
     check_solvable(u64::from(last))?;
     if last <= prime::SMALL_MAX_N {
-        sweep(range, SmallPrimeGame::new, threads, table_bytes, stats)
+        sweep(range, SmallPrimeGame::new, options)
     } else if last <= prime::WIDE_MAX_N {
-        sweep(range, WidePrimeGame::new, threads, table_bytes, stats)
+        sweep(range, WidePrimeGame::new, options)
     } else {
         Err(format!(
             "a range of boards goes up to {}, not {last}",
@@ -241,23 +253,15 @@ pub fn solve_range(
 fn sweep<G>(
     range: std::ops::RangeInclusive<u32>,
     board: impl Fn(u32) -> Result<G, PrimeError>,
-    threads: Option<usize>,
-    table_bytes: Option<usize>,
-    stats: bool,
+    options: Options,
 ) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    let (mut solver, current) = make_solver(*range.end(), threads, table_bytes);
-    for n in range {
-        let game = board(n).map_err(|e| e.to_string())?;
-        solve_one(&mut solver, &current, &game, n)?;
-    }
-    if stats {
-        eprintln!("stats: {}", solver.stats());
-    }
-    Ok(())
+    let last = *range.end();
+    let boards = range.map(|n| board(n).map(|game| (n, game)).map_err(|e| e.to_string()));
+    solve_in_turn(boards, last, options)
 }
 
 fn show<G: ScoringGame>(record: &Record<G>, mv: G::Move)
