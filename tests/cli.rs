@@ -94,6 +94,11 @@ fn bad_arguments_exit_2_with_a_reason() {
         &["solve", "30", "--table-mib", "0"],
         "--table-mib",
     );
+    rejected(
+        "primegame",
+        &["job", "any.job", "--table-mib", "1000000000"],
+        "more than this machine allows",
+    );
     rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
     rejected(
         "subtraction",
