@@ -448,17 +448,18 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         beta: i64,
         ply: usize,
     ) -> Scored {
-        if self.tick() {
-            return Scored {
-                value: 0,
-                proven: false,
-            };
-        }
+        // Counted with the node, before it may abort, so the plies add up to the nodes.
         if let Some(nodes) = self.nodes_by_ply.get_mut(ply) {
             *nodes += 1;
         } else {
             self.nodes_by_ply.resize(ply, 0);
             self.nodes_by_ply.push(1);
+        }
+        if self.tick() {
+            return Scored {
+                value: 0,
+                proven: false,
+            };
         }
         let mut window = (alpha, beta);
         let facts = self.knowledge.facts(position);
