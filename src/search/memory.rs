@@ -44,7 +44,7 @@ fn physical_memory() -> Option<u64> {
 /// A table size refused by [`SearchConfig::try_with_table_bytes`](super::SearchConfig::try_with_table_bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[error(
-    "a table of {} MiB is more than this machine allows: at most {} MiB, three quarters of its memory",
+    "a table of {} MiB is more than this machine allows (at most {} MiB)",
     bytes >> 20,
     limit >> 20
 )]

@@ -197,8 +197,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self.search.nodes()
     }
 
-    /// What this solver's searches did so far, over all its solves and threads (since its
-    /// table was last made): nodes by ply and how the table served.
+    /// What this solver's searches did so far: nodes by ply and how the table served, over
+    /// all its solves, as [`nodes`](Self::nodes) counts them (the helper threads' counts
+    /// start again when a new table is made).
     ///
     /// # Examples
     ///
