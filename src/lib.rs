@@ -26,6 +26,6 @@ pub use grundy::{
     Period,
 };
 pub use search::{
-    Budget, Engine, Evaluator, NoEvaluator, SearchConfig, SearchResult, SearchStats, Solution,
-    SolveError, Solver, TableTooLarge,
+    Budget, Engine, Evaluator, NoEvaluator, ResultsError, SearchConfig, SearchResult, SearchStats,
+    Solution, SolveError, Solver, TableTooLarge,
 };

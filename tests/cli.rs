@@ -139,6 +139,43 @@ fn a_sweep_of_boards_answers_as_single_solves() {
     );
 }
 
+/// A solve stopped by `--minutes` saves what it proved to `--results`, and the same command
+/// resumes from it to the answer of an uninterrupted solve; a damaged file is refused.
+#[test]
+fn a_stopped_solve_resumes_from_its_results() {
+    let dir = std::env::temp_dir().join(format!("gamesolver-cli-results-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let file = dir.join("140.results");
+    let path = file.to_str().expect("a UTF-8 path");
+    let args = ["solve", "140", "--threads", "1", "--results", path];
+    let stopped = run(
+        "primegame",
+        &[&args[..], &["--minutes", "0.005"]].concat(),
+        b"",
+    );
+    assert_eq!(stopped.status.code(), Some(2), "{}", text(&stopped.stderr));
+    assert!(text(&stopped.stderr).contains("the time ran out at n=140"));
+    assert!(text(&stopped.stdout).is_empty());
+    let resumed = run("primegame", &args, b"");
+    assert!(resumed.status.success(), "{}", text(&resumed.stderr));
+    assert!(text(&resumed.stderr).contains("loaded"));
+    let whole = run("primegame", &["solve", "140", "--threads", "1"], b"");
+    let answer = |out: &Output| text(&out.stdout).lines().next().map(str::to_owned);
+    assert_eq!(answer(&resumed), answer(&whole));
+    assert_eq!(answer(&whole).as_deref(), Some("n=140 value=64 best=139"));
+    let mut bytes = std::fs::read(&file).expect("the results file");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&file, bytes).expect("written");
+    rejected("primegame", &args, "damaged");
+    rejected(
+        "primegame",
+        &["solve", "30", "--minutes", "0"],
+        "positive number",
+    );
+    std::fs::remove_dir_all(&dir).expect("removed");
+}
+
 /// A board of a few large numbers is small: solved at once, whatever its numbers.
 #[test]
 fn a_board_of_large_numbers_solves_at_once() {

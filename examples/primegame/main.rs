@@ -3,7 +3,9 @@
 //! ```text
 //! primegame                      the rules' example for n = 20, then the optimal game
 //! primegame solve N [--upto M] [--threads T] [--table-mib M] [--stats]
-//!                                exact value, optimal first moves and a line for 1..=N
+//!                 [--results FILE] [--minutes M]
+//!                                exact value, optimal first moves and a line for 1..=N;
+//!                                stopped after M minutes, resumed from FILE
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
 //!                                G games of strategy A against B, MS milliseconds a move
@@ -68,6 +70,14 @@ enum Command {
         /// each board proved to the next.
         #[arg(long, conflicts_with = "board")]
         upto: Option<u32>,
+        /// A file of proven results: loaded first if it exists, written after each board and
+        /// when the time runs out, so that the same command resumes a stopped solve.
+        #[arg(long)]
+        results: Option<std::path::PathBuf>,
+        /// Stops after this many minutes (a fraction too) if not done; with --results, saving
+        /// what is proven.
+        #[arg(long, value_parser = positive_minutes)]
+        minutes: Option<f64>,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -162,14 +172,22 @@ fn main() {
             table_mib,
             stats,
             upto,
+            results,
+            minutes,
         }) => solve::table_bytes(table_mib).and_then(|table_bytes| {
             let options = solve::Options {
                 threads: threads.map(usize::from),
                 table_bytes,
                 stats,
+                results,
+                deadline: minutes.and_then(|minutes| {
+                    std::time::Duration::try_from_secs_f64(minutes * 60.0)
+                        .ok()
+                        .and_then(|time| std::time::Instant::now().checked_add(time))
+                }),
             };
             match (n, upto) {
-                (Some(n), Some(last)) => solve::solve_range(n..=last, options),
+                (Some(n), Some(last)) => solve::solve_range(n..=last, &options),
                 (Some(n), None) => {
                     solve::full_board(n).and_then(|board| solve::solve(board, options))
                 }
@@ -212,6 +230,14 @@ fn main() {
         Cli::command()
             .error(clap::error::ErrorKind::ValueValidation, reason)
             .exit();
+    }
+}
+
+/// A number of minutes: positive and finite (a time past the clock's range means no limit).
+fn positive_minutes(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(minutes) if minutes > 0.0 && minutes.is_finite() => Ok(minutes),
+        _ => Err(format!("{text} is not a positive number of minutes")),
     }
 }
 

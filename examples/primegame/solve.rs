@@ -1,9 +1,11 @@
 use gamesolver::games::prime;
 use gamesolver::{
-    Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ScoringGame,
-    SearchConfig, SmallPrimeGame, Solver, WidePrimeGame,
+    Budget, Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ResultsError,
+    ScoringGame, SearchConfig, SmallPrimeGame, SolveError, Solver, WidePrimeGame,
 };
 use std::fmt::Display;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -104,7 +106,7 @@ pub fn table_bytes(mib: Option<u64>) -> Result<Option<usize>, String> {
 }
 
 /// How `solve` runs.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// Threads (default: every core, or one for a board of at most 64 numbers).
     pub threads: Option<usize>,
@@ -112,20 +114,29 @@ pub struct Options {
     pub table_bytes: Option<usize>,
     /// Whether to print the search's statistics at the end.
     pub stats: bool,
+    /// A file of proven results: loaded before the first solve if it exists, written after
+    /// each board and when the time runs out, so that the same command resumes.
+    pub results: Option<PathBuf>,
+    /// When to stop, if the boards are not solved by then.
+    pub deadline: Option<Instant>,
 }
+
+/// Results of searches of fewer than 2^10 nodes are not written to a results file: they
+/// are quick to find again, and they are most of the table.
+const RESULTS_MIN_WORK: u8 = 10;
 
 /// Solves `board` as `options` say.
 pub fn solve(board: Board, options: Options) -> Result<(), String> {
     match board {
-        Board::Small(game) => solve_game(&game, game.size(), options),
-        Board::Wide(game) => solve_game(&game, game.size(), options),
-        Board::Large(game) => solve_game(&*game, game.size(), options),
+        Board::Small(game) => solve_game(&game, game.size(), &options),
+        Board::Wide(game) => solve_game(&game, game.size(), &options),
+        Board::Large(game) => solve_game(&*game, game.size(), &options),
     }
 }
 
 /// Prints the value, the optimal moves (ascending) and a principal variation, then the time
 /// and threads on stderr, with progress there once a solve has taken a second.
-fn solve_game<G>(game: &G, n: u32, options: Options) -> Result<(), String>
+fn solve_game<G>(game: &G, n: u32, options: &Options) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -141,16 +152,37 @@ where
 fn solve_in_turn<G>(
     boards: impl IntoIterator<Item = Result<(u32, G), String>>,
     count: u32,
-    options: Options,
+    options: &Options,
 ) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
     let (mut solver, current) = make_solver(count, options);
-    for board in boards {
+    if let Some(deadline) = options.deadline {
+        solver.set_budget(Budget::default().with_deadline(deadline));
+    }
+    for (i, board) in boards.into_iter().enumerate() {
         let (n, game) = board?;
-        solve_one(&mut solver, &current, &game, n)?;
+        if let Some(path) = options
+            .results
+            .as_deref()
+            .filter(|path| i == 0 && path.exists())
+        {
+            load_results(&mut solver, &game, path)?;
+        }
+        let solved = solve_one(&mut solver, &current, &game, n);
+        if let Some(path) = &options.results {
+            save_results(&solver, path)?;
+        }
+        solved.map_err(|e| match (e, &options.results) {
+            (SolveError::BudgetExhausted { nodes }, Some(path)) => format!(
+                "the time ran out at n={n} after {nodes} nodes; its proven results are in {}: \
+                 the same command resumes from them",
+                path.display()
+            ),
+            (e, _) => format!("n={n}: {e}"),
+        })?;
     }
     if options.stats {
         eprintln!("stats: {}", solver.stats());
@@ -166,7 +198,7 @@ type Current = Arc<Mutex<(u32, Instant)>>;
 /// numbers, where waking helpers (each with a copy of the board) costs more than they save.
 /// It reports progress on stderr once a solve has taken a second, naming the board that
 /// [`solve_one`] sets in the [`Current`] returned beside it.
-fn make_solver<G>(count: u32, options: Options) -> (Solver<G, PrimeKnowledge>, Current)
+fn make_solver<G>(count: u32, options: &Options) -> (Solver<G, PrimeKnowledge>, Current)
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -204,14 +236,14 @@ fn solve_one<G>(
     current: &Current,
     game: &G,
     n: u32,
-) -> Result<(), String>
+) -> Result<(), SolveError>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
     let start = Instant::now();
     *current.lock().unwrap_or_else(PoisonError::into_inner) = (n, start);
-    let solution = solver.solve(game).map_err(|e| e.to_string())?;
+    let solution = solver.solve(game)?;
     let mut best = solution.best_moves;
     best.sort_unstable();
     println!("n={n} value={} best={}", solution.value, joined(&best));
@@ -225,11 +257,58 @@ where
     Ok(())
 }
 
+/// Loads the results file at `path` into `solver`, for `game`'s table.
+fn load_results<G>(
+    solver: &mut Solver<G, PrimeKnowledge>,
+    game: &G,
+    path: &Path,
+) -> Result<(), String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let start = Instant::now();
+    let count = File::open(path)
+        .map_err(ResultsError::from)
+        .and_then(|file| solver.load_results(game, file))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "loaded {count} results from {} in {:.1} s",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Writes `solver`'s proven results to `path`, whole or not at all: to a file beside it,
+/// then renamed over it.
+fn save_results<G>(solver: &Solver<G, PrimeKnowledge>, path: &Path) -> Result<(), String>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let start = Instant::now();
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let count = File::create(&partial)
+        .map_err(ResultsError::from)
+        .and_then(|file| solver.save_results(file, RESULTS_MIN_WORK))
+        .and_then(|count| Ok(std::fs::rename(&partial, path).map(|()| count)?))
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!(
+        "saved {count} results to {} in {:.1} s",
+        path.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Solves the boards 1..=n for every n of `range`, in order, with one solver (as `options`
 /// say): its table carries what one board proved to the next. That is sound because a
 /// position's value depends only on the numbers left (the mask boards' key), not on the board
 /// it came from: after n + 1 is taken, a position of board n + 1 is often one of board n's.
-pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: Options) -> Result<(), String> {
+pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: &Options) -> Result<(), String> {
     let last = *range.end();
     if range.is_empty() {
         return Err(format!(
@@ -253,7 +332,7 @@ pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: Options) -> Re
 fn sweep<G>(
     range: std::ops::RangeInclusive<u32>,
     board: impl Fn(u32) -> Result<G, PrimeError>,
-    options: Options,
+    options: &Options,
 ) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,

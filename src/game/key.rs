@@ -48,6 +48,14 @@ pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync
     fn words(&self) -> Option<[u64; KEY_WORDS]> {
         None
     }
+
+    /// The key whose [`words`](Self::words) are `words`, for loading saved results
+    /// ([`Solver::load_results`](crate::Solver::load_results)); `None` for words that are no
+    /// key's. `None`, the default, fits keys that give no words.
+    fn from_words(words: [u64; KEY_WORDS]) -> Option<Self> {
+        let _ = words;
+        None
+    }
 }
 
 /// The most words a key takes in the table that threads share: 256 bits.
@@ -68,6 +76,12 @@ impl TableKey for u64 {
     fn words(&self) -> Option<[u64; KEY_WORDS]> {
         Some([*self, 0, 0, 0])
     }
+    fn from_words(words: [u64; KEY_WORDS]) -> Option<Self> {
+        match words {
+            [word, 0, 0, 0] => Some(word),
+            _ => None,
+        }
+    }
 }
 
 impl TableKey for u128 {
@@ -78,6 +92,12 @@ impl TableKey for u128 {
     fn words(&self) -> Option<[u64; KEY_WORDS]> {
         // Truncation is intended: the low and the high half.
         Some([*self as u64, (*self >> 64) as u64, 0, 0])
+    }
+    fn from_words(words: [u64; KEY_WORDS]) -> Option<Self> {
+        match words {
+            [low, high, 0, 0] => Some(u128::from(high) << 64 | u128::from(low)),
+            _ => None,
+        }
     }
 }
 
@@ -108,6 +128,12 @@ macro_rules! scalar_keys {
             }
             fn words(&self) -> Option<[u64; KEY_WORDS]> {
                 Some([*self as u64, 0, 0, 0])
+            }
+            fn from_words(words: [u64; KEY_WORDS]) -> Option<Self> {
+                match words {
+                    [word, 0, 0, 0] => <$t>::try_from(word).ok(),
+                    _ => None,
+                }
             }
         }
     )*};

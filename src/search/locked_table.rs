@@ -59,6 +59,15 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
         }
     }
 
+    /// Calls `visit` on every stored entry (of buckets no other thread holds).
+    pub fn for_each_entry(&self, mut visit: impl FnMut(&Entry<K, M>)) {
+        for bucket in &self.buckets {
+            if let Ok(pair) = bucket.pair.try_lock() {
+                pair.iter().flatten().for_each(&mut visit);
+            }
+        }
+    }
+
     /// What is stored for `key`, unless another thread holds its bucket.
     pub fn probe(&self, key: &K, hash: u64) -> Option<Entry<(), M>> {
         let pair = self.bucket(hash).pair.try_lock().ok()?;

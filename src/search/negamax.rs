@@ -219,6 +219,11 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         &self.table
     }
 
+    /// The table, to load results into.
+    pub fn table_mut(&mut self) -> &mut SearchTable<G> {
+        &mut self.table
+    }
+
     /// Replaces the table (say, by one that threads share).
     pub fn set_table(&mut self, table: SearchTable<G>) {
         self.table = table;

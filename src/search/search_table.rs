@@ -2,7 +2,7 @@
 
 use crate::game::{Game, TableKey};
 use crate::search::locked_table::LockedTable;
-use crate::search::shared_table::SharedTable;
+use crate::search::shared_table::{SharedEntry, SharedTable};
 use crate::search::table::{Entry, TranspositionTable};
 use std::any::Any;
 use std::sync::Arc;
@@ -99,6 +99,41 @@ impl<G: Game> SearchTable<G> {
             Self::Shared(table) => table.clear(),
             Self::Locked(table) => table.clear(),
         }
+    }
+
+    /// Calls `visit` on every stored entry, keyed by its words and with its move as a code
+    /// (a move that is no small integer left out); `false`, and not every entry visited, if
+    /// the game's keys give no words.
+    pub fn for_each_portable(&self, mut visit: impl FnMut(SharedEntry)) -> bool {
+        let mut portable = |entry: &Entry<G::Key, G::Move>| match entry.key.words() {
+            Some(words) => {
+                visit(entry.rekeyed(words, entry.best.and_then(pack_move)));
+                true
+            }
+            None => false,
+        };
+        match self {
+            Self::Local(table) => table.entries().all(portable),
+            Self::Shared(table) => {
+                table.for_each_entry(visit);
+                true
+            }
+            Self::Locked(table) => {
+                let mut all = true;
+                table.for_each_entry(|entry| all &= portable(entry));
+                all
+            }
+        }
+    }
+
+    /// Stores an entry given as [`for_each_portable`](Self::for_each_portable) gives it;
+    /// `false` if its words are no key of the game.
+    pub fn store_portable(&mut self, entry: SharedEntry) -> bool {
+        let Some(key) = G::Key::from_words(entry.key) else {
+            return false;
+        };
+        self.store(entry.rekeyed(key, entry.best.and_then(unpack_move)));
+        true
     }
 
     /// What is stored for `key` (its key left out).

@@ -161,6 +161,25 @@ impl SharedTable {
         decode(&found)
     }
 
+    /// Calls `visit` on every stored entry (of buckets no thread is writing).
+    pub fn for_each_entry(&self, mut visit: impl FnMut(SharedEntry)) {
+        for bucket in &self.buckets {
+            let bucket = &bucket.0;
+            let sequence = bucket[0].load(Ordering::Acquire);
+            let mut words = [0u64; 2 * ENTRY_WORDS];
+            for (word, atomic) in words.iter_mut().zip(&bucket[1..]) {
+                *word = atomic.load(Ordering::Relaxed);
+            }
+            fence(Ordering::Acquire);
+            if sequence & 1 == 0 && bucket[0].load(Ordering::Relaxed) == sequence {
+                words
+                    .chunks(ENTRY_WORDS)
+                    .filter_map(decode)
+                    .for_each(&mut visit);
+            }
+        }
+    }
+
     /// Stores `entry` by the rule of the one-thread table, unless another thread is writing
     /// the same bucket: then the result is dropped, as a full table drops results. Whether
     /// that pushed another position's result out.

@@ -1,7 +1,10 @@
-use crate::game::{Knowledge, NoKnowledge, ScoringGame};
+use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
 use crate::search::parallel::Parallel;
+use crate::search::results::{self, ResultsError};
+use crate::search::table::PROVEN;
 use crate::search::{Budget, NoEvaluator, Progress, SearchConfig, SearchStats, Stage};
+use std::io::{Read, Seek, Write};
 use thiserror::Error;
 
 /// Why a solve gave no answer.
@@ -217,6 +220,89 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     #[must_use]
     pub fn stats(&self) -> SearchStats {
         self.search.stats()
+    }
+
+    /// Writes the proven results the table holds, each the result of a search of at least
+    /// 2^`min_work` nodes (0: all), to `out`; returns how many. [`load_results`]
+    /// reads them back, here or in another process: a solve stopped by its budget then
+    /// resumes where it was, and jobs start from what another proved.
+    ///
+    /// The file holds each entry's key words, bounds and move (seven words), the game's type
+    /// name and a checksum. Results of a depth-limited search (an [`Engine`](crate::Engine)'s)
+    /// are not written: only what holds for every later search.
+    ///
+    /// # Errors
+    ///
+    /// [`ResultsError::KeysWithoutWords`] if the game's keys give no
+    /// [`words`](TableKey::words) (nothing is written then), [`ResultsError::Io`] if writing
+    /// fails.
+    ///
+    /// [`load_results`]: Self::load_results
+    pub fn save_results(&self, out: impl Write, min_work: u8) -> Result<u64, ResultsError> {
+        let mut entries = Vec::new();
+        let all = self.search.core.table().for_each_portable(|entry| {
+            if entry.depth == PROVEN && entry.work >= min_work {
+                entries.push(entry);
+            }
+        });
+        if !all {
+            return Err(ResultsError::KeysWithoutWords);
+        }
+        results::write(out, std::any::type_name::<G>(), &entries)?;
+        Ok(entries.len() as u64)
+    }
+
+    /// Loads results written by [`save_results`](Self::save_results) into the table (made
+    /// now, for `position`, if not yet made: with threads, the position says which table they
+    /// share); returns how many. Each is a proven bound, so every later answer stays exact; a
+    /// table smaller than the file keeps what its replacement rule keeps.
+    ///
+    /// The whole file is checked before anything is loaded: a refused file changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`ResultsError::NotResults`], [`ResultsError::OtherGame`] (results of another game
+    /// type), [`ResultsError::WrongLength`] (cut short or run on), [`ResultsError::Damaged`]
+    /// (a checksum or an entry wrong), [`ResultsError::KeysWithoutWords`], or
+    /// [`ResultsError::Io`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::solver;
+    /// use std::io::Cursor;
+    ///
+    /// let game = SmallPrimeGame::new(50)?;
+    /// let mut first = solver();
+    /// let value = first.value(&game)?;
+    /// let mut file = Vec::new();
+    /// first.save_results(&mut file, 0)?;
+    ///
+    /// let mut second = solver();
+    /// second.load_results(&game, Cursor::new(&file))?;
+    /// assert_eq!(second.value(&game)?, value);
+    /// assert!(second.nodes() < 10, "the root's value was loaded");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn load_results<R: Read + Seek>(
+        &mut self,
+        position: &G,
+        input: R,
+    ) -> Result<u64, ResultsError> {
+        if position.key().words().is_none() {
+            return Err(ResultsError::KeysWithoutWords);
+        }
+        self.search.begin_on(position);
+        let table = self.search.core.table_mut();
+        results::read(
+            input,
+            std::any::type_name::<G>(),
+            |words| G::Key::from_words(*words).is_some(),
+            |entry| {
+                table.store_portable(entry);
+            },
+        )
     }
 
     /// Forgets every stored result.

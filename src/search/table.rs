@@ -117,6 +117,11 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             .find(|entry| entry.key == *key)
     }
 
+    /// Every stored entry.
+    pub fn entries(&self) -> impl Iterator<Item = &Entry<K, M>> {
+        self.slots.iter().flatten()
+    }
+
     /// Stores an entry by the rule of [`TranspositionTable`]: see there. Whether that pushed
     /// another position's result out.
     pub fn store(&mut self, entry: Entry<K, M>) -> bool {

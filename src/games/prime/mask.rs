@@ -253,6 +253,11 @@ impl TableKey for U256 {
         let ([a, b, ..], [c, d, ..]) = (low.words()?, high.words()?);
         Some([a, b, c, d])
     }
+    fn from_words([a, b, c, d]: [u64; KEY_WORDS]) -> Option<Self> {
+        let low = u128::from_words([a, b, 0, 0])?;
+        let high = u128::from_words([c, d, 0, 0])?;
+        Some(U256::from_words(high, low))
+    }
 }
 
 /// The numbers of a mask: ascending with `next`, descending with `next_back`.

@@ -1,0 +1,223 @@
+//! A solver's proven results in a file: what [`Solver::save_results`] writes and
+//! [`Solver::load_results`] reads back, so that a solve stopped by its budget resumes where
+//! it was and other processes start from what one has proven.
+//!
+//! Every entry is a proven bound (a search that aborts stores nothing), so loading one is
+//! sound for any later search of the same game, whatever the window or the position. The
+//! file says which game type wrote it and carries a checksum; a file of another game, cut
+//! short or damaged is refused before anything is loaded.
+//!
+//! The format, in little-endian 64-bit words: the magic `GSRESULT`, the version, the length
+//! of the game's type name and the name's bytes (padded with zeros to whole words), the count
+//! of entries, then seven words an entry (four of key, the lower and the upper bound, then the
+//! work in bits 0-7, whether a move follows in bit 8 and the move in bits 32-63), and the
+//! checksum of the entries.
+//!
+//! [`Solver::save_results`]: crate::Solver::save_results
+//! [`Solver::load_results`]: crate::Solver::load_results
+
+use crate::game::{KEY_WORDS, hash_words};
+use crate::search::shared_table::SharedEntry;
+use crate::search::table::{Entry, PROVEN};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use thiserror::Error;
+
+const MAGIC: u64 = u64::from_le_bytes(*b"GSRESULT");
+const VERSION: u64 = 1;
+const ENTRY_WORDS: usize = KEY_WORDS + 3;
+const HAS_MOVE: u64 = 1 << 8;
+
+/// Why results could not be saved or loaded. Nothing is loaded from a file that is refused.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum ResultsError {
+    /// Reading or writing failed.
+    #[error("reading or writing results: {0}")]
+    Io(#[from] io::Error),
+    /// The file is not a results file of this crate (or of another version of its format).
+    #[error("not a results file of this version of gamesolver")]
+    NotResults,
+    /// The file holds the results of another game type.
+    #[error("the results are of {found}, not of {expected}")]
+    OtherGame {
+        /// The game type of the solver.
+        expected: String,
+        /// The game type the file names.
+        found: String,
+    },
+    /// The file ends before its last entry, or goes on after it.
+    #[error("the results file is {found} bytes long, not the {expected} its header says")]
+    WrongLength {
+        /// The length the header gives.
+        expected: u64,
+        /// The file's length.
+        found: u64,
+    },
+    /// An entry does not match the checksum, or is no entry of the game.
+    #[error("the results file is damaged: {0}")]
+    Damaged(&'static str),
+    /// The game's keys give no [`words`](crate::TableKey::words), so its results cannot be
+    /// written.
+    #[error("the game's keys give no words, so its results cannot be saved or loaded")]
+    KeysWithoutWords,
+}
+
+fn encode(entry: &SharedEntry) -> [u64; ENTRY_WORDS] {
+    let mut words = [0; ENTRY_WORDS];
+    words[..KEY_WORDS].copy_from_slice(&entry.key);
+    // Bit patterns: the bounds are written as they are and read back the same way.
+    words[KEY_WORDS] = entry.lower as u64;
+    words[KEY_WORDS + 1] = entry.upper as u64;
+    words[KEY_WORDS + 2] = u64::from(entry.work)
+        | entry
+            .best
+            .map_or(0, |code| HAS_MOVE | u64::from(code) << 32);
+    words
+}
+
+fn decode(words: &[u64; ENTRY_WORDS]) -> Result<SharedEntry, ResultsError> {
+    let meta = words[KEY_WORDS + 2];
+    let (lower, upper) = (words[KEY_WORDS] as i64, words[KEY_WORDS + 1] as i64);
+    if lower > upper || meta & !(0xff | HAS_MOVE | 0xffff_ffff << 32) != 0 {
+        return Err(ResultsError::Damaged(
+            "an entry's bounds or flags are not an entry's",
+        ));
+    }
+    Ok(Entry {
+        key: words[..KEY_WORDS].try_into().expect("key words"),
+        lower,
+        upper,
+        // Truncations are intended: the fields were packed from these widths.
+        best: (meta & HAS_MOVE != 0).then_some((meta >> 32) as u32),
+        depth: PROVEN,
+        work: meta as u8,
+    })
+}
+
+/// The game's type name as the file holds it: its bytes, padded with zeros to whole words.
+fn name_words(name: &str) -> Vec<u64> {
+    name.as_bytes()
+        .chunks(8)
+        .map(|chunk| {
+            let mut bytes = [0u8; 8];
+            bytes[..chunk.len()].copy_from_slice(chunk);
+            u64::from_le_bytes(bytes)
+        })
+        .collect()
+}
+
+/// The checksum of a run of entries: each entry's hash, folded.
+fn checksum(sum: u64, entry: &[u64; ENTRY_WORDS]) -> u64 {
+    hash_words([sum, hash_words(entry.iter().copied())])
+}
+
+fn write_words(out: &mut impl Write, words: &[u64]) -> io::Result<()> {
+    words
+        .iter()
+        .try_for_each(|word| out.write_all(&word.to_le_bytes()))
+}
+
+/// Writes `entries` as results of the game type `game`.
+pub(crate) fn write(
+    out: impl Write,
+    game: &str,
+    entries: &[SharedEntry],
+) -> Result<(), ResultsError> {
+    let mut out = io::BufWriter::new(out);
+    write_words(&mut out, &[MAGIC, VERSION, game.len() as u64])?;
+    write_words(&mut out, &name_words(game))?;
+    write_words(&mut out, &[entries.len() as u64])?;
+    let mut sum = 0;
+    for entry in entries {
+        let words = encode(entry);
+        sum = checksum(sum, &words);
+        write_words(&mut out, &words)?;
+    }
+    write_words(&mut out, &[sum])?;
+    out.flush()?;
+    Ok(())
+}
+
+fn read_word(input: &mut impl Read) -> io::Result<u64> {
+    let mut bytes = [0u8; 8];
+    input.read_exact(&mut bytes)?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+fn read_entry(input: &mut impl Read) -> io::Result<[u64; ENTRY_WORDS]> {
+    let mut words = [0; ENTRY_WORDS];
+    for word in &mut words {
+        *word = read_word(input)?;
+    }
+    Ok(words)
+}
+
+/// Reads results of the game type `game`, whose keys are the words `is_key` accepts, and
+/// gives each entry to `load`. The whole file is checked first (header, length, every entry,
+/// checksum), so a refused file gives `load` nothing. Returns the number of entries.
+pub(crate) fn read<R: Read + Seek>(
+    input: R,
+    game: &str,
+    is_key: impl Fn(&[u64; KEY_WORDS]) -> bool,
+    mut load: impl FnMut(SharedEntry),
+) -> Result<u64, ResultsError> {
+    let mut input = io::BufReader::new(input);
+    let count = read_header(&mut input, game)?;
+    let start = input.stream_position()?;
+    let end = input.seek(SeekFrom::End(0))?;
+    let expected = count
+        .checked_mul(8 * ENTRY_WORDS as u64)
+        .and_then(|bytes| bytes.checked_add(start + 8));
+    if expected != Some(end) {
+        return Err(ResultsError::WrongLength {
+            expected: expected.unwrap_or(u64::MAX),
+            found: end,
+        });
+    }
+    // First the whole file is checked, then it is loaded.
+    input.seek(SeekFrom::Start(start))?;
+    let mut sum = 0;
+    for _ in 0..count {
+        let words = read_entry(&mut input)?;
+        if !is_key(&decode(&words)?.key) {
+            return Err(ResultsError::Damaged("a key is no key of the game"));
+        }
+        sum = checksum(sum, &words);
+    }
+    if read_word(&mut input)? != sum {
+        return Err(ResultsError::Damaged("the checksum does not match"));
+    }
+    input.seek(SeekFrom::Start(start))?;
+    for _ in 0..count {
+        load(decode(&read_entry(&mut input)?)?);
+    }
+    Ok(count)
+}
+
+/// Reads the header up to the count of entries, which it returns, if it is a header of
+/// results of the game type `game`.
+fn read_header(input: &mut impl Read, game: &str) -> Result<u64, ResultsError> {
+    let mut next = || read_word(input).map_err(|_| ResultsError::NotResults);
+    if next()? != MAGIC || next()? != VERSION {
+        return Err(ResultsError::NotResults);
+    }
+    let length = next()?;
+    // A name longer than any type's is no header.
+    if length > 1 << 12 {
+        return Err(ResultsError::NotResults);
+    }
+    let mut bytes = Vec::new();
+    for _ in 0..length.div_ceil(8) {
+        bytes.extend(next()?.to_le_bytes());
+    }
+    // At most 4 KiB, as checked.
+    bytes.truncate(length as usize);
+    let found = String::from_utf8_lossy(&bytes);
+    if found != game {
+        return Err(ResultsError::OtherGame {
+            expected: game.to_owned(),
+            found: found.into_owned(),
+        });
+    }
+    next()
+}
