@@ -14,7 +14,7 @@ mod solve;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamesolver::{WidePrimeGame, games::prime};
-use jobs::{Merged, merge, plan, run_jobs};
+use jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
 
 fn pending(dir: &Path) -> Vec<PathBuf> {
@@ -35,7 +35,11 @@ fn split_solve(n: u32, split: usize, batch: usize) -> (i64, Vec<u32>) {
     plan(n, &dir, split).expect("a plan");
     let answer = loop {
         for files in pending(&dir).chunks(batch) {
-            run_jobs(files, 1, None).expect("the jobs run");
+            let options = JobOptions {
+                threads: 1,
+                ..JobOptions::default()
+            };
+            run_jobs(files, options).expect("the jobs run");
         }
         if let Merged::Solved { value, best, .. } = merge(&dir).expect("a merge") {
             break (value, best);

@@ -10,8 +10,21 @@ mod jobs;
 mod solve;
 
 use gamesolver::{WidePrimeGame, games::prime};
-use jobs::{Merged, merge, plan, run_jobs};
+use jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
+
+/// One thread, `solve`'s table, the proven results of earlier rounds shared.
+const SHARED: JobOptions = JobOptions {
+    threads: 1,
+    table_bytes: None,
+    isolated: false,
+};
+
+/// As [`SHARED`], each batch on its own.
+const ISOLATED: JobOptions = JobOptions {
+    isolated: true,
+    ..SHARED
+};
 
 /// A fresh directory under the system's temporary folder, for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -32,15 +45,23 @@ fn pending(dir: &Path) -> Vec<PathBuf> {
     files
 }
 
-/// Plans, runs every round in batches of `batch` jobs, merges; the answer and the rounds.
-fn split_solve(n: u32, split: usize, batch: usize, dir: &Path) -> (i64, Vec<u32>, usize) {
+/// Plans, runs every round in batches of `batch` jobs, merges; the answer and the nodes.
+fn split_solve(
+    n: u32,
+    split: usize,
+    batch: usize,
+    dir: &Path,
+    options: JobOptions,
+) -> (i64, Vec<u32>, u64) {
     plan(n, dir, split).unwrap();
-    for round in 1.. {
+    loop {
         for files in pending(dir).chunks(batch) {
-            run_jobs(files, 1, None).unwrap();
+            run_jobs(files, options).unwrap();
         }
         match merge(dir).unwrap() {
-            Merged::Solved { value, best, .. } => return (value, best, round),
+            Merged::Solved {
+                value, best, nodes, ..
+            } => return (value, best, nodes),
             Merged::Next(_) => {}
             Merged::Missing(files) => panic!("missing after a whole round: {files:?}"),
         }
@@ -48,7 +69,6 @@ fn split_solve(n: u32, split: usize, batch: usize, dir: &Path) -> (i64, Vec<u32>
         let again = merge(dir).unwrap();
         assert!(matches!(again, Merged::Missing(_)), "{again:?}");
     }
-    unreachable!()
 }
 
 fn direct(n: u32) -> (i64, Vec<u32>) {
@@ -64,16 +84,56 @@ fn split_solves_equal_the_direct_solve() {
     for n in [1, 2, 3, 6, 10, 20, 31, 45, 60, 75, 90] {
         let expected = direct(n);
         for (split, batch) in [(1, 1), (2, 4), (3, 100)] {
-            let dir = scratch(&format!("{n}-{split}-{batch}"));
-            let (value, best, _) = split_solve(n, split, batch, &dir);
-            assert_eq!(
-                (value, best),
-                expected,
-                "n = {n}, split {split}, batch {batch}"
-            );
-            std::fs::remove_dir_all(&dir).unwrap();
+            for options in [SHARED, ISOLATED] {
+                let dir = scratch(&format!("{n}-{split}-{batch}"));
+                let (value, best, _) = split_solve(n, split, batch, &dir, options);
+                assert_eq!(
+                    (value, best),
+                    expected,
+                    "n = {n}, split {split}, batch {batch}, {options:?}"
+                );
+                std::fs::remove_dir_all(&dir).unwrap();
+            }
         }
     }
+}
+
+/// Later rounds start from what earlier rounds proved: fewer nodes in all than isolated
+/// batches. A damaged results file is left out, and the answer stays the same.
+#[test]
+fn later_rounds_start_from_earlier_proofs() {
+    let n = 90;
+    let dir = scratch("shared");
+    let (_, _, shared) = split_solve(n, 3, 4, &dir, SHARED);
+    std::fs::remove_dir_all(&dir).unwrap();
+    let (_, _, isolated) = split_solve(n, 3, 4, &dir, ISOLATED);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        shared * 3 < isolated * 2,
+        "{shared} nodes shared, {isolated} isolated"
+    );
+
+    plan(n, &dir, 3).unwrap();
+    run_jobs(&pending(&dir), SHARED).unwrap();
+    assert!(matches!(merge(&dir).unwrap(), Merged::Next(_)));
+    let proven: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "proven"))
+        .collect();
+    assert_eq!(proven.len(), 1, "{proven:?}");
+    let mut bytes = std::fs::read(&proven[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(&proven[0], bytes).unwrap();
+    let answer = loop {
+        run_jobs(&pending(&dir), SHARED).unwrap();
+        if let Merged::Solved { value, best, .. } = merge(&dir).unwrap() {
+            break (value, best);
+        }
+    };
+    assert_eq!(answer, direct(n));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -81,10 +141,10 @@ fn a_job_run_twice_changes_nothing() {
     let dir = scratch("twice");
     plan(40, &dir, 2).unwrap();
     let first = pending(&dir);
-    run_jobs(&first, 1, None).unwrap();
+    run_jobs(&first, SHARED).unwrap();
     let before = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
     // Run again: the same result line but for the time taken.
-    run_jobs(&first, 1, None).unwrap();
+    run_jobs(&first, SHARED).unwrap();
     let after = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
     let without_time = |line: &str| line.split(" ms=").next().unwrap().to_owned();
     assert_eq!(without_time(&before), without_time(&after));
@@ -92,7 +152,7 @@ fn a_job_run_twice_changes_nothing() {
         if let Merged::Solved { value, best, .. } = merge(&dir).unwrap() {
             break (value, best);
         }
-        run_jobs(&pending(&dir), 1, None).unwrap();
+        run_jobs(&pending(&dir), SHARED).unwrap();
     };
     assert_eq!(answer, direct(40));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -106,7 +166,7 @@ fn bad_inputs_give_clear_errors() {
     std::fs::create_dir_all(&dir).unwrap();
     assert!(merge(&dir).unwrap_err().contains("no .job file"));
     assert!(
-        run_jobs(&[dir.join("absent.job")], 1, None)
+        run_jobs(&[dir.join("absent.job")], SHARED)
             .unwrap_err()
             .contains("absent.job")
     );
@@ -114,7 +174,7 @@ fn bad_inputs_give_clear_errors() {
     let job = pending(&dir).remove(0);
     // Missing results are listed, not guessed.
     assert!(matches!(merge(&dir).unwrap(), Merged::Missing(files) if files == [job.clone()]));
-    run_jobs(std::slice::from_ref(&job), 1, None).unwrap();
+    run_jobs(std::slice::from_ref(&job), SHARED).unwrap();
     let result = job.with_extension("result");
     let good = std::fs::read_to_string(&result).unwrap();
     // A truncated result line.
@@ -139,13 +199,13 @@ fn bad_inputs_give_clear_errors() {
     assert!(merge(&dir).unwrap_err().contains("is empty"));
     std::fs::write(&job, text.replace("line=29", "line=31")).unwrap();
     assert!(
-        run_jobs(std::slice::from_ref(&job), 1, None)
+        run_jobs(std::slice::from_ref(&job), SHARED)
             .unwrap_err()
             .contains("not on the board")
     );
     std::fs::write(&job, text.replace("line=29", "line=29,29")).unwrap();
     assert!(
-        run_jobs(std::slice::from_ref(&job), 1, None)
+        run_jobs(std::slice::from_ref(&job), SHARED)
             .unwrap_err()
             .contains("move 29")
     );

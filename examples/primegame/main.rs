@@ -13,8 +13,9 @@
 //! primegame engine [--threads T] the engine protocol on stdin and stdout (see README)
 //! primegame plan N --dir D [--split K]
 //!                                a solve of 1..=N split into jobs: the first round, D/*.job
-//! primegame job FILE.. [--threads T]
-//!                                runs jobs, writes each FILE's .result beside it
+//! primegame job FILE.. [--threads T] [--isolated]
+//!                                runs jobs, writes each FILE's .result beside it, and
+//!                                what they proved for later rounds (.proven)
 //! primegame merge D              the answer (status 0), or the next round's jobs (status 3)
 //! primegame simulate D --workers W1,W2,..
 //!                                the makespan of D's measured jobs on W workers
@@ -134,6 +135,10 @@ enum Command {
         /// the largest position the jobs search).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         table_mib: Option<u64>,
+        /// Leaves out what earlier rounds proved (their `.proven` files in the jobs'
+        /// directory), and saves nothing for later rounds.
+        #[arg(long)]
+        isolated: bool,
     },
     /// Reads every result of D: prints the answer as `solve` does (status 0), or lists the
     /// jobs still to run, writing the next round's (status 3).
@@ -206,8 +211,16 @@ fn main() {
             files,
             threads,
             table_mib,
+            isolated,
         }) => solve::table_bytes(table_mib)
-            .and_then(|table| jobs::run_jobs(&files, usize::from(threads), table))
+            .and_then(|table_bytes| {
+                let options = jobs::JobOptions {
+                    threads: usize::from(threads),
+                    table_bytes,
+                    isolated,
+                };
+                jobs::run_jobs(&files, options)
+            })
             .map(|results| {
                 for result in results {
                     println!("{result}");

@@ -258,7 +258,7 @@ where
 }
 
 /// Loads the results file at `path` into `solver`, for `game`'s table.
-fn load_results<G>(
+pub fn load_results<G>(
     solver: &mut Solver<G, PrimeKnowledge>,
     game: &G,
     path: &Path,
@@ -280,16 +280,16 @@ where
     Ok(())
 }
 
-/// Writes `solver`'s proven results to `path`, whole or not at all: to a file beside it,
-/// then renamed over it.
-fn save_results<G>(solver: &Solver<G, PrimeKnowledge>, path: &Path) -> Result<(), String>
+/// Writes `solver`'s proven results to `path`, whole or not at all: to a file beside it (of
+/// this process), then renamed over it.
+pub fn save_results<G>(solver: &Solver<G, PrimeKnowledge>, path: &Path) -> Result<(), String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
     let start = Instant::now();
     let mut partial = path.as_os_str().to_owned();
-    partial.push(".partial");
+    partial.push(format!(".partial{}", std::process::id()));
     let partial = PathBuf::from(partial);
     let count = File::create(&partial)
         .map_err(ResultsError::from)

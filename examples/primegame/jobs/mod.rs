@@ -26,7 +26,7 @@ mod merge;
 mod run;
 
 pub use merge::{Merged, makespan, merge, read_dir};
-pub use run::{plan, run_jobs};
+pub use run::{JobOptions, plan, run_jobs};
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -83,15 +83,29 @@ pub fn plan(n: u32, dir: &Path, split: usize) -> Result<Vec<PathBuf>, String> {
     Ok(vec![path])
 }
 
-/// `job FILE..`: runs jobs of one board in turn on `threads` threads, one solver for all (its
-/// table carries what one job learnt to the next: a table entry is a bound on a position's
-/// value, whatever window found it), and writes each result beside its job as it comes. The
-/// table takes `table_bytes`, or what `solve` would make for the largest position searched.
-pub fn run_jobs(
-    files: &[PathBuf],
-    threads: usize,
-    table_bytes: Option<usize>,
-) -> Result<Vec<JobResult>, String> {
+/// How `job` runs.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct JobOptions {
+    /// Threads to search on.
+    pub threads: usize,
+    /// The table's size (default: what `solve` would make for the largest position searched).
+    pub table_bytes: Option<usize>,
+    /// Whether to leave out the proven results of earlier rounds (and not to save this
+    /// batch's).
+    pub isolated: bool,
+}
+
+/// `job FILE..`: runs jobs of one board in turn, one solver for all (its table carries what
+/// one job learnt to the next: a table entry is a bound on a position's value, whatever
+/// window found it), and writes each result beside its job as it comes.
+///
+/// Unless `isolated`, the solver first loads the proven results that the batches of earlier
+/// rounds saved in the jobs' directory (`round{K}-*.proven`, K below the jobs' round), and
+/// saves its own at the end for the rounds after: a later round then starts from what the
+/// earlier ones proved, as one process would, and never from a batch of its own round, so a
+/// job's time does not depend on which batches of its round ran before it. A results file
+/// that is damaged or of another board type is left out with a warning (it is only help).
+pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>, String> {
     let mut jobs = Vec::new();
     for file in files {
         let origin = file.display().to_string();
@@ -107,9 +121,9 @@ pub fn run_jobs(
         ));
     }
     match full_board(n)? {
-        Board::Small(game) => run_on(&game, files, &jobs, threads, table_bytes),
-        Board::Wide(game) => run_on(&game, files, &jobs, threads, table_bytes),
-        Board::Large(game) => run_on(&*game, files, &jobs, threads, table_bytes),
+        Board::Small(game) => run_on(&game, files, &jobs, options),
+        Board::Wide(game) => run_on(&game, files, &jobs, options),
+        Board::Large(game) => run_on(&*game, files, &jobs, options),
     }
 }
 
@@ -117,8 +131,7 @@ fn run_on<G>(
     game: &G,
     files: &[PathBuf],
     jobs: &[Job],
-    threads: usize,
-    table_bytes: Option<usize>,
+    options: JobOptions,
 ) -> Result<Vec<JobResult>, String>
 where
     G: ScoringGame<Move = u32>,
@@ -131,8 +144,23 @@ where
         count = count.max(u32::try_from(searched.legal_moves().len()).unwrap_or(u32::MAX));
     }
     let mut solver = prime::solver()
-        .with_table_bytes(table_bytes.unwrap_or_else(|| crate::solve::default_table_bytes(count)))
-        .with_threads(threads);
+        .with_table_bytes(
+            options
+                .table_bytes
+                .unwrap_or_else(|| crate::solve::default_table_bytes(count)),
+        )
+        .with_threads(options.threads);
+    let dir = files[0].parent().unwrap_or(Path::new("."));
+    let round = jobs.iter().map(|job| job.round).max().unwrap_or(1);
+    if !options.isolated {
+        for (earlier, path) in proven_files(dir)? {
+            if earlier < round
+                && let Err(e) = crate::solve::load_results(&mut solver, game, &path)
+            {
+                eprintln!("left out: {e}");
+            }
+        }
+    }
     let mut results = Vec::new();
     for (file, job) in files.iter().zip(jobs) {
         let result =
@@ -140,7 +168,33 @@ where
         write_atomically(&result_path(file), &format!("{result}\n"))?;
         results.push(result);
     }
+    if !options.isolated {
+        let stem = files[0].file_stem().unwrap_or_default().to_string_lossy();
+        crate::solve::save_results(&solver, &dir.join(format!("round{round}-{stem}.proven")))?;
+    }
     Ok(results)
+}
+
+/// The proven-results files of `dir` with their rounds: `round{K}-*.proven`.
+fn proven_files(dir: &Path) -> Result<Vec<(u32, PathBuf)>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<(u32, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "proven"))
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?;
+            let round = name
+                .strip_prefix("round")?
+                .split_once('-')?
+                .0
+                .parse()
+                .ok()?;
+            Some((round, path))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 /// The last move's value within the job's window: the position after it, searched, negated
