@@ -62,6 +62,8 @@ pub enum ResultsError {
     KeysWithoutWords,
 }
 
+/// An entry's words in the file. The file has its own packing, not the shared table's, so
+/// that files stay readable when the table's layout changes.
 fn encode(entry: &SharedEntry) -> [u64; ENTRY_WORDS] {
     let mut words = [0; ENTRY_WORDS];
     words[..KEY_WORDS].copy_from_slice(&entry.key);
