@@ -262,7 +262,7 @@ pub fn load_results<G>(
     solver: &mut Solver<G, PrimeKnowledge>,
     game: &G,
     path: &Path,
-) -> Result<(), String>
+) -> Result<u64, String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -277,7 +277,7 @@ where
         path.display(),
         start.elapsed().as_secs_f64()
     );
-    Ok(())
+    Ok(count)
 }
 
 /// Writes `solver`'s proven results to `path`, whole or not at all: to a file beside it (of

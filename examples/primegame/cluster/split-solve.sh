@@ -9,13 +9,17 @@
 # RUNNER=slurm: one Slurm job array a round (`sbatch --wait`); DIR must be on a file system
 #   every node sees (cluster/slurm-one-node.sh makes a one-node cluster to try it).
 # SPLIT: how deep `plan` splits the principal line (default 2). PRIMEGAME names the binary
-# (default: primegame on the PATH).
+# (default: primegame on the PATH). TABLE_MIB sets each job process's table (default: what
+# `solve` would make). Each round's jobs start from what earlier rounds proved (`.proven`
+# files in DIR; see `primegame job --help`).
 set -euo pipefail
 primegame=${PRIMEGAME:-primegame}
 n=$1
 dir=$(realpath -m "$2")
 batch=${3:-8}
 workers=${WORKERS:-$(nproc)}
+table=()
+[ -z "${TABLE_MIB:-}" ] || table=(--table-mib "$TABLE_MIB")
 [ -d "$dir" ] || "$primegame" plan "$n" --dir "$dir" --split "${SPLIT:-2}" >/dev/null
 while true; do
   for job in "$dir"/*.job; do
@@ -27,14 +31,14 @@ while true; do
       xargs)
         threads=$(( workers / count ))
         [ "$threads" -ge 1 ] || threads=1
-        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" \
+        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" "${table[@]}" \
           < "$dir/pending.list" >/dev/null ;;
       slurm)
         # Task i runs lines i*BATCH+1 .. (i+1)*BATCH of the list.
         tasks=$(( (count + batch - 1) / batch ))
         sbatch --wait --quiet --array="0-$((tasks - 1))" --cpus-per-task=1 --mem=6G \
           --output=/dev/null --job-name="primegame-$n" \
-          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job" ;;
+          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job ${table[*]}" ;;
       *) echo "RUNNER is xargs or slurm, not ${RUNNER}" >&2; exit 2 ;;
     esac
   fi

@@ -101,10 +101,12 @@ pub struct JobOptions {
 ///
 /// Unless `isolated`, the solver first loads the proven results that the batches of earlier
 /// rounds saved in the jobs' directory (`round{K}-*.proven`, K below the jobs' round), and
-/// saves its own at the end for the rounds after: a later round then starts from what the
-/// earlier ones proved, as one process would, and never from a batch of its own round, so a
-/// job's time does not depend on which batches of its round ran before it. A results file
-/// that is damaged or of another board type is left out with a warning (it is only help).
+/// saves its own at the end for the rounds after (if it searched more nodes than it loaded
+/// results: else its file would mostly repeat what it loaded). A later round then starts from
+/// what the earlier ones proved, as one process would, and never from a batch of its own
+/// round, so a job's time does not depend on which batches of its round ran before it. A
+/// results file that is damaged or of another board type is left out with a warning (it is
+/// only help).
 pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>, String> {
     let mut jobs = Vec::new();
     for file in files {
@@ -152,12 +154,14 @@ where
         .with_threads(options.threads);
     let dir = files[0].parent().unwrap_or(Path::new("."));
     let round = jobs.iter().map(|job| job.round).max().unwrap_or(1);
+    let mut loaded = 0;
     if !options.isolated {
         for (earlier, path) in proven_files(dir)? {
-            if earlier < round
-                && let Err(e) = crate::solve::load_results(&mut solver, game, &path)
-            {
-                eprintln!("left out: {e}");
+            if earlier < round {
+                match crate::solve::load_results(&mut solver, game, &path) {
+                    Ok(count) => loaded += count,
+                    Err(e) => eprintln!("left out: {e}"),
+                }
             }
         }
     }
@@ -168,7 +172,9 @@ where
         write_atomically(&result_path(file), &format!("{result}\n"))?;
         results.push(result);
     }
-    if !options.isolated {
+    // A batch that searched fewer nodes than it loaded results proved little that is not
+    // quick to find again, and its file would mostly repeat what it loaded.
+    if !options.isolated && solver.nodes() > loaded {
         let stem = files[0].file_stem().unwrap_or_default().to_string_lossy();
         crate::solve::save_results(&solver, &dir.join(format!("round{round}-{stem}.proven")))?;
     }
