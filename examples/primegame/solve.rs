@@ -295,7 +295,11 @@ where
         .map_err(ResultsError::from)
         .and_then(|file| solver.save_results(file, RESULTS_MIN_WORK))
         .and_then(|count| Ok(std::fs::rename(&partial, path).map(|()| count)?))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+        .map_err(|e| {
+            // Nothing half written is left behind (there may be nothing to remove).
+            let _ = std::fs::remove_file(&partial);
+            format!("{}: {e}", path.display())
+        })?;
     eprintln!(
         "saved {count} results to {} in {:.1} s",
         path.display(),
