@@ -263,15 +263,23 @@ fn split_solve_from_the_command_line() {
             .map(|e| e.expect("an entry").path())
             .filter(|p| p.extension().is_some_and(|x| x == "job"))
             .filter(|p| !p.with_extension("result").exists())
-            .map(|p| p.to_str().expect("a UTF-8 path").to_owned())
+            .map(|p| {
+                p.file_name()
+                    .expect("a name")
+                    .to_str()
+                    .expect("UTF-8")
+                    .to_owned()
+            })
             .collect();
         pending.sort();
+        // Bare names, run in the directory, as `cd D; ls *.job | xargs primegame job` does.
         for batch in pending.chunks(16) {
-            let args: Vec<&str> = ["job"]
-                .into_iter()
-                .chain(batch.iter().map(String::as_str))
-                .collect();
-            let out = run("primegame", &args, b"");
+            let out = example("primegame")
+                .arg("job")
+                .args(batch)
+                .current_dir(&dir)
+                .output()
+                .expect("the example runs");
             assert!(out.status.success(), "{}", text(&out.stderr));
             assert_eq!(text(&out.stdout).lines().count(), batch.len());
         }
@@ -284,6 +292,8 @@ fn split_solve_from_the_command_line() {
     };
     let solved = run("primegame", &["solve", "50"], b"");
     assert_eq!(answer.lines().next(), text(&solved.stdout).lines().next());
+    // Round 1 left its proofs for the later rounds beside the jobs.
+    assert!(dir.join("round1-n50-r1-l47.43-a-inf-binf.proven").exists());
     let out = run("primegame", &["simulate", dir_arg, "--workers", "1,8"], b"");
     assert!(
         text(&out.stdout).contains("workers=8 makespan_ms="),

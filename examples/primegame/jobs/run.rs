@@ -152,7 +152,11 @@ where
                 .unwrap_or_else(|| crate::solve::default_table_bytes(count)),
         )
         .with_threads(options.threads);
-    let dir = files[0].parent().unwrap_or(Path::new("."));
+    // A bare file name's directory is the current one.
+    let dir = files[0]
+        .parent()
+        .filter(|dir| !dir.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let round = jobs.iter().map(|job| job.round).max().unwrap_or(1);
     let mut loaded = 0;
     if !options.isolated {
