@@ -1,0 +1,264 @@
+//! The one alpha-beta negamax in the crate: its state and settings here; the parts of a
+//! search each in its own file.
+
+mod clock;
+mod cutoffs;
+mod moves;
+mod node;
+mod root;
+
+pub(crate) use moves::order_key;
+
+use crate::game::{Game, Knowledge, ScoringGame};
+use crate::search::search_table::SearchTable;
+use crate::search::table::{PROVEN, TranspositionTable};
+use crate::search::{Budget, Evaluator, Progress, SearchStats, Stage, TableCounts};
+use moves::Candidate;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
+pub(crate) const INFINITY: i64 = 1 << 62;
+
+/// The depth of an exact search: the end of any game the table can tell apart.
+pub(crate) const EXACT_DEPTH: u16 = PROVEN - 1;
+
+/// A search result: a value and whether it is proven (searched to the end of the game, no
+/// heuristic leaf involved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Scored {
+    pub value: i64,
+    pub proven: bool,
+}
+
+/// How often a progress callback is called: by elapsed time, not node count, since a node's
+/// cost varies a thousandfold between games and board sizes.
+pub(crate) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// A progress callback: boxed, as it is called only once a second.
+pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
+
+/// A node being searched: what storing its result needs.
+struct Node<K> {
+    key: K,
+    depth: u16,
+    /// The window after the proven bounds and the table narrowed it.
+    window: (i64, i64),
+    ply: usize,
+    /// The node count when it began, for the work behind its result.
+    nodes_before: u64,
+}
+
+/// Narrows `window` by known bounds `(lower, upper)` of the value, or returns the value's
+/// bound that already decides the node: one at or below the window, at or above it, or exact.
+/// Bounds that do not cut narrow the window only if they are `proven` (those of a shallower
+/// search hold only to its depth).
+fn narrow(window: &mut (i64, i64), (lower, upper): (i64, i64), proven: bool) -> Option<Scored> {
+    let (alpha, beta) = *window;
+    let value = if upper <= alpha || lower == upper {
+        upper
+    } else if lower >= beta {
+        lower
+    } else {
+        if proven {
+            *window = (alpha.max(lower), beta.min(upper));
+        }
+        return None;
+    };
+    Some(Scored { value, proven })
+}
+
+/// What a caller sets for the next searches of a [`Negamax`]: plain values, read at every
+/// node.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settings {
+    pub budget: Budget,
+    /// Where the caller is, reported with the node count.
+    pub stage: Stage,
+    /// Forward pruning: at most this many moves are searched at a node below the root (the
+    /// best by the move order, asked of the knowledge lazily); a node that drops moves is not
+    /// proven.
+    pub breadth: Option<usize>,
+    /// The same at the root.
+    pub root_breadth: Option<usize>,
+    /// Whether to look up every child for a table cut-off before searching a node. It pays in
+    /// exact solving, where most children are stored; in a depth-limited search it mostly
+    /// costs the lookups.
+    pub transposition_cutoffs: bool,
+}
+
+/// The one alpha-beta negamax in the crate, shared by the exact [`Solver`](crate::Solver) and
+/// the depth-limited engine: a transposition table, the table's move first, then the rest by
+/// immediate margin, principal-variation search with null windows. Its state is its own; a
+/// caller sets [`Settings`] and reads the node count, whether the last call aborted, and the
+/// table's move.
+pub(crate) struct Negamax<G: Game, K, E> {
+    table: SearchTable<G>,
+    knowledge: K,
+    evaluator: E,
+    settings: Settings,
+    nodes: u64,
+    /// Nodes at each ply from the root of their search.
+    nodes_by_ply: Vec<u64>,
+    /// How the table served.
+    table_counts: TableCounts,
+    /// The node count at which the current budget runs out.
+    node_limit: u64,
+    aborted: bool,
+    /// One move buffer per ply, so no node allocates.
+    buffers: Vec<Vec<Candidate<G::Move>>>,
+    scratch: Vec<G::Move>,
+    /// Called about once every `PROGRESS_EVERY`, the clock read with the budget's.
+    progress: Option<ProgressFn>,
+    /// When the next progress report is due (set at the first clock reading).
+    next_report: Option<Instant>,
+    /// How many nodes pass between readings of the clock: adapted at every reading.
+    clock_interval: u64,
+    /// Nodes left until the next reading.
+    until_clock: u64,
+    /// When the clock was last read.
+    last_clock: Option<Instant>,
+    /// Whether children are searched by make/unmake (else copy-make): set by `begin_on`.
+    undo: bool,
+    /// Set when the search of a helper thread is to stop (its only budget).
+    stop: Option<Arc<AtomicBool>>,
+    /// Whether to put off a move whose child another thread is searching: helpers do, so
+    /// that they spread over the tree; the main search keeps its order.
+    defers_busy_moves: bool,
+}
+
+impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+    /// A search with its own table of at most `table_bytes`.
+    pub fn new(table_bytes: usize, knowledge: K, evaluator: E) -> Self {
+        Self::with_table(
+            SearchTable::Local(TranspositionTable::with_bytes(table_bytes)),
+            knowledge,
+            evaluator,
+        )
+    }
+
+    fn with_table(table: SearchTable<G>, knowledge: K, evaluator: E) -> Self {
+        Self {
+            table,
+            knowledge,
+            evaluator,
+            settings: Settings {
+                budget: Budget::default(),
+                stage: Stage::Value,
+                breadth: None,
+                root_breadth: None,
+                transposition_cutoffs: true,
+            },
+            nodes: 0,
+            nodes_by_ply: Vec::new(),
+            table_counts: TableCounts::default(),
+            node_limit: u64::MAX,
+            aborted: false,
+            buffers: Vec::new(),
+            scratch: Vec::new(),
+            progress: None,
+            next_report: None,
+            clock_interval: 1,
+            until_clock: 1,
+            last_clock: None,
+            undo: false,
+            stop: None,
+            defers_busy_moves: false,
+        }
+    }
+
+    /// A helper of this search on another thread: the same table (one that threads share),
+    /// knowledge and settings, stopped by `stop`, putting off moves another thread searches.
+    pub fn helper(&self, stop: &Arc<AtomicBool>) -> Self
+    where
+        E: Clone,
+    {
+        let mut helper = Self::with_table(
+            self.table.share(),
+            self.knowledge.clone(),
+            self.evaluator.clone(),
+        );
+        helper.settings = self.settings;
+        helper.stop = Some(Arc::clone(stop));
+        helper.defers_busy_moves = true;
+        helper
+    }
+
+    /// The settings, to change for the next searches.
+    pub fn settings(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// The settings as they are.
+    pub fn current_settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The table.
+    pub fn table(&self) -> &SearchTable<G> {
+        &self.table
+    }
+
+    /// The table, to load results into.
+    pub fn table_mut(&mut self) -> &mut SearchTable<G> {
+        &mut self.table
+    }
+
+    /// Replaces the table (say, by one that threads share).
+    pub fn set_table(&mut self, table: SearchTable<G>) {
+        self.table = table;
+    }
+
+    /// Forgets every stored result.
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// Takes the table out, leaving an empty one.
+    pub fn take_table(&mut self) -> SearchTable<G> {
+        std::mem::replace(
+            &mut self.table,
+            SearchTable::Local(TranspositionTable::with_bytes(0)),
+        )
+    }
+
+    /// The game's knowledge.
+    pub fn knowledge(&self) -> &K {
+        &self.knowledge
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The search's parts that outlive a change of knowledge: evaluator and progress callback.
+    pub fn into_parts(self) -> (E, Option<ProgressFn>) {
+        (self.evaluator, self.progress)
+    }
+
+    /// Calls `report` about once a second.
+    pub fn set_progress(&mut self, report: Option<ProgressFn>) {
+        self.progress = report;
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// What this search did so far.
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            nodes: self.nodes,
+            nodes_by_ply: self.nodes_by_ply.clone(),
+            table: self.table_counts,
+        }
+    }
+
+    /// Whether the last call ran out of budget (its result is then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+}

@@ -1,0 +1,391 @@
+//! The search of one node: the cheap ways to decide it first, then its moves.
+
+use super::{Candidate, INFINITY, Negamax, Node, Scored, narrow};
+use crate::game::{Knowledge, ScoringGame};
+use crate::search::Evaluator;
+use crate::search::table::{Entry, PROVEN};
+use std::ops::RangeInclusive;
+
+impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+    /// The value of `position` for the side to move, searched `depth` plies deep within the
+    /// window (`alpha`, `beta`). Fail-soft: a value at or below `alpha` is an upper bound, one at
+    /// or above `beta` a lower bound. After an abort the result is meaningless.
+    ///
+    /// In order, each step returning as soon as it decides the node: the proven bounds of the
+    /// game's knowledge (no memory access), the table, a closed-form value, the horizon, the
+    /// most promising move alone ([`try_first`](Self::try_first)), then every move
+    /// ([`expand`](Self::expand)).
+    pub fn search(
+        &mut self,
+        position: &mut G,
+        depth: u16,
+        alpha: i64,
+        beta: i64,
+        ply: usize,
+    ) -> Scored {
+        // Counted with the node, before it may abort, so the plies add up to the nodes.
+        if let Some(nodes) = self.nodes_by_ply.get_mut(ply) {
+            *nodes += 1;
+        } else {
+            self.nodes_by_ply.resize(ply, 0);
+            self.nodes_by_ply.push(1);
+        }
+        if self.tick() {
+            return Scored {
+                value: 0,
+                proven: false,
+            };
+        }
+        let mut window = (alpha, beta);
+        let facts = self.knowledge.facts(position);
+        if let Some(cut) = facts
+            .bounds
+            .as_ref()
+            .and_then(|bounds| narrow(&mut window, (*bounds.start(), *bounds.end()), true))
+        {
+            return cut;
+        }
+        let key = position.key();
+        let mut table_move = None;
+        self.table_counts.probes += 1;
+        if let Some(entry) = self.table.probe(&key) {
+            self.table_counts.hits += 1;
+            table_move = entry.best;
+            if entry.depth >= depth
+                && let Some(cut) = narrow(
+                    &mut window,
+                    (entry.lower, entry.upper),
+                    entry.depth == PROVEN,
+                )
+            {
+                self.table_counts.cutoffs += 1;
+                return cut;
+            }
+        }
+        if let Some(value) = self.knowledge.exact_value(position) {
+            return Scored {
+                value,
+                proven: true,
+            };
+        }
+        if depth == 0 {
+            return self.leaf(position, facts.bounds);
+        }
+        let node = Node {
+            key,
+            depth,
+            window,
+            ply,
+            nodes_before: self.nodes,
+        };
+        match self.try_first(position, &node, table_move.or(facts.best_move)) {
+            Ok(result) => result,
+            Err(searched) => self.expand(position, &node, table_move, searched),
+        }
+    }
+
+    /// A leaf of a depth-limited search: over, or the evaluator's estimate inside the proven
+    /// bounds (an estimate outside them is wrong by at least that much). Only whether the game
+    /// is over is asked, without generating its moves.
+    pub(super) fn leaf(&mut self, position: &G, bounds: Option<RangeInclusive<i64>>) -> Scored {
+        if position.is_over() {
+            return Scored {
+                value: 0,
+                proven: true,
+            };
+        }
+        let estimate = self.evaluator.evaluate(position);
+        Scored {
+            value: bounds.map_or(estimate, |bounds| {
+                estimate.max(*bounds.start()).min(*bounds.end())
+            }),
+            proven: false,
+        }
+    }
+
+    /// The margin below which no move can beat alpha, given the value floor (`i64::MIN`
+    /// without one): such moves are not even generated.
+    pub(super) fn threshold(node: &Node<G::Key>) -> i64 {
+        K::VALUE_FLOOR.map_or(i64::MIN, |floor| node.window.0.saturating_add(floor))
+    }
+
+    /// Searches the move most likely to refute the node (the table's, else the knowledge's),
+    /// alone, before any other is generated: `Ok` with the node's result if it cuts (or a
+    /// stored child cuts for it, or the search aborted), else `Err` with the move and its
+    /// result for [`expand`](Self::expand).
+    pub(super) fn try_first(
+        &mut self,
+        position: &mut G,
+        node: &Node<G::Key>,
+        first: Option<G::Move>,
+    ) -> Result<Scored, Option<(G::Move, Scored)>> {
+        let Some(mv) = first.filter(|_| self.settings.breadth.is_none()) else {
+            return Err(None);
+        };
+        let margin = position.margin(mv);
+        if margin <= Self::threshold(node) {
+            return Err(None);
+        }
+        let (depth, window) = (node.depth, node.window);
+        let candidate = Candidate {
+            order: 0,
+            margin,
+            mv,
+            deferred: false,
+        };
+        if self.settings.transposition_cutoffs
+            && let Some(cut) = self.child_cutoff(position, candidate, depth, window.1)
+        {
+            return Ok(cut);
+        }
+        let claim = self.table.enter(&node.key);
+        let result = self.with_child(position, mv, |core, child| {
+            core.child(child, depth, margin, window, node.ply)
+        });
+        self.table.leave(claim);
+        if self.aborted {
+            return Ok(result);
+        }
+        if result.value >= window.1 {
+            self.remember(node, result, Some(mv));
+            return Ok(result);
+        }
+        Err(Some((mv, result)))
+    }
+
+    /// Generates, orders and searches the node's moves (`searched`, if any, done already),
+    /// after a last look for a stored child that cuts; stores the result.
+    pub(super) fn expand(
+        &mut self,
+        position: &mut G,
+        node: &Node<G::Key>,
+        table_move: Option<G::Move>,
+        searched: Option<(G::Move, Scored)>,
+    ) -> Scored {
+        let (depth, ply, beta) = (node.depth, node.ply, node.window.1);
+        let complete = match self.settings.breadth {
+            Some(breadth) => self.collect_best(position, ply, table_move, breadth),
+            None => {
+                self.collect_moves(position, ply, table_move, Self::threshold(node));
+                true
+            }
+        };
+        if searched.is_none() {
+            let Some(first) = self.first_in_order(ply) else {
+                // No move left: the game is over, or no move can beat alpha (a fail-low
+                // bound).
+                return Scored {
+                    value: if position.is_over() { 0 } else { node.window.0 },
+                    proven: true,
+                };
+            };
+            // Most refutations found in the table are the first move's: try it before
+            // sorting the rest.
+            if self.settings.transposition_cutoffs
+                && let Some(cut) = self.child_cutoff(position, first, depth, beta)
+            {
+                return cut;
+            }
+        }
+        self.sort_moves(ply);
+        if self.settings.transposition_cutoffs {
+            let (cut, probes) = self.transposition_cutoff(position, depth, ply, beta);
+            self.table_counts.child_probes += probes;
+            if let Some(cut) = cut {
+                self.table_counts.child_cutoffs += 1;
+                return cut;
+            }
+        }
+        let claim = self.table.enter(&node.key);
+        let (result, best_move) =
+            self.search_moves(position, depth, node.window, ply, complete, searched);
+        self.table.leave(claim);
+        if !self.aborted {
+            self.remember(node, result, best_move);
+        }
+        result
+    }
+
+    /// The moves of `position` in the buffer of `ply` (all of its search moves if `complete`),
+    /// searched with principal-variation search: the first with the full window, the rest with
+    /// a null window and a re-search if they beat it. Returns the fail-soft value and the best
+    /// move.
+    pub(super) fn search_moves(
+        &mut self,
+        position: &mut G,
+        depth: u16,
+        (mut alpha, beta): (i64, i64),
+        ply: usize,
+        complete: bool,
+        searched: Option<(G::Move, Scored)>,
+    ) -> (Scored, Option<G::Move>) {
+        // With a floor on values, moves that cannot beat alpha are left out (or skipped
+        // below), worth at most alpha: the fail-soft value starts there.
+        let mut best = if K::VALUE_FLOOR.is_some() {
+            alpha
+        } else {
+            -INFINITY
+        };
+        let mut best_move = None;
+        let mut proven = complete;
+        // A move searched already, with the full window (and below beta).
+        if let Some((mv, result)) = searched {
+            proven &= result.proven;
+            if result.value > best {
+                best = result.value;
+                best_move = Some(mv);
+                alpha = alpha.max(best);
+            }
+        }
+        let searched_move = searched.map(|(mv, _)| mv);
+        // In a helper, a move whose child another thread is searching waits for a second
+        // pass, by when that child is likely stored (simplified ABDADA). The first move never
+        // waits: it sets the window. The main search never puts a move off: it would search
+        // moves that its own order may never need, before one that may cut the node.
+        let mut any_deferred = false;
+        'passes: for second_pass in [false, true] {
+            if second_pass && !any_deferred {
+                break;
+            }
+            for i in 0..self.buffers[ply].len() {
+                let Candidate {
+                    margin,
+                    mv,
+                    deferred,
+                    ..
+                } = self.buffers[ply][i];
+                if second_pass != deferred || Some(mv) == searched_move {
+                    continue;
+                }
+                // A move that cannot beat alpha, even if the child is worth its floor, is
+                // worth at most alpha: so is every later one, by falling margin (the first
+                // move may be the table's, out of that order).
+                if K::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
+                    if i == 0 {
+                        continue;
+                    }
+                    break;
+                }
+                if !second_pass
+                    && self.defers_busy_moves
+                    && (i > 0 || searched_move.is_some())
+                    && self.table.is_busy(&self.knowledge.key_after(position, mv))
+                {
+                    self.buffers[ply][i].deferred = true;
+                    any_deferred = true;
+                    continue;
+                }
+                // The child's window is the parent's, seen from the other side and shifted by
+                // the points this move hands out. The move is played once for the probe and a
+                // re-search.
+                let leads = i == 0 && searched_move.is_none();
+                let result = self.with_child(position, mv, |core, child| {
+                    if leads {
+                        return core.child(child, depth, margin, (alpha, beta), ply);
+                    }
+                    let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
+                    if probe.value > alpha && probe.value < beta && !core.aborted {
+                        core.child(child, depth, margin, (alpha, beta), ply)
+                    } else {
+                        probe
+                    }
+                });
+                if self.aborted {
+                    break 'passes;
+                }
+                proven &= result.proven;
+                if result.value > best {
+                    best = result.value;
+                    best_move = Some(mv);
+                    if best > alpha {
+                        alpha = best;
+                        if alpha >= beta {
+                            break 'passes;
+                        }
+                    }
+                }
+            }
+        }
+        let proven = proven && !self.aborted;
+        (
+            Scored {
+                value: if best > -INFINITY { best } else { 0 },
+                proven,
+            },
+            best_move,
+        )
+    }
+
+    /// Stores the result of `node`, its bound read off the window it was searched with.
+    pub(super) fn remember(
+        &mut self,
+        node: &Node<G::Key>,
+        result: Scored,
+        best_move: Option<G::Move>,
+    ) {
+        let (alpha, beta) = node.window;
+        // Fail-soft: a result at or below alpha bounds the value from above, one at or above
+        // beta from below; in between it is exact.
+        let lower = if result.value > alpha {
+            result.value
+        } else {
+            i64::MIN
+        };
+        let upper = if result.value < beta {
+            result.value
+        } else {
+            i64::MAX
+        };
+        self.table_counts.stores += 1;
+        let evicted = self.table.store(Entry {
+            key: node.key.clone(),
+            lower,
+            upper,
+            best: best_move,
+            depth: if result.proven { PROVEN } else { node.depth },
+            // ilog2 of a u64 is below 64.
+            work: (self.nodes - node.nodes_before).max(1).ilog2() as u8,
+        });
+        self.table_counts.evictions += u64::from(evicted);
+    }
+
+    /// Runs `work` on the child of `position` reached by `mv`: on `position` itself, taking
+    /// the move back after, if the game can undo, else on a copy.
+    pub(super) fn with_child<R>(
+        &mut self,
+        position: &mut G,
+        mv: G::Move,
+        work: impl FnOnce(&mut Self, &mut G) -> R,
+    ) -> R {
+        if self.undo {
+            position.play_unchecked(mv);
+            let result = work(self, position);
+            position.undo_unchecked(mv);
+            result
+        } else {
+            work(self, &mut position.after(mv))
+        }
+    }
+
+    /// Searches `child`, reached by a move worth `margin`, returning its value for the parent.
+    pub(super) fn child(
+        &mut self,
+        child: &mut G,
+        depth: u16,
+        margin: i64,
+        (alpha, beta): (i64, i64),
+        ply: usize,
+    ) -> Scored {
+        let inner = self.search(
+            child,
+            depth - 1,
+            margin.saturating_sub(beta).max(-INFINITY),
+            margin.saturating_sub(alpha).min(INFINITY),
+            ply + 1,
+        );
+        Scored {
+            value: margin.saturating_sub(inner.value),
+            proven: inner.proven,
+        }
+    }
+}
