@@ -54,6 +54,12 @@ fn split_solve(
     options: JobOptions,
 ) -> (i64, Vec<u32>, u64) {
     plan(n, dir, split).unwrap();
+    run_rounds(dir, batch, options)
+}
+
+/// Runs every round of the jobs planned in `dir` in batches of `batch` jobs, merging after
+/// each; the answer and the nodes.
+fn run_rounds(dir: &Path, batch: usize, options: JobOptions) -> (i64, Vec<u32>, u64) {
     loop {
         for files in pending(dir).chunks(batch) {
             run_jobs(files, options).unwrap();
@@ -134,6 +140,39 @@ fn later_rounds_start_from_earlier_proofs() {
     };
     assert_eq!(answer, direct(n));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A board's jobs start from what the jobs of another board proved, put beside them as
+/// `round0-*.proven` (as `cluster/split-solve.sh` does with `SEED`): the same answer, and
+/// for a prime board after its predecessor (take the prime, and the rest is mostly the board
+/// before) a fraction of the nodes.
+#[test]
+fn a_board_starts_from_what_the_board_before_proved() {
+    let before = scratch("seed-88");
+    split_solve(88, 1, 4, &before, SHARED);
+    let dir = scratch("seeded-89");
+    plan(89, &dir, 1).unwrap();
+    let mut seeds = 0;
+    for entry in std::fs::read_dir(&before).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x == "proven") {
+            let name = path.file_name().unwrap().to_str().unwrap();
+            std::fs::copy(&path, dir.join(format!("round0-seed-{name}"))).unwrap();
+            seeds += 1;
+        }
+    }
+    assert!(seeds > 0, "the board before saved its proofs");
+    let (value, best, seeded) = run_rounds(&dir, 4, SHARED);
+    assert_eq!((value, best), direct(89));
+    let alone = scratch("alone-89");
+    let (_, _, unseeded) = split_solve(89, 1, 4, &alone, SHARED);
+    assert!(
+        seeded * 10 < unseeded,
+        "{seeded} nodes seeded, {unseeded} alone"
+    );
+    for dir in [before, dir, alone] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
 }
 
 #[test]

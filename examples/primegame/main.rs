@@ -136,7 +136,8 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         table_mib: Option<u64>,
         /// Leaves out what earlier rounds proved (their `.proven` files in the jobs'
-        /// directory), and saves nothing for later rounds.
+        /// directory, and `round0-*.proven`: other boards' results, loaded by every round),
+        /// and saves nothing for later rounds.
         #[arg(long)]
         isolated: bool,
     },

@@ -11,7 +11,10 @@
 # SPLIT: how deep `plan` splits the principal line (default 2). PRIMEGAME names the binary
 # (default: primegame on the PATH). TABLE_MIB sets each job process's table (default: what
 # `solve` would make). Each round's jobs start from what earlier rounds proved (`.proven`
-# files in DIR; see `primegame job --help`).
+# files in DIR; see `primegame job --help`). SEED names what other boards proved, to start
+# from when DIR is made: the directory of another board's split solve (say N - 1: its
+# `.proven` files) or a `solve --results` file, copied into DIR as `round0-*.proven`, which
+# every round loads. A sweep: `for n in ...; do SEED=D$((n-1)) split-solve.sh $n D$n; done`.
 set -euo pipefail
 primegame=${PRIMEGAME:-primegame}
 n=$1
@@ -20,7 +23,23 @@ batch=${3:-8}
 workers=${WORKERS:-$(nproc)}
 table=()
 [ -z "${TABLE_MIB:-}" ] || table=(--table-mib "$TABLE_MIB")
-[ -d "$dir" ] || "$primegame" plan "$n" --dir "$dir" --split "${SPLIT:-2}" >/dev/null
+if [ ! -d "$dir" ]; then
+  "$primegame" plan "$n" --dir "$dir" --split "${SPLIT:-2}" >/dev/null
+  if [ -d "${SEED:-}" ]; then
+    # The seed's own rounds' files hold what it loaded too; if it proved nothing of its own
+    # (it was answered from its seeds), its seeds go on.
+    files=("$SEED"/round[1-9]*.proven)
+    [ -f "${files[0]}" ] || files=("$SEED"/round0-*.proven)
+    for file in "${files[@]}"; do
+      [ -f "$file" ] || continue
+      name=$(basename "$file")
+      case $name in round0-*) ;; *) name=round0-seed-$name ;; esac
+      cp "$file" "$dir/$name"
+    done
+  elif [ -n "${SEED:-}" ]; then
+    cp "$SEED" "$dir/round0-seed.proven"
+  fi
+fi
 while true; do
   for job in "$dir"/*.job; do
     [ -f "${job%.job}.result" ] || echo "$job"

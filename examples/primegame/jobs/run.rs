@@ -107,6 +107,11 @@ pub struct JobOptions {
 /// round, so a job's time does not depend on which batches of its round ran before it. A
 /// results file that is damaged or of another board type is left out with a warning (it is
 /// only help).
+///
+/// Rounds count from 1, so every round loads the files named `round0-*.proven`: the place for
+/// what other boards proved (their jobs' `.proven` files, or a `solve --results` file), as a
+/// sweep carries its table from board to board. Sound: a position's value depends only on the
+/// numbers left, not on the board it came from.
 pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>, String> {
     let mut jobs = Vec::new();
     for file in files {
