@@ -21,6 +21,11 @@
 //!
 //! Every file's name is made from its content, and the merge reads only results, so running a
 //! job twice, or the merge twice, changes nothing; a job that died is run again.
+//!
+//! Proofs carry over as they would in one process's table: a batch of jobs saves the proven
+//! results it found beside the jobs (`round{K}-*.proven`), and the batches of later rounds load
+//! them first; every round loads `round0-*.proven`, where what other boards proved goes. They
+//! only save time: a result is the same with or without them.
 
 mod merge;
 mod run;
