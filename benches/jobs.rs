@@ -5,6 +5,9 @@
 //!
 //! `cargo bench --bench jobs`
 
+#[path = "../examples/common/failure.rs"]
+#[allow(dead_code)]
+mod failure;
 #[path = "../examples/primegame/jobs/mod.rs"]
 #[allow(dead_code, unused_imports)]
 mod jobs;

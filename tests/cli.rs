@@ -139,8 +139,9 @@ fn a_sweep_of_boards_answers_as_single_solves() {
     );
 }
 
-/// A solve stopped by `--minutes` saves what it proved to `--results`, and the same command
-/// resumes from it to the answer of an uninterrupted solve; a damaged file is refused.
+/// A solve stopped by `--minutes` saves what it proved to `--results` and exits with status 1,
+/// and the same command resumes from it to the answer of an uninterrupted solve; a damaged
+/// file is refused.
 #[test]
 fn a_stopped_solve_resumes_from_its_results() {
     let dir = std::env::temp_dir().join(format!("gamesolver-cli-results-{}", std::process::id()));
@@ -153,8 +154,10 @@ fn a_stopped_solve_resumes_from_its_results() {
         &[&args[..], &["--minutes", "0.005"]].concat(),
         b"",
     );
-    assert_eq!(stopped.status.code(), Some(2), "{}", text(&stopped.stderr));
+    // Out of time is no usage error: status 1, and no usage text.
+    assert_eq!(stopped.status.code(), Some(1), "{}", text(&stopped.stderr));
     assert!(text(&stopped.stderr).contains("the time ran out at n=140"));
+    assert!(!text(&stopped.stderr).contains("Usage"));
     assert!(text(&stopped.stdout).is_empty());
     let resumed = run("primegame", &args, b"");
     assert!(resumed.status.success(), "{}", text(&resumed.stderr));
@@ -168,6 +171,21 @@ fn a_stopped_solve_resumes_from_its_results() {
     bytes[last] ^= 1;
     std::fs::write(&file, bytes).expect("written");
     rejected("primegame", &args, "damaged");
+    // A sweep saves at least after its last board, and runs again from what it saved.
+    let file = dir.join("sweep.results");
+    let path = file.to_str().expect("a UTF-8 path");
+    let args = ["solve", "60", "--upto", "70", "--results", path];
+    let first = run("primegame", &args, b"");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(text(&first.stderr).contains("saved"));
+    let again = run("primegame", &args, b"");
+    assert!(
+        text(&again.stderr).contains("loaded"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert_eq!(text(&again.stdout), text(&first.stdout));
+    assert_eq!(text(&first.stdout).matches("n=").count(), 11);
     rejected(
         "primegame",
         &["solve", "30", "--minutes", "0"],

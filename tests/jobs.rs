@@ -2,6 +2,9 @@
 //! value and optimal first moves as the direct solve, whatever the split depth and the batches,
 //! and clear errors, never a wrong value, on bad input.
 
+#[path = "../examples/common/failure.rs"]
+#[allow(dead_code)]
+mod failure;
 #[path = "../examples/primegame/jobs/mod.rs"]
 #[allow(dead_code, unused_imports)]
 mod jobs;

@@ -10,12 +10,15 @@
 //! Misère sums are answered by the game's misère quotient (`misere quotient CODE --upto N`
 //! prints it), with the memoized search as a fallback when the quotient passes its limits.
 
+#[path = "../common/failure.rs"]
+mod failure;
 #[path = "../common/pipe.rs"]
 mod pipe;
 #[path = "../common/values.rs"]
 mod values;
 
 use clap::{CommandFactory, Parser, Subcommand};
+use failure::Failure;
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::grundy::{ImpartialSolver, Outcome};
 use gamesolver::{GrundyError, GrundyTable, HeapGame, MisereQuotient, OctalGame, PlayConvention};
@@ -78,31 +81,8 @@ fn main() {
             misere,
         } => analyze(&code, &heaps, misere),
     };
-    match result {
-        Ok(()) => {}
-        // Bad input: the same form and status (2) as clap's own errors.
-        Err(Failure::Input(reason)) => Cli::command()
-            .error(clap::error::ErrorKind::ValueValidation, reason)
-            .exit(),
-        // A computation that could not finish is no usage error: its reason, status 1.
-        Err(Failure::OutOfReach(reason)) => {
-            eprintln!("octal: {reason}");
-            std::process::exit(1);
-        }
-    }
-}
-
-/// Why a command gave no answer.
-enum Failure {
-    /// The input was wrong.
-    Input(String),
-    /// The input was fine, the answer out of reach.
-    OutOfReach(String),
-}
-
-impl From<String> for Failure {
-    fn from(reason: String) -> Self {
-        Failure::Input(reason)
+    if let Err(failure) = result {
+        failure::exit(Cli::command(), failure);
     }
 }
 

@@ -25,6 +25,8 @@
 //! (jobs with a result may be skipped; running one again changes nothing; the jobs given to
 //! one process share its table).
 
+#[path = "../common/failure.rs"]
+mod failure;
 #[path = "../common/pipe.rs"]
 mod pipe;
 
@@ -37,6 +39,7 @@ mod strategies;
 mod think;
 
 use clap::{ArgGroup, CommandFactory, Parser, Subcommand};
+use failure::Failure;
 
 /// PrimeGame: take a number, score it, hand the opponent its divisors still on the board.
 /// Without a command: the rules' example for n = 20, then the optimal game.
@@ -170,7 +173,7 @@ enum Command {
 fn main() {
     pipe::quiet_on_closed_pipe();
     let result = match Cli::parse().command {
-        None => solve::rules_example(),
+        None => solve::rules_example().map_err(Failure::from),
         Some(Command::Solve {
             n,
             board,
@@ -180,34 +183,43 @@ fn main() {
             upto,
             results,
             minutes,
-        }) => solve::table_bytes(table_mib).and_then(|table_bytes| {
-            let options = solve::Options {
-                threads: threads.map(usize::from),
-                table_bytes,
-                stats,
-                results,
-                deadline: minutes.and_then(|minutes| {
-                    std::time::Duration::try_from_secs_f64(minutes * 60.0)
-                        .ok()
-                        .and_then(|time| std::time::Instant::now().checked_add(time))
-                }),
-            };
-            match (n, upto) {
-                (Some(n), Some(last)) => solve::solve_range(n..=last, &options),
-                (Some(n), None) => {
-                    solve::full_board(n).and_then(|board| solve::solve(board, options))
+        }) => solve::table_bytes(table_mib)
+            .map_err(Failure::from)
+            .and_then(|table_bytes| {
+                let options = solve::Options {
+                    threads: threads.map(usize::from),
+                    table_bytes,
+                    stats,
+                    results,
+                    deadline: minutes.and_then(|minutes| {
+                        std::time::Duration::try_from_secs_f64(minutes * 60.0)
+                            .ok()
+                            .and_then(|time| std::time::Instant::now().checked_add(time))
+                    }),
+                };
+                match (n, upto) {
+                    (Some(n), Some(last)) => solve::solve_range(n..=last, &options),
+                    (Some(n), None) => solve::full_board(n)
+                        .map_err(Failure::from)
+                        .and_then(|board| solve::solve(board, options)),
+                    (None, _) => solve::listed_board(&board.unwrap_or_default())
+                        .map_err(Failure::from)
+                        .and_then(|board| solve::solve(board, options)),
                 }
-                (None, _) => solve::listed_board(&board.unwrap_or_default())
-                    .and_then(|board| solve::solve(board, options)),
-            }
-        }),
-        Some(Command::Match { n, ms, games, a, b }) => arena::run(n, ms, games, &a, &b),
-        Some(Command::Think { n, board, ms }) => think::think(n, board.as_deref(), ms),
-        Some(Command::Plan { n, dir, split }) => jobs::plan(n, &dir, split).map(|written| {
-            for path in written {
-                println!("{}", path.display());
-            }
-        }),
+            }),
+        Some(Command::Match { n, ms, games, a, b }) => {
+            arena::run(n, ms, games, &a, &b).map_err(Failure::from)
+        }
+        Some(Command::Think { n, board, ms }) => {
+            think::think(n, board.as_deref(), ms).map_err(Failure::from)
+        }
+        Some(Command::Plan { n, dir, split }) => jobs::plan(n, &dir, split)
+            .map(|written| {
+                for path in written {
+                    println!("{}", path.display());
+                }
+            })
+            .map_err(Failure::from),
         Some(Command::Job {
             files,
             threads,
@@ -226,24 +238,22 @@ fn main() {
                 for result in results {
                     println!("{result}");
                 }
-            }),
-        Some(Command::Merge { dir }) => merge(&dir),
+            })
+            .map_err(Failure::from),
+        Some(Command::Merge { dir }) => merge(&dir).map_err(Failure::from),
         Some(Command::Simulate {
             dir,
             workers,
             solve_ms,
-        }) => simulate(&dir, &workers, solve_ms),
+        }) => simulate(&dir, &workers, solve_ms).map_err(Failure::from),
         Some(Command::Engine { threads }) => {
             let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
             protocol::serve_on_threads(stdin.lock(), stdout.lock(), usize::from(threads))
-                .map_err(|e| e.to_string())
+                .map_err(|e| Failure::from(e.to_string()))
         }
     };
-    if let Err(reason) = result {
-        // The same form and status (2) as clap's own errors.
-        Cli::command()
-            .error(clap::error::ErrorKind::ValueValidation, reason)
-            .exit();
+    if let Err(failure) = result {
+        failure::exit(Cli::command(), failure);
     }
 }
 

@@ -1,3 +1,4 @@
+use crate::failure::Failure;
 use gamesolver::games::prime;
 use gamesolver::{
     Budget, Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ResultsError,
@@ -7,7 +8,7 @@ use std::fmt::Display;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A position to solve: the fastest board it fits, a 128-bit or 256-bit mask.
 pub enum Board {
@@ -126,7 +127,7 @@ pub struct Options {
 const RESULTS_MIN_WORK: u8 = 10;
 
 /// Solves `board` as `options` say.
-pub fn solve(board: Board, options: Options) -> Result<(), String> {
+pub fn solve(board: Board, options: Options) -> Result<(), Failure> {
     match board {
         Board::Small(game) => solve_game(&game, game.size(), &options),
         Board::Wide(game) => solve_game(&game, game.size(), &options),
@@ -136,7 +137,7 @@ pub fn solve(board: Board, options: Options) -> Result<(), String> {
 
 /// Prints the value, the optimal moves (ascending) and a principal variation, then the time
 /// and threads on stderr, with progress there once a solve has taken a second.
-fn solve_game<G>(game: &G, n: u32, options: &Options) -> Result<(), String>
+fn solve_game<G>(game: &G, n: u32, options: &Options) -> Result<(), Failure>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -153,7 +154,7 @@ fn solve_in_turn<G>(
     boards: impl IntoIterator<Item = Result<(u32, G), String>>,
     count: u32,
     options: &Options,
-) -> Result<(), String>
+) -> Result<(), Failure>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -162,7 +163,9 @@ where
     if let Some(deadline) = options.deadline {
         solver.set_budget(Budget::default().with_deadline(deadline));
     }
-    for (i, board) in boards.into_iter().enumerate() {
+    let mut boards = boards.into_iter().enumerate().peekable();
+    let mut last_save = Duration::ZERO;
+    while let Some((i, board)) = boards.next() {
         let (n, game) = board?;
         if let Some(path) = options
             .results
@@ -171,17 +174,25 @@ where
         {
             load_results(&mut solver, &game, path)?;
         }
+        let start = Instant::now();
         let solved = solve_one(&mut solver, &current, &game, n);
-        if let Some(path) = &options.results {
-            save_results(&solver, path)?;
+        // A board solved in less time than the last save took is cheaper to solve again
+        // after a crash than to save; a stop and the last board are always saved.
+        let worth_saving =
+            solved.is_err() || boards.peek().is_none() || start.elapsed() >= last_save;
+        if let Some(path) = options.results.as_deref().filter(|_| worth_saving) {
+            last_save = save_results(&solver, path)?;
         }
-        solved.map_err(|e| match (e, &options.results) {
-            (SolveError::BudgetExhausted { nodes }, Some(path)) => format!(
-                "the time ran out at n={n} after {nodes} nodes; its proven results are in {}: \
-                 the same command resumes from them",
-                path.display()
-            ),
-            (e, _) => format!("n={n}: {e}"),
+        // Out of time or of depth: no usage error, and the saved results are kept.
+        solved.map_err(|e| {
+            Failure::OutOfReach(match (e, &options.results) {
+                (SolveError::BudgetExhausted { nodes }, Some(path)) => format!(
+                    "the time ran out at n={n} after {nodes} nodes; its proven results are in \
+                     {}: the same command resumes from them",
+                    path.display()
+                ),
+                (e, _) => format!("n={n}: {e}"),
+            })
         })?;
     }
     if options.stats {
@@ -281,8 +292,8 @@ where
 }
 
 /// Writes `solver`'s proven results to `path`, whole or not at all: to a file beside it (of
-/// this process), then renamed over it.
-pub fn save_results<G>(solver: &Solver<G, PrimeKnowledge>, path: &Path) -> Result<(), String>
+/// this process), then renamed over it. Returns the time it took.
+pub fn save_results<G>(solver: &Solver<G, PrimeKnowledge>, path: &Path) -> Result<Duration, String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -300,25 +311,23 @@ where
             let _ = std::fs::remove_file(&partial);
             format!("{}: {e}", path.display())
         })?;
+    let time = start.elapsed();
     eprintln!(
         "saved {count} results to {} in {:.1} s",
         path.display(),
-        start.elapsed().as_secs_f64()
+        time.as_secs_f64()
     );
-    Ok(())
+    Ok(time)
 }
 
 /// Solves the boards 1..=n for every n of `range`, in order, with one solver (as `options`
 /// say): its table carries what one board proved to the next. That is sound because a
 /// position's value depends only on the numbers left (the mask boards' key), not on the board
 /// it came from: after n + 1 is taken, a position of board n + 1 is often one of board n's.
-pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: &Options) -> Result<(), String> {
+pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: &Options) -> Result<(), Failure> {
     let last = *range.end();
     if range.is_empty() {
-        return Err(format!(
-            "--upto {last} is below the first board, {}",
-            range.start()
-        ));
+        return Err(format!("--upto {last} is below the first board, {}", range.start()).into());
     }
     check_solvable(u64::from(last))?;
     if last <= prime::SMALL_MAX_N {
@@ -329,7 +338,8 @@ pub fn solve_range(range: std::ops::RangeInclusive<u32>, options: &Options) -> R
         Err(format!(
             "a range of boards goes up to {}, not {last}",
             prime::WIDE_MAX_N
-        ))
+        )
+        .into())
     }
 }
 
@@ -337,7 +347,7 @@ fn sweep<G>(
     range: std::ops::RangeInclusive<u32>,
     board: impl Fn(u32) -> Result<G, PrimeError>,
     options: &Options,
-) -> Result<(), String>
+) -> Result<(), Failure>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,

@@ -185,7 +185,8 @@ where
     // quick to find again, and its file would mostly repeat what it loaded.
     if !options.isolated && solver.nodes() > loaded {
         let stem = files[0].file_stem().unwrap_or_default().to_string_lossy();
-        crate::solve::save_results(&solver, &dir.join(format!("round{round}-{stem}.proven")))?;
+        crate::solve::save_results(&solver, &dir.join(format!("round{round}-{stem}.proven")))
+            .map(drop)?;
     }
     Ok(results)
 }
