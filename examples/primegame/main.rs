@@ -5,7 +5,7 @@
 //! primegame solve N [--upto M] [--threads T] [--table-mib M] [--stats]
 //!                 [--results FILE] [--minutes M]
 //!                                exact value, optimal first moves and a line for 1..=N;
-//!                                stopped after M minutes, resumed from FILE
+//!                                stopped after M minutes (status 1), resumed from FILE
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
 //! primegame match --n N --ms MS --games G A B
 //!                                G games of strategy A against B, MS milliseconds a move
@@ -78,8 +78,8 @@ enum Command {
         /// when the time runs out, so that the same command resumes a stopped solve.
         #[arg(long)]
         results: Option<std::path::PathBuf>,
-        /// Stops after this many minutes (a fraction too) if not done; with --results, saving
-        /// what is proven.
+        /// Stops after this many minutes (a fraction too) if not done, with status 1; with
+        /// --results, saving what is proven.
         #[arg(long, value_parser = positive_minutes)]
         minutes: Option<f64>,
     },
