@@ -99,6 +99,11 @@ fn bad_arguments_exit_2_with_a_reason() {
         &["job", "any.job", "--table-mib", "1000000000"],
         "more than this machine allows",
     );
+    rejected(
+        "primegame",
+        &["job", "any.job", "--minutes", "-1"],
+        "positive number",
+    );
     rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
     rejected(
         "subtraction",

@@ -21,6 +21,7 @@ const SHARED: JobOptions = JobOptions {
     threads: 1,
     table_bytes: None,
     isolated: false,
+    deadline: None,
 };
 
 /// As [`SHARED`], each batch on its own.
@@ -178,6 +179,63 @@ fn a_board_starts_from_what_the_board_before_proved() {
     }
 }
 
+/// A job stopped by its deadline saves what it proved beside it and fails as out of reach;
+/// run again, it goes on from there to the answer of the direct solve, counting the work of
+/// both runs, and clears the files it no longer needs.
+#[test]
+fn a_stopped_job_goes_on_from_what_it_proved() {
+    let dir = scratch("stopped");
+    plan(130, &dir, 1).unwrap();
+    let job = pending(&dir).remove(0);
+    let soon = JobOptions {
+        deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(200)),
+        ..SHARED
+    };
+    let stop = run_jobs(std::slice::from_ref(&job), soon).unwrap_err();
+    assert!(matches!(stop, failure::Failure::OutOfReach(_)), "{stop}");
+    assert!(stop.to_string().contains(".stopped"), "{stop}");
+    let (stopped, work) = (
+        job.with_extension("stopped"),
+        job.with_extension("stopped-work"),
+    );
+    assert!(stopped.exists() && !job.with_extension("result").exists());
+    let work = std::fs::read_to_string(&work).unwrap();
+    let earlier: u64 = work
+        .strip_prefix("nodes=")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|nodes| nodes.parse().ok())
+        .unwrap_or_else(|| panic!("nodes=N ms=M, not {work}"));
+    assert!(earlier > 0, "{work}");
+    // Earlier work made large, to tell the second run's own nodes from it.
+    const EARLIER: u64 = 1 << 40;
+    std::fs::write(
+        job.with_extension("stopped-work"),
+        format!("nodes={EARLIER} ms=7\n"),
+    )
+    .unwrap();
+    let resumed = run_jobs(std::slice::from_ref(&job), SHARED).unwrap();
+    assert!(
+        resumed[0].nodes > EARLIER && resumed[0].ms >= 7,
+        "{resumed:?}"
+    );
+    // The second run started from the first's proofs: it searched less than a fresh run.
+    let fresh_dir = scratch("stopped-fresh");
+    plan(130, &fresh_dir, 1).unwrap();
+    let fresh = run_jobs(&pending(&fresh_dir), SHARED).unwrap();
+    assert_eq!(fresh[0].value, resumed[0].value);
+    assert!(
+        resumed[0].nodes - EARLIER < fresh[0].nodes,
+        "{} nodes after the stop, {} fresh",
+        resumed[0].nodes - EARLIER,
+        fresh[0].nodes
+    );
+    std::fs::remove_dir_all(&fresh_dir).unwrap();
+    assert!(!stopped.exists() && !job.with_extension("stopped-work").exists());
+    let (value, best, _) = run_rounds(&dir, 8, SHARED);
+    assert_eq!((value, best), direct(130));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn a_job_run_twice_changes_nothing() {
     let dir = scratch("twice");
@@ -210,6 +268,7 @@ fn bad_inputs_give_clear_errors() {
     assert!(
         run_jobs(&[dir.join("absent.job")], SHARED)
             .unwrap_err()
+            .to_string()
             .contains("absent.job")
     );
     plan(30, &dir, 1).unwrap();
@@ -243,12 +302,14 @@ fn bad_inputs_give_clear_errors() {
     assert!(
         run_jobs(std::slice::from_ref(&job), SHARED)
             .unwrap_err()
+            .to_string()
             .contains("not on the board")
     );
     std::fs::write(&job, text.replace("line=29", "line=29,29")).unwrap();
     assert!(
         run_jobs(std::slice::from_ref(&job), SHARED)
             .unwrap_err()
+            .to_string()
             .contains("move 29")
     );
     std::fs::write(&job, &text).unwrap();

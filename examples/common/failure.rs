@@ -1,6 +1,7 @@
 //! Why an example's command gave no answer, and the exit status that says which.
 
 /// Why a command gave no answer.
+#[derive(Debug)]
 pub enum Failure {
     /// The input was wrong: a usage error.
     Input(String),
@@ -12,6 +13,20 @@ pub enum Failure {
 impl From<String> for Failure {
     fn from(reason: String) -> Self {
         Failure::Input(reason)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(reason: &str) -> Self {
+        Failure::Input(reason.to_owned())
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Input(reason) | Failure::OutOfReach(reason) => f.write_str(reason),
+        }
     }
 }
 

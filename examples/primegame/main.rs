@@ -13,9 +13,10 @@
 //! primegame engine [--threads T] the engine protocol on stdin and stdout (see README)
 //! primegame plan N --dir D [--split K]
 //!                                a solve of 1..=N split into jobs: the first round, D/*.job
-//! primegame job FILE.. [--threads T] [--isolated]
+//! primegame job FILE.. [--threads T] [--isolated] [--minutes M]
 //!                                runs jobs, writes each FILE's .result beside it, and
-//!                                what they proved for later rounds (.proven)
+//!                                what they proved for later rounds (.proven); stopped
+//!                                after M minutes (status 1), resumed from FILE.stopped
 //! primegame merge D              the answer (status 0), or the next round's jobs (status 3)
 //! primegame simulate D --workers W1,W2,..
 //!                                the makespan of D's measured jobs on W workers
@@ -143,6 +144,10 @@ enum Command {
         /// and saves nothing for later rounds.
         #[arg(long)]
         isolated: bool,
+        /// Stops a job not done after this many minutes (a fraction too), with status 1,
+        /// saving what it proved beside it (FILE.stopped): run it again to go on from there.
+        #[arg(long, value_parser = positive_minutes)]
+        minutes: Option<f64>,
     },
     /// Reads every result of D: prints the answer as `solve` does (status 0), or lists the
     /// jobs still to run, writing the next round's (status 3).
@@ -191,11 +196,7 @@ fn main() {
                     table_bytes,
                     stats,
                     results,
-                    deadline: minutes.and_then(|minutes| {
-                        std::time::Duration::try_from_secs_f64(minutes * 60.0)
-                            .ok()
-                            .and_then(|time| std::time::Instant::now().checked_add(time))
-                    }),
+                    deadline: minutes.and_then(deadline),
                 };
                 match (n, upto) {
                     (Some(n), Some(last)) => solve::solve_range(n..=last, &options),
@@ -225,12 +226,15 @@ fn main() {
             threads,
             table_mib,
             isolated,
+            minutes,
         }) => solve::table_bytes(table_mib)
+            .map_err(Failure::from)
             .and_then(|table_bytes| {
                 let options = jobs::JobOptions {
                     threads: usize::from(threads),
                     table_bytes,
                     isolated,
+                    deadline: minutes.and_then(deadline),
                 };
                 jobs::run_jobs(&files, options)
             })
@@ -238,8 +242,7 @@ fn main() {
                 for result in results {
                     println!("{result}");
                 }
-            })
-            .map_err(Failure::from),
+            }),
         Some(Command::Merge { dir }) => merge(&dir).map_err(Failure::from),
         Some(Command::Simulate {
             dir,
@@ -255,6 +258,13 @@ fn main() {
     if let Err(failure) = result {
         failure::exit(Cli::command(), failure);
     }
+}
+
+/// The instant `minutes` from now; none past the clock's range (no limit then).
+fn deadline(minutes: f64) -> Option<std::time::Instant> {
+    std::time::Duration::try_from_secs_f64(minutes * 60.0)
+        .ok()
+        .and_then(|time| std::time::Instant::now().checked_add(time))
 }
 
 /// A number of minutes: positive and finite (a time past the clock's range means no limit).

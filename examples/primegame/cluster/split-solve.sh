@@ -15,14 +15,18 @@
 # from when DIR is made: the directory of another board's split solve (say N - 1: its
 # `.proven` files) or a `solve --results` file, copied into DIR as `round0-*.proven`, which
 # every round loads. A sweep: `for n in ...; do SEED=D$((n-1)) split-solve.sh $n D$n; done`.
+# MINUTES stops each job process after that long (say, a little under the scheduler's time
+# limit): a stopped job saves what it proved beside it (.stopped), the script stops with a
+# failure, and running it again goes on from there.
 set -euo pipefail
 primegame=${PRIMEGAME:-primegame}
 n=$1
 dir=$(realpath -m "$2")
 batch=${3:-8}
 workers=${WORKERS:-$(nproc)}
-table=()
-[ -z "${TABLE_MIB:-}" ] || table=(--table-mib "$TABLE_MIB")
+options=()
+[ -z "${TABLE_MIB:-}" ] || options=(--table-mib "$TABLE_MIB")
+[ -z "${MINUTES:-}" ] || options+=(--minutes "$MINUTES")
 if [ ! -d "$dir" ]; then
   "$primegame" plan "$n" --dir "$dir" --split "${SPLIT:-2}" >/dev/null
   if [ -d "${SEED:-}" ]; then
@@ -50,14 +54,14 @@ while true; do
       xargs)
         threads=$(( workers / count ))
         [ "$threads" -ge 1 ] || threads=1
-        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" "${table[@]}" \
+        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" "${options[@]}" \
           < "$dir/pending.list" >/dev/null ;;
       slurm)
         # Task i runs lines i*BATCH+1 .. (i+1)*BATCH of the list.
         tasks=$(( (count + batch - 1) / batch ))
         sbatch --wait --quiet --array="0-$((tasks - 1))" --cpus-per-task=1 --mem=6G \
           --output=/dev/null --job-name="primegame-$n" \
-          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job ${table[*]}" ;;
+          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job ${options[*]}" ;;
       *) echo "RUNNER is xargs or slurm, not ${RUNNER}" >&2; exit 2 ;;
     esac
   fi

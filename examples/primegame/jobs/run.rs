@@ -4,9 +4,10 @@
 use super::{
     Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path, write_atomically,
 };
+use crate::failure::Failure;
 use crate::solve::{Board, full_board};
 use gamesolver::games::prime;
-use gamesolver::{Knowledge, PrimeKnowledge, ScoringGame};
+use gamesolver::{Budget, Knowledge, PrimeKnowledge, ScoringGame};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -93,6 +94,9 @@ pub struct JobOptions {
     /// Whether to leave out the proven results of earlier rounds (and not to save this
     /// batch's).
     pub isolated: bool,
+    /// When to stop a job that has not finished: what it proved is then saved beside it
+    /// (`.stopped`), and the next run of the job starts from there.
+    pub deadline: Option<Instant>,
 }
 
 /// `job FILE..`: runs jobs of one board in turn, one solver for all (its table carries what
@@ -112,7 +116,12 @@ pub struct JobOptions {
 /// what other boards proved (their jobs' `.proven` files, or a `solve --results` file), as a
 /// sweep carries its table from board to board. Sound: a position's value depends only on the
 /// numbers left, not on the board it came from.
-pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>, String> {
+///
+/// A job stopped by the deadline saves what the solver proved beside it (`FILE.stopped`, with
+/// the nodes and milliseconds spent in `FILE.stopped-work`) and fails with
+/// [`Failure::OutOfReach`]; run again, it loads that file first and reports the work of all
+/// its runs. The results of the batch's jobs before it are written.
+pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>, Failure> {
     let mut jobs = Vec::new();
     for file in files {
         let origin = file.display().to_string();
@@ -125,7 +134,8 @@ pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>
             "{}: a job of 1..={} among jobs of 1..={n}",
             file.display(),
             job.n
-        ));
+        )
+        .into());
     }
     match full_board(n)? {
         Board::Small(game) => run_on(&game, files, &jobs, options),
@@ -139,7 +149,7 @@ fn run_on<G>(
     files: &[PathBuf],
     jobs: &[Job],
     options: JobOptions,
-) -> Result<Vec<JobResult>, String>
+) -> Result<Vec<JobResult>, Failure>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
@@ -157,6 +167,9 @@ where
                 .unwrap_or_else(|| crate::solve::default_table_bytes(count)),
         )
         .with_threads(options.threads);
+    if let Some(deadline) = options.deadline {
+        solver.set_budget(Budget::default().with_deadline(deadline));
+    }
     // A bare file name's directory is the current one.
     let dir = files[0]
         .parent()
@@ -176,10 +189,47 @@ where
     }
     let mut results = Vec::new();
     for (file, job) in files.iter().zip(jobs) {
-        let result =
-            search(game, job, &mut solver).map_err(|e| format!("{}: {e}", file.display()))?;
-        write_atomically(&result_path(file), &format!("{result}\n"))?;
-        results.push(result);
+        let (stopped, stopped_work) = (file.with_extension("stopped"), stopped_work_path(file));
+        // Only help, as the rounds' files: a damaged one is left out.
+        let (earlier_nodes, earlier_ms) = if stopped.exists() {
+            if let Err(e) = crate::solve::load_results(&mut solver, game, &stopped) {
+                eprintln!("left out: {e}");
+            }
+            read_work(&stopped_work)
+        } else {
+            (0, 0)
+        };
+        let (start, nodes) = (Instant::now(), solver.nodes());
+        match search(game, job, &mut solver) {
+            Ok(mut result) => {
+                result.nodes = result.nodes.saturating_add(earlier_nodes);
+                result.ms = result.ms.saturating_add(earlier_ms);
+                write_atomically(&result_path(file), &format!("{result}\n"))?;
+                // Done with: the result holds their work now (a file left over is harmless).
+                let _ = std::fs::remove_file(&stopped);
+                let _ = std::fs::remove_file(&stopped_work);
+                results.push(result);
+            }
+            Err(Failure::OutOfReach(reason)) => {
+                crate::solve::save_results(&solver, &stopped)?;
+                let ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+                let work = format!(
+                    "nodes={} ms={}\n",
+                    (solver.nodes() - nodes).saturating_add(earlier_nodes),
+                    ms.saturating_add(earlier_ms)
+                );
+                write_atomically(&stopped_work, &work)?;
+                return Err(Failure::OutOfReach(format!(
+                    "{}: {reason}; what it proved is in {}: run the job again to go on from \
+                     there",
+                    file.display(),
+                    stopped.display()
+                )));
+            }
+            Err(Failure::Input(reason)) => {
+                return Err(format!("{}: {reason}", file.display()).into());
+            }
+        }
     }
     // A batch that searched fewer nodes than it loaded results proved little that is not
     // quick to find again, and its file would mostly repeat what it loaded.
@@ -213,20 +263,52 @@ fn proven_files(dir: &Path) -> Result<Vec<(u32, PathBuf)>, String> {
     Ok(files)
 }
 
+/// Where a stopped job keeps the nodes and milliseconds it spent: `FILE.stopped-work`.
+fn stopped_work_path(job_file: &Path) -> PathBuf {
+    job_file.with_extension("stopped-work")
+}
+
+/// The nodes and milliseconds of a stopped job's earlier runs, as `nodes=N ms=M`; none if
+/// the file is missing or damaged (it only reports work, and says so).
+fn read_work(path: &Path) -> (u64, u64) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut fields = text.split_whitespace();
+    let mut field = |name: &str| {
+        fields
+            .next()
+            .and_then(|field| field.strip_prefix(name))
+            .and_then(|value| value.parse::<u64>().ok())
+    };
+    match (field("nodes="), field("ms=")) {
+        (Some(nodes), Some(ms)) => (nodes, ms),
+        _ => {
+            eprintln!(
+                "{}: no earlier work read; the result counts this run's only",
+                path.display()
+            );
+            (0, 0)
+        }
+    }
+}
+
 /// The last move's value within the job's window: the position after it, searched, negated
-/// and shifted by the move's margin.
+/// and shifted by the move's margin. A search that ran out of time (or depth) is
+/// [`Failure::OutOfReach`].
 fn search<G>(
     game: &G,
     job: &Job,
     solver: &mut gamesolver::Solver<G, PrimeKnowledge>,
-) -> Result<JobResult, String>
+) -> Result<JobResult, Failure>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
     let start = Instant::now();
     let nodes = solver.nodes();
-    let (&last, prefix) = job.line.split_last().ok_or("an empty line")?;
+    let (&last, prefix) = job
+        .line
+        .split_last()
+        .ok_or_else(|| "an empty line".to_owned())?;
     let position = after(game, prefix)?;
     position
         .check_move(last)
@@ -237,7 +319,7 @@ where
     // (margin - beta, margin - alpha), and the bounds swap sides.
     let child_value = solver
         .value_within(&child, margin - job.beta, margin - job.alpha)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| Failure::OutOfReach(e.to_string()))?;
     Ok(JobResult {
         job: job.clone(),
         value: margin - child_value,
