@@ -176,6 +176,24 @@ fn a_stopped_solve_resumes_from_its_results() {
     bytes[last] ^= 1;
     std::fs::write(&file, bytes).expect("written");
     rejected("primegame", &args, "damaged");
+    // Saved every 60 ms as it goes (the search going on from its table): the same answer.
+    let file = dir.join("120.results");
+    let path = file.to_str().expect("a UTF-8 path");
+    let args = ["solve", "120", "--threads", "1", "--results", path];
+    let saving = run(
+        "primegame",
+        &[&args[..], &["--save-every", "0.001"]].concat(),
+        b"",
+    );
+    assert!(saving.status.success(), "{}", text(&saving.stderr));
+    assert!(text(&saving.stderr).matches("saved").count() >= 2);
+    let whole = run("primegame", &["solve", "120", "--threads", "1"], b"");
+    assert_eq!(text(&saving.stdout), text(&whole.stdout));
+    rejected(
+        "primegame",
+        &["solve", "120", "--save-every", "1"],
+        "--results",
+    );
     // A sweep saves at least after its last board, and runs again from what it saved.
     let file = dir.join("sweep.results");
     let path = file.to_str().expect("a UTF-8 path");

@@ -3,7 +3,7 @@
 //! ```text
 //! primegame                      the rules' example for n = 20, then the optimal game
 //! primegame solve N [--upto M] [--threads T] [--table-mib M] [--stats]
-//!                 [--results FILE] [--minutes M]
+//!                 [--results FILE [--save-every M]] [--minutes M]
 //!                                exact value, optimal first moves and a line for 1..=N;
 //!                                stopped after M minutes (status 1), resumed from FILE
 //! primegame solve --board X,Y,.. the same for any position, the side to move's value
@@ -83,6 +83,10 @@ enum Command {
         /// --results, saving what is proven.
         #[arg(long, value_parser = positive_minutes)]
         minutes: Option<f64>,
+        /// With --results, also saves what is proven every this many minutes, so that a
+        /// crash or a kill loses at most that much (the search goes on from its table).
+        #[arg(long, value_parser = positive_minutes, default_value_t = 30.0, requires = "results")]
+        save_every: f64,
     },
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
@@ -188,6 +192,7 @@ fn main() {
             upto,
             results,
             minutes,
+            save_every,
         }) => solve::table_bytes(table_mib)
             .map_err(Failure::from)
             .and_then(|table_bytes| {
@@ -197,6 +202,8 @@ fn main() {
                     stats,
                     results,
                     deadline: minutes.and_then(deadline),
+                    save_every: std::time::Duration::try_from_secs_f64(save_every * 60.0)
+                        .unwrap_or(std::time::Duration::MAX),
                 };
                 match (n, upto) {
                     (Some(n), Some(last)) => solve::solve_range(n..=last, &options),

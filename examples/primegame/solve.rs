@@ -107,7 +107,7 @@ pub fn table_bytes(mib: Option<u64>) -> Result<Option<usize>, String> {
 }
 
 /// How `solve` runs.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Threads (default: every core, or one for a board of at most 64 numbers).
     pub threads: Option<usize>,
@@ -120,6 +120,9 @@ pub struct Options {
     pub results: Option<PathBuf>,
     /// When to stop, if the boards are not solved by then.
     pub deadline: Option<Instant>,
+    /// With `results`, how often to save them during a board too (a checkpoint: the search
+    /// stops, saves and goes on from its table).
+    pub save_every: Duration,
 }
 
 /// Results of searches of fewer than 2^10 nodes are not written to a results file: they
@@ -160,9 +163,6 @@ where
     PrimeKnowledge: Knowledge<G>,
 {
     let (mut solver, current) = make_solver(count, options);
-    if let Some(deadline) = options.deadline {
-        solver.set_budget(Budget::default().with_deadline(deadline));
-    }
     let mut boards = boards.into_iter().enumerate().peekable();
     let mut last_save = Duration::ZERO;
     while let Some((i, board)) = boards.next() {
@@ -175,7 +175,7 @@ where
             load_results(&mut solver, &game, path)?;
         }
         let start = Instant::now();
-        let solved = solve_one(&mut solver, &current, &game, n);
+        let solved = solve_with_checkpoints(&mut solver, &current, &game, n, options);
         // A board solved in less time than the last save took is cheaper to solve again
         // after a crash than to save; a stop and the last board are always saved.
         let worth_saving =
@@ -183,22 +183,67 @@ where
         if let Some(path) = options.results.as_deref().filter(|_| worth_saving) {
             last_save = save_results(&solver, path)?;
         }
-        // Out of time or of depth: no usage error, and the saved results are kept.
-        solved.map_err(|e| {
-            Failure::OutOfReach(match (e, &options.results) {
-                (SolveError::BudgetExhausted { nodes }, Some(path)) => format!(
-                    "the time ran out at n={n} after {nodes} nodes; its proven results are in \
-                     {}: the same command resumes from them",
-                    path.display()
-                ),
-                (e, _) => format!("n={n}: {e}"),
-            })
-        })?;
+        solved?;
     }
     if options.stats {
         eprintln!("stats: {}", solver.stats());
     }
     Ok(())
+}
+
+/// [`solve_one`], stopped every `options.save_every` to save the proven results (if there
+/// is a results file) and started again on the same table, which holds every proof of the
+/// stopped search: only the unfinished nodes on its path are searched again.
+fn solve_with_checkpoints<G>(
+    solver: &mut Solver<G, PrimeKnowledge>,
+    current: &Current,
+    game: &G,
+    n: u32,
+    options: &Options,
+) -> Result<(), Failure>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let (start, nodes) = (Instant::now(), solver.nodes());
+    loop {
+        let checkpoint = options
+            .results
+            .as_deref()
+            .and_then(|path| Some((path, Instant::now().checked_add(options.save_every)?)));
+        let stop = options
+            .deadline
+            .into_iter()
+            .chain(checkpoint.map(|(_, at)| at))
+            .min();
+        solver.set_budget(
+            stop.map_or_else(Budget::default, |at| Budget::default().with_deadline(at)),
+        );
+        match solve_one(solver, current, game, n, (start, nodes)) {
+            Err(SolveError::BudgetExhausted { .. })
+                if checkpoint.is_some_and(|(_, at)| Instant::now() >= at)
+                    && options.deadline.is_none_or(|end| Instant::now() < end) =>
+            {
+                if let Some((path, _)) = checkpoint {
+                    save_results(solver, path)?;
+                }
+            }
+            Err(e) => return Err(out_of_reach(e, n, options)),
+            Ok(()) => return Ok(()),
+        }
+    }
+}
+
+/// Out of time or of depth: no usage error, and the saved results are kept.
+fn out_of_reach(e: SolveError, n: u32, options: &Options) -> Failure {
+    Failure::OutOfReach(match (e, &options.results) {
+        (SolveError::BudgetExhausted { nodes }, Some(path)) => format!(
+            "the time ran out at n={n} after {nodes} nodes; its proven results are in {}: the \
+             same command resumes from them",
+            path.display()
+        ),
+        (e, _) => format!("n={n}: {e}"),
+    })
 }
 
 /// The board being solved and when its solve began, for the progress lines.
@@ -241,18 +286,19 @@ where
 }
 
 /// Solves `game`, the board 1..=n or a position of it, with `solver` (whatever its table
-/// holds), and prints as `solve` does.
+/// holds), and prints as `solve` does: the time and nodes since `(start, nodes)`, when the
+/// board's solve began (before any checkpoint).
 fn solve_one<G>(
     solver: &mut Solver<G, PrimeKnowledge>,
     current: &Current,
     game: &G,
     n: u32,
+    (start, nodes): (Instant, u64),
 ) -> Result<(), SolveError>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    let start = Instant::now();
     *current.lock().unwrap_or_else(PoisonError::into_inner) = (n, start);
     let solution = solver.solve(game)?;
     let mut best = solution.best_moves;
@@ -263,7 +309,7 @@ where
         "solved n={n} in {:.2} s on {} threads, {} nodes",
         start.elapsed().as_secs_f64(),
         solver.threads(),
-        solution.nodes
+        solver.nodes().saturating_sub(nodes)
     );
     Ok(())
 }
