@@ -41,7 +41,7 @@ fn check_solvable(count: u64) -> Result<(), String> {
     if count > MAX_SOLVE_NUMBERS {
         Err(format!(
             "exact solving of boards of more than {MAX_SOLVE_NUMBERS} numbers is out of reach \
-             (the largest full board solved is 1..=197); try `match` with the engine"
+             (the largest full board solved is 1..=199); try `match` with the engine"
         ))
     } else {
         Ok(())
