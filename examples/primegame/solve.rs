@@ -1,5 +1,6 @@
 use crate::failure::Failure;
 use gamesolver::games::prime;
+use gamesolver::search::Progress;
 use gamesolver::{
     Budget, Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ResultsError,
     ScoringGame, SearchConfig, SmallPrimeGame, SolveError, Solver, WidePrimeGame,
@@ -246,8 +247,22 @@ fn out_of_reach(e: SolveError, n: u32, options: &Options) -> Failure {
     })
 }
 
-/// The board being solved and when its solve began, for the progress lines.
-type Current = Arc<Mutex<(u32, Instant)>>;
+/// What is being solved (`n=N`, or a job's file) and when its solve began, for the progress
+/// lines.
+pub type Current = Arc<Mutex<(String, Instant)>>;
+
+/// A progress report for a solver: a line on stderr about once a second, naming what
+/// `current` says is being solved, once that has taken a second (a quick solve stays quiet).
+pub fn progress_lines(current: &Current) -> impl FnMut(&Progress) + Send + 'static {
+    let shown = Arc::clone(current);
+    move |progress| {
+        let (name, start) = &*shown.lock().unwrap_or_else(PoisonError::into_inner);
+        let elapsed = start.elapsed().as_secs_f64();
+        if elapsed >= 1.0 {
+            eprintln!("solving {name}: {progress}, {elapsed:.1} s");
+        }
+    }
+}
 
 /// The solver for boards of up to `count` numbers: `table_bytes`, or by board size; every
 /// core unless told otherwise (a solve has the machine to itself), but one for a board of few
@@ -266,8 +281,7 @@ where
             SearchConfig::default().with_all_cores().threads
         }
     });
-    let current: Current = Arc::new(Mutex::new((0, Instant::now())));
-    let shown = Arc::clone(&current);
+    let current: Current = Arc::new(Mutex::new((String::new(), Instant::now())));
     let solver = prime::solver()
         .with_table_bytes(
             options
@@ -275,13 +289,7 @@ where
                 .unwrap_or_else(|| default_table_bytes(count)),
         )
         .with_threads(threads)
-        .on_progress(move |progress| {
-            let (n, start) = *shown.lock().unwrap_or_else(PoisonError::into_inner);
-            let elapsed = start.elapsed().as_secs_f64();
-            if elapsed >= 1.0 {
-                eprintln!("solving n={n}: {progress}, {elapsed:.1} s");
-            }
-        });
+        .on_progress(progress_lines(&current));
     (solver, current)
 }
 
@@ -299,7 +307,7 @@ where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    *current.lock().unwrap_or_else(PoisonError::into_inner) = (n, start);
+    *current.lock().unwrap_or_else(PoisonError::into_inner) = (format!("n={n}"), start);
     let solution = solver.solve(game)?;
     let mut best = solution.best_moves;
     best.sort_unstable();

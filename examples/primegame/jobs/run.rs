@@ -5,10 +5,11 @@ use super::{
     Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path, write_atomically,
 };
 use crate::failure::Failure;
-use crate::solve::{Board, full_board};
+use crate::solve::{Board, Current, full_board, progress_lines};
 use gamesolver::games::prime;
 use gamesolver::{Budget, Knowledge, PrimeKnowledge, ScoringGame};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
 /// The moves after `prefix` from 1..=n, in the solver's first order (largest margin first),
@@ -167,6 +168,8 @@ where
                 .unwrap_or_else(|| crate::solve::default_table_bytes(count)),
         )
         .with_threads(options.threads);
+    let current: Current = Arc::new(Mutex::new((String::new(), Instant::now())));
+    solver = solver.on_progress(progress_lines(&current));
     if let Some(deadline) = options.deadline {
         solver.set_budget(Budget::default().with_deadline(deadline));
     }
@@ -200,6 +203,8 @@ where
             (0, 0)
         };
         let (start, nodes) = (Instant::now(), solver.nodes());
+        *current.lock().unwrap_or_else(PoisonError::into_inner) =
+            (file.display().to_string(), start);
         match search(game, job, &mut solver) {
             Ok(mut result) => {
                 result.nodes = result.nodes.saturating_add(earlier_nodes);
