@@ -101,7 +101,7 @@ fn bad_arguments_exit_2_with_a_reason() {
     );
     rejected(
         "primegame",
-        &["job", "any.job", "--minutes", "-1"],
+        &["job", "any.job", "--minutes", "0"],
         "positive number",
     );
     rejected("subtraction", &["analyze", "--k", "9"], "2..=5");
