@@ -75,8 +75,9 @@ enum Command {
         /// each board proved to the next.
         #[arg(long, conflicts_with = "board")]
         upto: Option<u32>,
-        /// A file of proven results: loaded first if it exists, written after each board and
-        /// when the time runs out, so that the same command resumes a stopped solve.
+        /// A file of proven results: loaded first if it exists, written after each board (but
+        /// one quicker than the last save), every --save-every minutes and when the time runs
+        /// out, so that the same command resumes a stopped solve.
         #[arg(long)]
         results: Option<std::path::PathBuf>,
         /// Stops after this many minutes (a fraction too) if not done, with status 1; with

@@ -117,7 +117,8 @@ pub struct Options {
     /// Whether to print the search's statistics at the end.
     pub stats: bool,
     /// A file of proven results: loaded before the first solve if it exists, written after
-    /// each board and when the time runs out, so that the same command resumes.
+    /// each board (but one quicker than the last save), every `save_every` and when the time
+    /// runs out, so that the same command resumes.
     pub results: Option<PathBuf>,
     /// When to stop, if the boards are not solved by then.
     pub deadline: Option<Instant>,
