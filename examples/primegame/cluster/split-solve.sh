@@ -5,11 +5,12 @@
 # result are skipped.
 #
 # RUNNER=xargs (default): this machine, WORKERS processes at once (default: the cores); a
-#   round of fewer jobs than workers gives each job the spare cores as threads.
+#   round of fewer jobs than workers gives each job the spare workers' cores as threads, and
+#   their memory as table (say, round 1 of a split of 1: one job, every core and all of it).
 # RUNNER=slurm: one Slurm job array a round (`sbatch --wait`); DIR must be on a file system
 #   every node sees (cluster/slurm-one-node.sh makes a one-node cluster to try it).
 # SPLIT: how deep `plan` splits the principal line (default 2). PRIMEGAME names the binary
-# (default: primegame on the PATH). TABLE_MIB sets each job process's table (default: what
+# (default: primegame on the PATH). TABLE_MIB sets each worker's table (default: what
 # `solve` would make). Each round's jobs start from what earlier rounds proved (`.proven`
 # files in DIR; see `primegame job --help`). SEED names what other boards proved, to start
 # from when DIR is made: the directory of another board's split solve (say N - 1: its
@@ -25,8 +26,7 @@ dir=$(realpath -m "$2")
 batch=${3:-8}
 workers=${WORKERS:-$(nproc)}
 options=()
-[ -z "${TABLE_MIB:-}" ] || options=(--table-mib "$TABLE_MIB")
-[ -z "${MINUTES:-}" ] || options+=(--minutes "$MINUTES")
+[ -z "${MINUTES:-}" ] || options=(--minutes "$MINUTES")
 if [ ! -d "$dir" ]; then
   "$primegame" plan "$n" --dir "$dir" --split "${SPLIT:-2}" >/dev/null
   if [ -d "${SEED:-}" ]; then
@@ -54,14 +54,16 @@ while true; do
       xargs)
         threads=$(( workers / count ))
         [ "$threads" -ge 1 ] || threads=1
-        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" "${options[@]}" \
-          < "$dir/pending.list" >/dev/null ;;
+        table=()
+        [ -z "${TABLE_MIB:-}" ] || table=(--table-mib $(( TABLE_MIB * threads )))
+        xargs -P "$workers" -n "$batch" "$primegame" job --threads "$threads" "${table[@]}" \
+          "${options[@]}" < "$dir/pending.list" >/dev/null ;;
       slurm)
         # Task i runs lines i*BATCH+1 .. (i+1)*BATCH of the list.
         tasks=$(( (count + batch - 1) / batch ))
         sbatch --wait --quiet --array="0-$((tasks - 1))" --cpus-per-task=1 --mem=6G \
           --output=/dev/null --job-name="primegame-$n" \
-          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job ${options[*]}" ;;
+          --wrap "sed -n \"\$((SLURM_ARRAY_TASK_ID * $batch + 1)),\$(((SLURM_ARRAY_TASK_ID + 1) * $batch))p\" '$dir/pending.list' | xargs '$primegame' job ${TABLE_MIB:+--table-mib $TABLE_MIB} ${options[*]}" ;;
       *) echo "RUNNER is xargs or slurm, not ${RUNNER}" >&2; exit 2 ;;
     esac
   fi
