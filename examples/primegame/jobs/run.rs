@@ -7,7 +7,7 @@ use super::{
 use crate::failure::Failure;
 use crate::solve::{Board, Current, full_board, progress_lines};
 use gamesolver::games::prime;
-use gamesolver::{Budget, Knowledge, PrimeKnowledge, ScoringGame};
+use gamesolver::{Budget, Knowledge, PrimeKnowledge, ScoringGame, Solver};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -155,86 +155,24 @@ where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
-    // Unless told, the table `solve` would make for the largest position the jobs search.
-    let mut count = 0;
-    for job in jobs {
-        let searched = after(game, &job.line)?;
-        count = count.max(u32::try_from(searched.legal_moves().len()).unwrap_or(u32::MAX));
-    }
-    let mut solver = prime::solver()
-        .with_table_bytes(
-            options
-                .table_bytes
-                .unwrap_or_else(|| crate::solve::default_table_bytes(count)),
-        )
-        .with_threads(options.threads);
     let current: Current = Arc::new(Mutex::new((String::new(), Instant::now())));
-    solver = solver.on_progress(progress_lines(&current));
-    if let Some(deadline) = options.deadline {
-        solver.set_budget(Budget::default().with_deadline(deadline));
-    }
+    let mut solver = job_solver(game, jobs, options, &current)?;
     // A bare file name's directory is the current one.
     let dir = files[0]
         .parent()
         .filter(|dir| !dir.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let round = jobs.iter().map(|job| job.round).max().unwrap_or(1);
-    let mut loaded = 0;
-    if !options.isolated {
-        for (earlier, path) in proven_files(dir)? {
-            if earlier < round {
-                match crate::solve::load_results(&mut solver, game, &path) {
-                    Ok(count) => loaded += count,
-                    Err(e) => eprintln!("left out: {e}"),
-                }
-            }
-        }
-    }
+    let loaded = if options.isolated {
+        0
+    } else {
+        load_earlier_rounds(&mut solver, game, dir, round)?
+    };
     let mut results = Vec::new();
     for (file, job) in files.iter().zip(jobs) {
-        let (stopped, stopped_work) = (file.with_extension("stopped"), stopped_work_path(file));
-        // Only help, as the rounds' files: a damaged one is left out.
-        let (earlier_nodes, earlier_ms) = if stopped.exists() {
-            if let Err(e) = crate::solve::load_results(&mut solver, game, &stopped) {
-                eprintln!("left out: {e}");
-            }
-            read_work(&stopped_work)
-        } else {
-            (0, 0)
-        };
-        let (start, nodes) = (Instant::now(), solver.nodes());
         *current.lock().unwrap_or_else(PoisonError::into_inner) =
-            (file.display().to_string(), start);
-        match search(game, job, &mut solver) {
-            Ok(mut result) => {
-                result.nodes = result.nodes.saturating_add(earlier_nodes);
-                result.ms = result.ms.saturating_add(earlier_ms);
-                write_atomically(&result_path(file), &format!("{result}\n"))?;
-                // Done with: the result holds their work now (a file left over is harmless).
-                let _ = std::fs::remove_file(&stopped);
-                let _ = std::fs::remove_file(&stopped_work);
-                results.push(result);
-            }
-            Err(Failure::OutOfReach(reason)) => {
-                crate::solve::save_results(&solver, &stopped)?;
-                let ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
-                let work = format!(
-                    "nodes={} ms={}\n",
-                    (solver.nodes() - nodes).saturating_add(earlier_nodes),
-                    ms.saturating_add(earlier_ms)
-                );
-                write_atomically(&stopped_work, &work)?;
-                return Err(Failure::OutOfReach(format!(
-                    "{}: {reason}; what it proved is in {}: run the job again to go on from \
-                     there",
-                    file.display(),
-                    stopped.display()
-                )));
-            }
-            Err(Failure::Input(reason)) => {
-                return Err(format!("{}: {reason}", file.display()).into());
-            }
-        }
+            (file.display().to_string(), Instant::now());
+        results.push(run_one(&mut solver, game, file, job)?);
     }
     // A batch that searched fewer nodes than it loaded results proved little that is not
     // quick to find again, and its file would mostly repeat what it loaded.
@@ -244,6 +182,113 @@ where
             .map(drop)?;
     }
     Ok(results)
+}
+
+/// The solver for a batch: unless told, the table `solve` would make for the largest position
+/// the jobs search; progress lines naming the job in `current`; the deadline, if any.
+fn job_solver<G>(
+    game: &G,
+    jobs: &[Job],
+    options: JobOptions,
+    current: &Current,
+) -> Result<Solver<G, PrimeKnowledge>, Failure>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let mut count = 0;
+    for job in jobs {
+        let searched = after(game, &job.line)?;
+        count = count.max(u32::try_from(searched.legal_moves().len()).unwrap_or(u32::MAX));
+    }
+    let table_bytes = options
+        .table_bytes
+        .unwrap_or_else(|| crate::solve::default_table_bytes(count));
+    let mut solver = prime::solver()
+        .with_table_bytes(table_bytes)
+        .with_threads(options.threads)
+        .on_progress(progress_lines(current));
+    if let Some(deadline) = options.deadline {
+        solver.set_budget(Budget::default().with_deadline(deadline));
+    }
+    Ok(solver)
+}
+
+/// Loads what the batches of rounds before `round` proved (their `.proven` files in `dir`);
+/// returns how many results. Only help: a damaged file is left out.
+fn load_earlier_rounds<G>(
+    solver: &mut Solver<G, PrimeKnowledge>,
+    game: &G,
+    dir: &Path,
+    round: u32,
+) -> Result<u64, Failure>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let mut loaded = 0;
+    for (earlier, path) in proven_files(dir)? {
+        if earlier < round {
+            match crate::solve::load_results(solver, game, &path) {
+                Ok(count) => loaded += count,
+                Err(e) => eprintln!("left out: {e}"),
+            }
+        }
+    }
+    Ok(loaded)
+}
+
+/// Runs one job, from what a stopped run of it proved (`.stopped`) if there is one, and
+/// writes its result beside it. A job stopped by the deadline saves what it proved there, with
+/// its work so far, for the next run.
+fn run_one<G>(
+    solver: &mut Solver<G, PrimeKnowledge>,
+    game: &G,
+    file: &Path,
+    job: &Job,
+) -> Result<JobResult, Failure>
+where
+    G: ScoringGame<Move = u32>,
+    PrimeKnowledge: Knowledge<G>,
+{
+    let (stopped, stopped_work) = (file.with_extension("stopped"), stopped_work_path(file));
+    // Only help, as the rounds' files: a damaged one is left out.
+    let (earlier_nodes, earlier_ms) = if stopped.exists() {
+        if let Err(e) = crate::solve::load_results(solver, game, &stopped) {
+            eprintln!("left out: {e}");
+        }
+        read_work(&stopped_work)
+    } else {
+        (0, 0)
+    };
+    let (start, nodes) = (Instant::now(), solver.nodes());
+    match search(game, job, solver) {
+        Ok(mut result) => {
+            result.nodes = result.nodes.saturating_add(earlier_nodes);
+            result.ms = result.ms.saturating_add(earlier_ms);
+            write_atomically(&result_path(file), &format!("{result}\n"))?;
+            // Done with: the result holds their work now (a file left over is harmless).
+            let _ = std::fs::remove_file(&stopped);
+            let _ = std::fs::remove_file(&stopped_work);
+            Ok(result)
+        }
+        Err(Failure::OutOfReach(reason)) => {
+            crate::solve::save_results(solver, &stopped)?;
+            let ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let work = format!(
+                "nodes={} ms={}\n",
+                (solver.nodes() - nodes).saturating_add(earlier_nodes),
+                ms.saturating_add(earlier_ms)
+            );
+            write_atomically(&stopped_work, &work)?;
+            Err(Failure::OutOfReach(format!(
+                "{}: {reason}; what it proved is in {}: run the job again to go on from there",
+                file.display(),
+                stopped.display()
+            )))
+        }
+        Err(Failure::Input(reason)) => Err(format!("{}: {reason}", file.display()).into()),
+    }
 }
 
 /// The proven-results files of `dir` with their rounds: `round{K}-*.proven`.
