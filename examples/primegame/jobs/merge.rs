@@ -156,15 +156,7 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
     let principal: Vec<(u32, i64)> = principal_line(n, depth)?;
     let prefix_of =
         |level: usize| -> Vec<u32> { principal[..level].iter().map(|&(mv, _)| mv).collect() };
-    for result in results() {
-        let level = result.job.line.len() - 1;
-        if level >= principal.len().max(1) || result.job.line[..level] != prefix_of(level)[..] {
-            return Err(format!(
-                "`{}`: not a move off the principal line",
-                result.job
-            ));
-        }
-    }
+    check_lines(results(), &principal)?;
     // The value of the position below, once exact: the principal move's value there.
     let mut below: Option<i64> = None;
     for level in (0..principal.len()).rev() {
@@ -188,22 +180,7 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
         }
         let needed = windows(&moves, &known, best, level == 0);
         if !needed.is_empty() {
-            let mut written = Vec::new();
-            for (mv, alpha, beta) in needed {
-                let mut line = prefix.clone();
-                line.push(mv);
-                let job = Job {
-                    n,
-                    round,
-                    line,
-                    alpha,
-                    beta,
-                };
-                let path = job_path(dir, &job);
-                write_atomically(&path, &format!("{job}\n"))?;
-                written.push(path);
-            }
-            return Ok(Merged::Next(written));
+            return write_round(dir, n, round, &prefix, needed).map(Merged::Next);
         }
         if level == 0 {
             let best_moves = known
@@ -223,6 +200,55 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
         below = Some(best);
     }
     Err(format!("{}: the board has no move", dir.display()))
+}
+
+/// Checks that every result is of a move off the principal line (a prefix of it, then any
+/// move).
+fn check_lines<'a>(
+    results: impl Iterator<Item = &'a JobResult>,
+    principal: &[(u32, i64)],
+) -> Result<(), String> {
+    for result in results {
+        let level = result.job.line.len() - 1;
+        let on_line = level < principal.len().max(1)
+            && result.job.line[..level]
+                .iter()
+                .zip(principal)
+                .all(|(&mv, &(expected, _))| mv == expected);
+        if !on_line {
+            return Err(format!(
+                "`{}`: not a move off the principal line",
+                result.job
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the jobs of round `round`: a window on each of the `needed` moves after `prefix`.
+fn write_round(
+    dir: &Path,
+    n: u32,
+    round: u32,
+    prefix: &[u32],
+    needed: Vec<(u32, i64, i64)>,
+) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    for (mv, alpha, beta) in needed {
+        let mut line = prefix.to_vec();
+        line.push(mv);
+        let job = Job {
+            n,
+            round,
+            line,
+            alpha,
+            beta,
+        };
+        let path = job_path(dir, &job);
+        write_atomically(&path, &format!("{job}\n"))?;
+        written.push(path);
+    }
+    Ok(written)
 }
 
 /// The makespan of the directory's jobs on `workers` workers: each round's jobs in the
