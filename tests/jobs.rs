@@ -313,6 +313,21 @@ fn bad_inputs_give_clear_errors() {
             .contains("move 29")
     );
     std::fs::write(&job, &text).unwrap();
+    // A job, and its result, of a line that leaves the principal line (29) before its move.
+    let off = dir.join("n30-r1-l1.2-a-inf-binf.job");
+    std::fs::write(&off, text.replace("line=29", "line=1,2")).unwrap();
+    std::fs::write(
+        off.with_extension("result"),
+        good.replace("line=29", "line=1,2"),
+    )
+    .unwrap();
+    assert!(
+        merge(&dir)
+            .unwrap_err()
+            .contains("not a move off the principal line")
+    );
+    std::fs::remove_file(off.with_extension("result")).unwrap();
+    std::fs::remove_file(&off).unwrap();
     // A job of another board in the same directory.
     plan(31, &dir, 1).unwrap();
     assert!(merge(&dir).unwrap_err().contains("a job of the board"));
