@@ -39,7 +39,7 @@ mod solve;
 mod strategies;
 mod think;
 
-use clap::{ArgGroup, CommandFactory, Parser, Subcommand};
+use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
 use failure::Failure;
 
 /// PrimeGame: take a number, score it, hand the opponent its divisors still on the board.
@@ -54,41 +54,7 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Exact value, optimal first moves and a line of play, of 1..=N or of any board.
-    #[command(group(ArgGroup::new("position").required(true).args(["n", "board"])))]
-    Solve {
-        /// The board 1..=N.
-        n: Option<u32>,
-        /// The numbers on the board, comma-separated (the side to move's value).
-        #[arg(long, value_delimiter = ',')]
-        board: Option<Vec<u64>>,
-        /// Threads to search on (default: every core).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: Option<u16>,
-        /// Memory for the transposition table, in MiB, at most three quarters of the
-        /// machine's (default: by board size, 16 up to 128 numbers, 256 up to 169, 4096 above).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        table_mib: Option<u64>,
-        /// Prints on stderr, at the end, how the table served and the nodes of each ply.
-        #[arg(long)]
-        stats: bool,
-        /// Solves every board from 1..=N to 1..=M in turn, with one table that carries what
-        /// each board proved to the next.
-        #[arg(long, conflicts_with = "board")]
-        upto: Option<u32>,
-        /// A file of proven results: loaded first if it exists, written after each board (but
-        /// one quicker than the last save), every --save-every minutes and when the time runs
-        /// out, so that the same command resumes a stopped solve.
-        #[arg(long)]
-        results: Option<std::path::PathBuf>,
-        /// Stops after this many minutes (a fraction too) if not done, with status 1; with
-        /// --results, saving what is proven.
-        #[arg(long, value_parser = positive_minutes)]
-        minutes: Option<f64>,
-        /// With --results, also saves what is proven every this many minutes, so that a
-        /// crash or a kill loses at most that much (the search goes on from its table).
-        #[arg(long, value_parser = positive_minutes, default_value_t = 30.0, requires = "results")]
-        save_every: f64,
-    },
+    Solve(SolveArgs),
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
     Match {
@@ -133,27 +99,7 @@ enum Command {
     },
     /// Runs job files of one board in turn, one table for all, and writes each result beside
     /// its job (`.result`), printing it too.
-    Job {
-        /// The job files.
-        #[arg(required = true)]
-        files: Vec<std::path::PathBuf>,
-        /// Threads to search on.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-        /// Memory for the transposition table, in MiB, as for `solve` (default: `solve`'s for
-        /// the largest position the jobs search).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        table_mib: Option<u64>,
-        /// Leaves out what earlier rounds proved (their `.proven` files in the jobs'
-        /// directory, and `round0-*.proven`: other boards' results, loaded by every round),
-        /// and saves nothing for later rounds.
-        #[arg(long)]
-        isolated: bool,
-        /// Stops a job not done after this many minutes (a fraction too), with status 1,
-        /// saving what it proved beside it (FILE.stopped): run it again to go on from there.
-        #[arg(long, value_parser = positive_minutes)]
-        minutes: Option<f64>,
-    },
+    Job(JobArgs),
     /// Reads every result of D: prints the answer as `solve` does (status 0), or lists the
     /// jobs still to run, writing the next round's (status 3).
     Merge {
@@ -180,42 +126,73 @@ enum Command {
     },
 }
 
+/// The options of `solve`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("position").required(true).args(["n", "board"])))]
+struct SolveArgs {
+    /// The board 1..=N.
+    n: Option<u32>,
+    /// The numbers on the board, comma-separated (the side to move's value).
+    #[arg(long, value_delimiter = ',')]
+    board: Option<Vec<u64>>,
+    /// Threads to search on (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: Option<u16>,
+    /// Memory for the transposition table, in MiB, at most three quarters of the
+    /// machine's (default: by board size, 16 up to 128 numbers, 256 up to 169, 4096 above).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    table_mib: Option<u64>,
+    /// Prints on stderr, at the end, how the table served and the nodes of each ply.
+    #[arg(long)]
+    stats: bool,
+    /// Solves every board from 1..=N to 1..=M in turn, with one table that carries what
+    /// each board proved to the next.
+    #[arg(long, conflicts_with = "board")]
+    upto: Option<u32>,
+    /// A file of proven results: loaded first if it exists, written after each board (but
+    /// one quicker than the last save), every --save-every minutes and when the time runs
+    /// out, so that the same command resumes a stopped solve.
+    #[arg(long)]
+    results: Option<std::path::PathBuf>,
+    /// Stops after this many minutes (a fraction too) if not done, with status 1; with
+    /// --results, saving what is proven.
+    #[arg(long, value_parser = positive_minutes)]
+    minutes: Option<f64>,
+    /// With --results, also saves what is proven every this many minutes, so that a
+    /// crash or a kill loses at most that much (the search goes on from its table).
+    #[arg(long, value_parser = positive_minutes, default_value_t = 30.0, requires = "results")]
+    save_every: f64,
+}
+
+/// The options of `job`.
+#[derive(Debug, Args)]
+struct JobArgs {
+    /// The job files.
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// Threads to search on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// Memory for the transposition table, in MiB, as for `solve` (default: `solve`'s for
+    /// the largest position the jobs search).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    table_mib: Option<u64>,
+    /// Leaves out what earlier rounds proved (their `.proven` files in the jobs'
+    /// directory, and `round0-*.proven`: other boards' results, loaded by every round),
+    /// and saves nothing for later rounds.
+    #[arg(long)]
+    isolated: bool,
+    /// Stops a job not done after this many minutes (a fraction too), with status 1,
+    /// saving what it proved beside it (FILE.stopped): run it again to go on from there.
+    #[arg(long, value_parser = positive_minutes)]
+    minutes: Option<f64>,
+}
+
 fn main() {
     pipe::quiet_on_closed_pipe();
     let result = match Cli::parse().command {
         None => solve::rules_example().map_err(Failure::from),
-        Some(Command::Solve {
-            n,
-            board,
-            threads,
-            table_mib,
-            stats,
-            upto,
-            results,
-            minutes,
-            save_every,
-        }) => solve::table_bytes(table_mib)
-            .map_err(Failure::from)
-            .and_then(|table_bytes| {
-                let options = solve::Options {
-                    threads: threads.map(usize::from),
-                    table_bytes,
-                    stats,
-                    results,
-                    deadline: minutes.and_then(deadline),
-                    save_every: std::time::Duration::try_from_secs_f64(save_every * 60.0)
-                        .unwrap_or(std::time::Duration::MAX),
-                };
-                match (n, upto) {
-                    (Some(n), Some(last)) => solve::solve_range(n..=last, &options),
-                    (Some(n), None) => solve::full_board(n)
-                        .map_err(Failure::from)
-                        .and_then(|board| solve::solve(board, options)),
-                    (None, _) => solve::listed_board(&board.unwrap_or_default())
-                        .map_err(Failure::from)
-                        .and_then(|board| solve::solve(board, options)),
-                }
-            }),
+        Some(Command::Solve(args)) => args.run(),
         Some(Command::Match { n, ms, games, a, b }) => {
             arena::run(n, ms, games, &a, &b).map_err(Failure::from)
         }
@@ -229,28 +206,7 @@ fn main() {
                 }
             })
             .map_err(Failure::from),
-        Some(Command::Job {
-            files,
-            threads,
-            table_mib,
-            isolated,
-            minutes,
-        }) => solve::table_bytes(table_mib)
-            .map_err(Failure::from)
-            .and_then(|table_bytes| {
-                let options = jobs::JobOptions {
-                    threads: usize::from(threads),
-                    table_bytes,
-                    isolated,
-                    deadline: minutes.and_then(deadline),
-                };
-                jobs::run_jobs(&files, options)
-            })
-            .map(|results| {
-                for result in results {
-                    println!("{result}");
-                }
-            }),
+        Some(Command::Job(args)) => args.run(),
         Some(Command::Merge { dir }) => merge(&dir).map_err(Failure::from),
         Some(Command::Simulate {
             dir,
@@ -265,6 +221,45 @@ fn main() {
     };
     if let Err(failure) = result {
         failure::exit(Cli::command(), failure);
+    }
+}
+
+impl SolveArgs {
+    /// One board, a sweep of boards, or a listed board.
+    fn run(self) -> Result<(), Failure> {
+        let options = solve::Options {
+            threads: self.threads.map(usize::from),
+            table_bytes: solve::table_bytes(self.table_mib)?,
+            stats: self.stats,
+            results: self.results,
+            deadline: self.minutes.and_then(deadline),
+            save_every: std::time::Duration::try_from_secs_f64(self.save_every * 60.0)
+                .unwrap_or(std::time::Duration::MAX),
+        };
+        match (self.n, self.upto) {
+            (Some(n), Some(last)) => solve::solve_range(n..=last, &options),
+            (Some(n), None) => solve::solve(solve::full_board(n)?, options),
+            (None, _) => solve::solve(
+                solve::listed_board(&self.board.unwrap_or_default())?,
+                options,
+            ),
+        }
+    }
+}
+
+impl JobArgs {
+    /// Runs the jobs, printing each result.
+    fn run(self) -> Result<(), Failure> {
+        let options = jobs::JobOptions {
+            threads: usize::from(self.threads),
+            table_bytes: solve::table_bytes(self.table_mib)?,
+            isolated: self.isolated,
+            deadline: self.minutes.and_then(deadline),
+        };
+        for result in jobs::run_jobs(&self.files, options)? {
+            println!("{result}");
+        }
+        Ok(())
     }
 }
 
