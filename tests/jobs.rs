@@ -206,6 +206,11 @@ fn a_stopped_job_goes_on_from_what_it_proved() {
         .and_then(|nodes| nodes.parse().ok())
         .unwrap_or_else(|| panic!("nodes=N ms=M, not {work}"));
     assert!(earlier > 0, "{work}");
+    // The message counts the work of the job's runs so far, as the file does.
+    assert!(
+        stop.to_string().contains(&format!("{earlier} nodes in ")),
+        "{stop}"
+    );
     // Earlier work made large, to tell the second run's own nodes from it.
     const EARLIER: u64 = 1 << 40;
     std::fs::write(

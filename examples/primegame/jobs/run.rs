@@ -275,14 +275,15 @@ where
         Err(Failure::OutOfReach(reason)) => {
             crate::solve::save_results(solver, &stopped)?;
             let ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
-            let work = format!(
-                "nodes={} ms={}\n",
+            let (all_nodes, all_ms) = (
                 (solver.nodes() - nodes).saturating_add(earlier_nodes),
-                ms.saturating_add(earlier_ms)
+                ms.saturating_add(earlier_ms),
             );
-            write_atomically(&stopped_work, &work)?;
+            write_atomically(&stopped_work, &format!("nodes={all_nodes} ms={all_ms}\n"))?;
+            // The reason counts this run's search; the job's runs so far count every one.
             Err(Failure::OutOfReach(format!(
-                "{}: {reason}; what it proved is in {}: run the job again to go on from there",
+                "{}: {reason}; {all_nodes} nodes in {all_ms} ms in this job's runs so far; what \
+                 it proved is in {}: run the job again to go on from there",
                 file.display(),
                 stopped.display()
             )))
