@@ -2,7 +2,11 @@
 # split-solve.sh N DIR [BATCH]: the split solve of 1..=N, round after round: the round's job
 # files run BATCH to a process (one table for them), then `primegame merge` proves the answer
 # (exit 0) or writes the next round (status 3). Run it again after a failure: jobs with a
-# result are skipped.
+# result are skipped. With xargs, BATCH defaults to the round's jobs shared out evenly, one
+# process a worker: with shared proofs a later round's jobs take a few hundred nodes each,
+# and a process's set-up (its table, the proofs it loads) is what costs. With isolated jobs,
+# or a deep split whose later rounds are heavy, a small BATCH balances the workers better.
+# With Slurm it defaults to 8 jobs a task.
 #
 # RUNNER=xargs (default): this machine, WORKERS processes at once (default: the cores); a
 #   round of fewer jobs than workers gives each job the spare workers' cores as threads, and
@@ -23,7 +27,6 @@ set -euo pipefail
 primegame=${PRIMEGAME:-primegame}
 n=$1
 dir=$(realpath -m "$2")
-batch=${3:-8}
 workers=${WORKERS:-$(nproc)}
 options=()
 [ -z "${MINUTES:-}" ] || options=(--minutes "$MINUTES")
@@ -49,6 +52,12 @@ while true; do
     [ -f "${job%.job}.result" ] || echo "$job"
   done > "$dir/pending.list"
   count=$(wc -l < "$dir/pending.list")
+  if [ "${RUNNER:-xargs}" = slurm ]; then
+    batch=${3:-8}
+  else
+    batch=${3:-$(( (count + workers - 1) / workers ))}
+  fi
+  [ "$batch" -ge 1 ] || batch=1
   if [ "$count" -gt 0 ]; then
     case ${RUNNER:-xargs} in
       xargs)
