@@ -77,6 +77,10 @@ pub struct Connect4 {
     moves: u32,
     /// The last move made a four: nothing more to play.
     over: bool,
+    /// The cells that would complete a four for the side to move, and for the other side:
+    /// kept up as stones are played, as a search asks for them at every node, several times.
+    own_wins: u64,
+    their_wins: u64,
 }
 
 impl Connect4 {
@@ -106,7 +110,7 @@ impl Connect4 {
 
     /// Whether a stone in the playable column `col` makes a four.
     fn wins(&self, col: u8) -> bool {
-        winning_cells(self.current) & self.landing(col) != 0
+        self.own_wins & self.landing(col) != 0
     }
 }
 
@@ -134,9 +138,14 @@ impl Game for Connect4 {
     }
 
     fn play_unchecked(&mut self, col: u8) {
-        self.over = self.wins(col);
+        let cell = self.landing(col);
+        self.over = self.own_wins & cell != 0;
+        // The mover's stones are the other side's from now on; the opponent's are unchanged.
+        let mover_wins = winning_cells(self.current | cell);
+        self.own_wins = self.their_wins;
+        self.their_wins = mover_wins;
         self.current ^= self.mask;
-        self.mask |= self.landing(col);
+        self.mask |= cell;
         self.moves += 1;
     }
 
@@ -191,7 +200,7 @@ pub struct Threats;
 /// opponent has a cell to win on now (none if it has two), and never a cell under one of its
 /// winning cells.
 fn non_losing(position: &Connect4) -> u64 {
-    let threats = winning_cells(position.current ^ position.mask) & !position.mask;
+    let threats = position.their_wins & !position.mask;
     let mut safe = position.playable();
     let forced = safe & threats;
     if forced != 0 {
@@ -254,12 +263,21 @@ impl Knowledge<Connect4> for Threats {
             out.push(first);
             return;
         }
-        // More threats first; the sort is stable, so ties stay center-first.
-        out[start..].sort_by_key(|&col| {
+        // More threats first; the sort is stable, so ties stay center-first. Each move's
+        // count is made once, not at every comparison.
+        let mut ranked = [(0u32, 0u8); WIDTH as usize];
+        let moves = &mut out[start..];
+        for (slot, &col) in ranked.iter_mut().zip(moves.iter()) {
             let cell = position.landing(col);
             let own = position.current | cell;
-            std::cmp::Reverse((winning_cells(own) & !(position.mask | cell)).count_ones())
-        });
+            let threats = (winning_cells(own) & !(position.mask | cell)).count_ones();
+            *slot = (threats, col);
+        }
+        let ranked = &mut ranked[..moves.len()];
+        ranked.sort_by_key(|&(threats, _)| std::cmp::Reverse(threats));
+        for (col, &(_, ranked_col)) in moves.iter_mut().zip(ranked.iter()) {
+            *col = ranked_col;
+        }
     }
 }
 
