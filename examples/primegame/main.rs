@@ -139,7 +139,8 @@ struct SolveArgs {
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: Option<u16>,
     /// Memory for the transposition table, in MiB, at most three quarters of the
-    /// machine's (default: by board size, 16 up to 128 numbers, 256 up to 169, 4096 above).
+    /// machine's (default: by board size, 16 up to 128 numbers, 256 up to 169, 4096 above);
+    /// the process takes this and a few MB more, saves of results included.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     table_mib: Option<u64>,
     /// Prints on stderr, at the end, how the table served and the nodes of each ply.

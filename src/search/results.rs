@@ -119,25 +119,50 @@ fn write_words(out: &mut impl Write, words: &[u64]) -> io::Result<()> {
         .try_for_each(|word| out.write_all(&word.to_le_bytes()))
 }
 
-/// Writes `entries` as results of the game type `game`.
-pub(crate) fn write(
-    out: impl Write,
-    game: &str,
-    entries: &[SharedEntry],
-) -> Result<(), ResultsError> {
-    let mut out = io::BufWriter::new(out);
-    write_words(&mut out, &[MAGIC, VERSION, game.len() as u64])?;
-    write_words(&mut out, &name_words(game))?;
-    write_words(&mut out, &[entries.len() as u64])?;
-    let mut sum = 0;
-    for entry in entries {
-        let words = encode(entry);
-        sum = checksum(sum, &words);
-        write_words(&mut out, &words)?;
+/// Writes results of the game type `game` as they come, so that a save takes a few KiB
+/// beside the table, however many entries it writes: the count goes first in the file, so
+/// the caller counts the entries before it [`push`](Self::push)es them.
+pub(crate) struct Writer<W: Write> {
+    out: io::BufWriter<W>,
+    left: u64,
+    sum: u64,
+}
+
+impl<W: Write> Writer<W> {
+    /// Writes the header of a file of `count` entries.
+    pub(crate) fn new(out: W, game: &str, count: u64) -> io::Result<Self> {
+        let mut out = io::BufWriter::new(out);
+        write_words(&mut out, &[MAGIC, VERSION, game.len() as u64])?;
+        write_words(&mut out, &name_words(game))?;
+        write_words(&mut out, &[count])?;
+        Ok(Self {
+            out,
+            left: count,
+            sum: 0,
+        })
     }
-    write_words(&mut out, &[sum])?;
-    out.flush()?;
-    Ok(())
+
+    /// Writes the next entry.
+    pub(crate) fn push(&mut self, entry: &SharedEntry) -> io::Result<()> {
+        // More entries than the header says would make a file that no reader accepts.
+        self.left = self.left.checked_sub(1).ok_or_else(miscounted)?;
+        let words = encode(entry);
+        self.sum = checksum(self.sum, &words);
+        write_words(&mut self.out, &words)
+    }
+
+    /// Writes the checksum, once every entry the header counts is written.
+    pub(crate) fn finish(mut self) -> io::Result<()> {
+        if self.left != 0 {
+            return Err(miscounted());
+        }
+        write_words(&mut self.out, &[self.sum])?;
+        self.out.flush()
+    }
+}
+
+fn miscounted() -> io::Error {
+    io::Error::other("the entries written are not the entries counted")
 }
 
 fn read_word(input: &mut impl Read) -> io::Result<u64> {
@@ -222,4 +247,44 @@ fn read_header(input: &mut impl Read, game: &str) -> Result<u64, ResultsError> {
         });
     }
     next()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(lower: i64) -> SharedEntry {
+        Entry {
+            key: [1, 2, 3, lower as u64],
+            lower,
+            upper: lower + 1,
+            best: Some(7),
+            depth: PROVEN,
+            work: 12,
+        }
+    }
+
+    #[test]
+    fn a_writer_refuses_more_or_fewer_entries_than_it_counted() {
+        let mut file = Vec::new();
+        let mut writer = Writer::new(&mut file, "game", 1).unwrap();
+        writer.push(&entry(3)).unwrap();
+        assert!(writer.push(&entry(4)).is_err());
+        let writer = Writer::new(Vec::new(), "game", 2).unwrap();
+        assert!(writer.finish().is_err());
+    }
+
+    #[test]
+    fn written_entries_read_back_in_order() {
+        let mut file = Vec::new();
+        let mut writer = Writer::new(&mut file, "game", 3).unwrap();
+        for lower in [-5, 0, 9] {
+            writer.push(&entry(lower)).unwrap();
+        }
+        writer.finish().unwrap();
+        let mut loaded = Vec::new();
+        let count = read(io::Cursor::new(&file), "game", |_| true, |e| loaded.push(e));
+        assert_eq!(count.unwrap(), 3);
+        assert_eq!(loaded, [entry(-5), entry(0), entry(9)]);
+    }
 }

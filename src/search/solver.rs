@@ -2,6 +2,7 @@ use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
 use crate::search::parallel::Parallel;
 use crate::search::results::{self, ResultsError};
+use crate::search::shared_table::SharedEntry;
 use crate::search::table::PROVEN;
 use crate::search::{Budget, NoEvaluator, Progress, SearchConfig, SearchStats, Stage};
 use std::io::{Read, Seek, Write};
@@ -229,7 +230,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// The file holds each entry's key words, bounds and move (seven words), the game's type
     /// name and a checksum. Results of a depth-limited search (an [`Engine`](crate::Engine)'s)
-    /// are not written: only what holds for every later search.
+    /// are not written: only what holds for every later search. The entries go from the table
+    /// to `out` as they are read, so a save takes a few KiB beside the table, however full it
+    /// is (the table is read twice: once to count the entries, once to write them).
     ///
     /// # Errors
     ///
@@ -239,17 +242,24 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// [`load_results`]: Self::load_results
     pub fn save_results(&self, out: impl Write, min_work: u8) -> Result<u64, ResultsError> {
-        let mut entries = Vec::new();
-        let all = self.search.core.table().for_each_portable(|entry| {
-            if entry.depth == PROVEN && entry.work >= min_work {
-                entries.push(entry);
-            }
-        });
-        if !all {
+        let table = self.search.core.table();
+        let saved = |entry: &SharedEntry| entry.depth == PROVEN && entry.work >= min_work;
+        // Two passes over the table, counting then writing, rather than a copy of the
+        // entries: the copy would take as much memory again as a full table.
+        let mut count = 0u64;
+        if !table.for_each_portable(|entry| count += u64::from(saved(&entry))) {
             return Err(ResultsError::KeysWithoutWords);
         }
-        results::write(out, std::any::type_name::<G>(), &entries)?;
-        Ok(entries.len() as u64)
+        let mut writer = results::Writer::new(out, std::any::type_name::<G>(), count)?;
+        let mut written = Ok(());
+        table.for_each_portable(|entry| {
+            if written.is_ok() && saved(&entry) {
+                written = writer.push(&entry);
+            }
+        });
+        written?;
+        writer.finish()?;
+        Ok(count)
     }
 
     /// Loads results written by [`save_results`](Self::save_results) into the table (made
