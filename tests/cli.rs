@@ -336,10 +336,13 @@ fn split_solve_from_the_command_line() {
     // Round 1 left its proofs for the later rounds beside the jobs.
     assert!(dir.join("round1-n50-r1-l47.43-a-inf-binf.proven").exists());
     let out = run("primegame", &["simulate", dir_arg, "--workers", "1,8"], b"");
+    let lines: Vec<_> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert!(
-        text(&out.stdout).contains("workers=8 makespan_ms="),
-        "{}",
-        text(&out.stdout)
+        lines.len() == 2
+            && lines[0].starts_with("workers=1 makespan_ms=")
+            && lines[0].ends_with(" speedup=1.00")
+            && lines[1].starts_with("workers=8 makespan_ms="),
+        "{lines:?}"
     );
     std::fs::remove_dir_all(&dir).expect("removed");
     let out = run("primegame", &["merge", dir_arg], b"");

@@ -321,7 +321,8 @@ fn simulate(dir: &std::path::Path, workers: &[usize], solve_ms: Option<u64>) -> 
     let one = jobs::makespan(&all, 1);
     for &w in workers {
         let span = jobs::makespan(&all, w);
-        let speedup = one as f64 / span.max(1) as f64;
+        // Jobs answered in under a millisecond count 0 ms: the speed-up of none is 1.
+        let speedup = one.max(1) as f64 / span.max(1) as f64;
         let over_solve = solve_ms.map_or(String::new(), |ms| {
             format!(" over_solve={:.2}", ms as f64 / span.max(1) as f64)
         });
