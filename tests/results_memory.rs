@@ -3,8 +3,8 @@
 //! as much memory again as the table). Every allocation of this test binary is counted, so it
 //! holds this one test alone.
 
+use gamesolver::SmallPrimeGame;
 use gamesolver::games::prime::solver;
-use gamesolver::{SmallPrimeGame, Solver};
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;
 use std::io::Cursor;
@@ -46,7 +46,7 @@ fn saving_results_allocates_a_few_kib_however_many_entries() {
 
         // The streamed file is whole: the same bytes each time, and it loads back.
         assert_eq!(again, file);
-        let mut second: Solver<_, _> = solver().with_table_bytes(64 << 20);
+        let mut second = solver().with_table_bytes(64 << 20);
         assert_eq!(
             second.load_results(&game, Cursor::new(&file)).unwrap(),
             count
