@@ -1,7 +1,6 @@
-//! PrimeGame from the command line.
+//! The command line of `primegame`: one `Args` struct a subcommand, each with a `run`.
 //!
 //! ```text
-//! primegame                      the rules' example for n = 20, then the optimal game
 //! primegame solve N [--upto M] [--threads T] [--table-mib M] [--stats]
 //!                 [--results FILE [--save-every M]] [--minutes M]
 //!                                exact value, optimal first moves and a line for 1..=N;
@@ -26,29 +25,17 @@
 //! (jobs with a result may be skipped; running one again changes nothing; the jobs given to
 //! one process share its table).
 
-#[path = "../common/failure.rs"]
-mod failure;
-#[path = "../common/pipe.rs"]
-mod pipe;
-
-mod arena;
-mod contest;
-mod jobs;
-mod protocol;
-mod solve;
-mod strategies;
-mod think;
-
+use crate::failure::{self, Failure};
+use crate::{arena, jobs, pipe, protocol, solve, think};
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
-use failure::Failure;
+use std::path::{Path, PathBuf};
 
 /// PrimeGame: take a number, score it, hand the opponent its divisors still on the board.
-/// Without a command: the rules' example for n = 20, then the optimal game.
 #[derive(Debug, Parser)]
 #[command(name = "primegame")]
 struct Cli {
     #[command(subcommand)]
-    command: Option<Command>,
+    command: Command,
 }
 
 #[derive(Debug, Subcommand)]
@@ -57,73 +44,97 @@ enum Command {
     Solve(SolveArgs),
     /// G games of strategy A against strategy B (random, greedy, prime, onegreedy, twoply,
     /// engine), sides alternating.
-    Match {
-        /// The board 1..=N.
-        #[arg(long, default_value_t = 200)]
-        n: u32,
-        /// Milliseconds a move.
-        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
-        ms: u64,
-        /// Games to play.
-        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
-        games: u32,
-        /// The first strategy.
-        a: String,
-        /// The second strategy.
-        b: String,
-    },
+    Match(MatchArgs),
     /// One engine search of a position, then one line:
     /// `depth=D nodes=K nps=R value=V move=X ms=T exact=true|false`.
-    #[command(group(ArgGroup::new("position").required(true).args(["n", "board"])))]
-    Think {
-        /// The board 1..=N.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(gamesolver::games::prime::MAX_N)))]
-        n: Option<u32>,
-        /// The numbers on the board, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        board: Option<Vec<u64>>,
-        /// Milliseconds for the whole answer, building the position included.
-        #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
-        ms: u64,
-    },
+    Think(ThinkArgs),
     /// Writes the first round of jobs of the exact solve of 1..=N into D (see `merge`).
-    Plan {
-        /// The board 1..=N.
-        n: u32,
-        /// The directory for the job files.
-        #[arg(long)]
-        dir: std::path::PathBuf,
-        /// How deep the principal line is split (1: root moves only).
-        #[arg(long, default_value_t = 2)]
-        split: usize,
-    },
+    Plan(PlanArgs),
     /// Runs job files of one board in turn, one table for all, and writes each result beside
     /// its job (`.result`), printing it too.
     Job(JobArgs),
     /// Reads every result of D: prints the answer as `solve` does (status 0), or lists the
     /// jobs still to run, writing the next round's (status 3).
-    Merge {
-        /// The directory of the job files.
-        dir: std::path::PathBuf,
-    },
+    Merge(MergeArgs),
     /// The makespan of D's measured jobs on each number of workers (list scheduling, rounds
     /// one after the other), against their sum on one.
-    Simulate {
-        /// The directory of the job files, every job run.
-        dir: std::path::PathBuf,
-        /// Numbers of workers, comma-separated.
-        #[arg(long, value_delimiter = ',', default_value = "1,8,64,512")]
-        workers: Vec<usize>,
-        /// The one-process solve's time in ms, to give the speed-up over it too.
-        #[arg(long)]
-        solve_ms: Option<u64>,
-    },
+    Simulate(SimulateArgs),
     /// The engine protocol on standard input and output (see the README).
-    Engine {
-        /// Threads to search on.
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-        threads: u16,
-    },
+    Engine(EngineArgs),
+}
+
+/// The options of `match`.
+#[derive(Debug, Args)]
+struct MatchArgs {
+    /// The board 1..=N.
+    #[arg(long, default_value_t = 200)]
+    n: u32,
+    /// Milliseconds a move.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    ms: u64,
+    /// Games to play.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    /// The first strategy.
+    a: String,
+    /// The second strategy.
+    b: String,
+}
+
+/// The options of `think`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("position").required(true).args(["n", "board"])))]
+struct ThinkArgs {
+    /// The board 1..=N.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=i64::from(gamesolver::games::prime::MAX_N)))]
+    n: Option<u32>,
+    /// The numbers on the board, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    board: Option<Vec<u64>>,
+    /// Milliseconds for the whole answer, building the position included.
+    #[arg(long, default_value_t = 500, value_parser = clap::value_parser!(u64).range(1..))]
+    ms: u64,
+}
+
+/// The options of `plan`.
+#[derive(Debug, Args)]
+struct PlanArgs {
+    /// The board 1..=N.
+    n: u32,
+    /// The directory for the job files.
+    #[arg(long)]
+    dir: PathBuf,
+    /// How deep the principal line is split (1: root moves only).
+    #[arg(long, default_value_t = 2)]
+    split: usize,
+}
+
+/// The options of `merge`.
+#[derive(Debug, Args)]
+struct MergeArgs {
+    /// The directory of the job files.
+    dir: PathBuf,
+}
+
+/// The options of `simulate`.
+#[derive(Debug, Args)]
+struct SimulateArgs {
+    /// The directory of the job files, every job run.
+    dir: PathBuf,
+    /// Numbers of workers, comma-separated.
+    #[arg(long, value_delimiter = ',', default_value = "1,8,64,512")]
+    workers: Vec<usize>,
+    /// The one-process solve's time in ms, to give the speed-up over it too.
+    #[arg(long)]
+    solve_ms: Option<u64>,
+}
+
+/// The options of `engine`.
+#[derive(Debug, Args)]
+struct EngineArgs {
+    /// Threads to search on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
 }
 
 /// The options of `solve`.
@@ -154,7 +165,7 @@ struct SolveArgs {
     /// one quicker than the last save), every --save-every minutes and when the time runs
     /// out, so that the same command resumes a stopped solve.
     #[arg(long)]
-    results: Option<std::path::PathBuf>,
+    results: Option<PathBuf>,
     /// Stops after this many minutes (a fraction too) if not done, with status 1; with
     /// --results, saving what is proven.
     #[arg(long, value_parser = positive_minutes)]
@@ -170,7 +181,7 @@ struct SolveArgs {
 struct JobArgs {
     /// The job files.
     #[arg(required = true)]
-    files: Vec<std::path::PathBuf>,
+    files: Vec<PathBuf>,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -189,36 +200,19 @@ struct JobArgs {
     minutes: Option<f64>,
 }
 
-fn main() {
+/// Runs the command line of the process; a failure ends it with the status that says which
+/// (2 bad input, 1 out of reach, 3 pending jobs from `merge`).
+pub fn main() {
     pipe::quiet_on_closed_pipe();
     let result = match Cli::parse().command {
-        None => solve::rules_example().map_err(Failure::from),
-        Some(Command::Solve(args)) => args.run(),
-        Some(Command::Match { n, ms, games, a, b }) => {
-            arena::run(n, ms, games, &a, &b).map_err(Failure::from)
-        }
-        Some(Command::Think { n, board, ms }) => {
-            think::think(n, board.as_deref(), ms).map_err(Failure::from)
-        }
-        Some(Command::Plan { n, dir, split }) => jobs::plan(n, &dir, split)
-            .map(|written| {
-                for path in written {
-                    println!("{}", path.display());
-                }
-            })
-            .map_err(Failure::from),
-        Some(Command::Job(args)) => args.run(),
-        Some(Command::Merge { dir }) => merge(&dir).map_err(Failure::from),
-        Some(Command::Simulate {
-            dir,
-            workers,
-            solve_ms,
-        }) => simulate(&dir, &workers, solve_ms).map_err(Failure::from),
-        Some(Command::Engine { threads }) => {
-            let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
-            protocol::serve_on_threads(stdin.lock(), stdout.lock(), usize::from(threads))
-                .map_err(|e| Failure::from(e.to_string()))
-        }
+        Command::Solve(args) => args.run(),
+        Command::Match(args) => args.run(),
+        Command::Think(args) => args.run(),
+        Command::Plan(args) => args.run(),
+        Command::Job(args) => args.run(),
+        Command::Merge(args) => args.run(),
+        Command::Simulate(args) => args.run(),
+        Command::Engine(args) => args.run(),
     };
     if let Err(failure) = result {
         failure::exit(Cli::command(), failure);
@@ -279,41 +273,80 @@ fn positive_minutes(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The merge's answer on stdout; pending work exits with status 3.
-fn merge(dir: &std::path::Path) -> Result<(), String> {
-    match jobs::merge(dir)? {
-        jobs::Merged::Solved {
-            n,
-            value,
-            best,
-            jobs,
-            nodes,
-            ms,
-        } => {
-            let best: Vec<String> = best.iter().map(u32::to_string).collect();
-            println!("n={n} value={value} best={}", best.join(","));
-            eprintln!("merged {jobs} jobs: {nodes} nodes, {ms} ms of work");
-            Ok(())
+impl MatchArgs {
+    /// Plays the match, printing each game and the report.
+    fn run(self) -> Result<(), Failure> {
+        arena::run(self.n, self.ms, self.games, &self.a, &self.b).map_err(Failure::from)
+    }
+}
+
+impl ThinkArgs {
+    /// One search, one line.
+    fn run(self) -> Result<(), Failure> {
+        think::think(self.n, self.board.as_deref(), self.ms).map_err(Failure::from)
+    }
+}
+
+impl PlanArgs {
+    /// Writes the first round, printing each job file's path.
+    fn run(self) -> Result<(), Failure> {
+        for path in jobs::plan(self.n, &self.dir, self.split)? {
+            println!("{}", path.display());
         }
-        jobs::Merged::Missing(files) => {
-            println!("pending {} (no result yet):", files.len());
-            for file in files {
-                println!("{}", file.display());
+        Ok(())
+    }
+}
+
+impl EngineArgs {
+    /// Serves the protocol until standard input ends.
+    fn run(self) -> Result<(), Failure> {
+        let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
+        protocol::serve_on_threads(stdin.lock(), stdout.lock(), usize::from(self.threads))
+            .map_err(|e| Failure::from(e.to_string()))
+    }
+}
+
+impl MergeArgs {
+    /// The merge's answer on stdout; pending work exits with status 3.
+    fn run(self) -> Result<(), Failure> {
+        match jobs::merge(&self.dir)? {
+            jobs::Merged::Solved {
+                n,
+                value,
+                best,
+                jobs,
+                nodes,
+                ms,
+            } => {
+                let best: Vec<String> = best.iter().map(u32::to_string).collect();
+                println!("n={n} value={value} best={}", best.join(","));
+                eprintln!("merged {jobs} jobs: {nodes} nodes, {ms} ms of work");
+                Ok(())
             }
-            std::process::exit(3);
-        }
-        jobs::Merged::Next(files) => {
-            println!("pending {} (the next round, written):", files.len());
-            for file in files {
-                println!("{}", file.display());
-            }
-            std::process::exit(3);
+            jobs::Merged::Missing(files) => pending("no result yet", &files),
+            jobs::Merged::Next(files) => pending("the next round, written", &files),
         }
     }
 }
 
+/// Lists the jobs still to run and exits with status 3.
+fn pending(what: &str, files: &[PathBuf]) -> ! {
+    println!("pending {} ({what}):", files.len());
+    for file in files {
+        println!("{}", file.display());
+    }
+    std::process::exit(3);
+}
+
+impl SimulateArgs {
+    /// Each worker count's makespan, from the jobs' measured times.
+    fn run(self) -> Result<(), Failure> {
+        simulate(&self.dir, &self.workers, self.solve_ms).map_err(Failure::from)
+    }
+}
+
 /// Each worker count's makespan, from the jobs' measured times.
-fn simulate(dir: &std::path::Path, workers: &[usize], solve_ms: Option<u64>) -> Result<(), String> {
+fn simulate(dir: &Path, workers: &[usize], solve_ms: Option<u64>) -> Result<(), String> {
     let all = jobs::read_dir(dir)?;
     if all.iter().any(|(_, _, result)| result.is_none()) {
         return Err(format!("{}: some jobs have no result yet", dir.display()));

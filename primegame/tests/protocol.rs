@@ -1,15 +1,8 @@
-//! The engine protocol of the `primegame` example: parsing, and no input that crashes it or
+//! The engine protocol of `primegame engine`: parsing, and no input that crashes it or
 //! stops its answers.
 
-#[path = "../examples/primegame/contest.rs"]
-#[allow(dead_code)]
-mod contest;
-#[path = "../examples/primegame/protocol.rs"]
-#[allow(dead_code)]
-mod protocol;
-
+use primegame::protocol::{Command, MAX_PROTOCOL_NUMBER, ProtocolError, parse, serve};
 use proptest::prelude::*;
-use protocol::{Command, MAX_PROTOCOL_NUMBER, ProtocolError, parse, serve};
 use std::time::Duration;
 
 #[test]
@@ -141,7 +134,7 @@ fn bad_bytes_and_long_words_are_answered_briefly() {
 
 #[test]
 fn an_overlong_line_is_refused_and_skipped() {
-    use protocol::MAX_LINE_BYTES;
+    use primegame::protocol::MAX_LINE_BYTES;
     let mut input = b"go 30 ".to_vec();
     input.extend(std::iter::repeat_n(b'7', MAX_LINE_BYTES + 1000));
     input.extend(b"\ngo 30 1 2 3\n");

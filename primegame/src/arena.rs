@@ -1,3 +1,5 @@
+//! `primegame match`: games between the contest's players, by the names the command line uses.
+
 use crate::contest::contest_engine;
 use crate::strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
 use gamesolver::PrimeGame;

@@ -12,11 +12,17 @@ use std::path::{Path, PathBuf};
 pub enum Merged {
     /// The root's value and every optimal first move, ascending.
     Solved {
+        /// The board 1..=n.
         n: u32,
+        /// The exact value of 1..=n.
         value: i64,
+        /// Every optimal first move, ascending.
         best: Vec<u32>,
+        /// The jobs of every round.
         jobs: usize,
+        /// The nodes of every job.
         nodes: u64,
+        /// The milliseconds of every job.
         ms: u64,
     },
     /// Jobs without a result, to run (again).

@@ -33,8 +33,8 @@ pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<
 ///
 /// # Examples
 ///
-/// ```text
-/// use gamesolver::games::prime::contest_engine;
+/// ```
+/// use primegame::contest::contest_engine;
 /// use gamesolver::{Budget, PrimeGame};
 /// use std::time::Duration;
 ///

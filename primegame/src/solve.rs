@@ -1,11 +1,13 @@
+//! `primegame solve`: the exact value, every optimal first move and a line of play of a board,
+//! on the narrowest board type it fits, with results saved and resumed.
+
 use crate::failure::Failure;
 use gamesolver::games::prime;
 use gamesolver::search::Progress;
 use gamesolver::{
-    Budget, Game, Knowledge, Player, PrimeError, PrimeGame, PrimeKnowledge, Record, ResultsError,
-    ScoringGame, SearchConfig, SmallPrimeGame, SolveError, Solver, WidePrimeGame,
+    Budget, Knowledge, PrimeError, PrimeGame, PrimeKnowledge, ResultsError, ScoringGame,
+    SearchConfig, SmallPrimeGame, SolveError, Solver, WidePrimeGame,
 };
-use std::fmt::Display;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -13,8 +15,11 @@ use std::time::{Duration, Instant};
 
 /// A position to solve: the fastest board it fits, a 128-bit or 256-bit mask.
 pub enum Board {
+    /// Numbers up to 128.
     Small(SmallPrimeGame),
+    /// Numbers up to 256.
     Wide(WidePrimeGame),
+    /// Any numbers.
     Large(Box<PrimeGame>),
 }
 
@@ -410,50 +415,4 @@ where
     let last = *range.end();
     let boards = range.map(|n| board(n).map(|game| (n, game)).map_err(|e| e.to_string()));
     solve_in_turn(boards, last, options)
-}
-
-fn show<G: ScoringGame>(record: &Record<G>, mv: G::Move)
-where
-    G::Move: Display,
-{
-    let player = record.to_move().other();
-    let last = record
-        .moves()
-        .last()
-        .map(|(_, points)| points)
-        .unwrap_or_default();
-    println!(
-        "{player} takes {mv}: +{} for {player}, +{} for {} -> A {} : B {}",
-        last.mover,
-        last.opponent,
-        player.other(),
-        record.score(Player::First),
-        record.score(Player::Second),
-    );
-}
-
-/// The rules' example for n = 20, then the optimal game from the start.
-pub fn rules_example() -> Result<(), String> {
-    let game = SmallPrimeGame::new(20).map_err(|e| e.to_string())?;
-    println!("The rules' example, board 1..=20:");
-    let mut record = Record::new(game);
-    for mv in [19, 20] {
-        record.play(mv).map_err(|e| e.to_string())?;
-        show(&record, mv);
-    }
-
-    println!("\nOptimal play from the start, board 1..=20:");
-    let solution = prime::solver().solve(&game).map_err(|e| e.to_string())?;
-    let mut record = Record::new(game);
-    for mv in solution.principal_variation {
-        record.play(mv).map_err(|e| e.to_string())?;
-        show(&record, mv);
-    }
-    let (a, b) = (record.score(Player::First), record.score(Player::Second));
-    println!(
-        "Final score A {a} : B {b}, margin {} (the solved value)",
-        solution.value
-    );
-    debug_assert!(record.position().is_over());
-    Ok(())
 }

@@ -3,21 +3,11 @@
 //! board (the baseline the split must pay back across machines). Before timing, the bench
 //! checks both give the same value and optimal first moves.
 //!
-//! `cargo bench --bench jobs`
-
-#[path = "../examples/common/failure.rs"]
-#[allow(dead_code)]
-mod failure;
-#[path = "../examples/primegame/jobs/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod jobs;
-#[path = "../examples/primegame/solve.rs"]
-#[allow(dead_code)]
-mod solve;
+//! `cargo bench -p primegame --bench jobs`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamesolver::{WidePrimeGame, games::prime};
-use jobs::{JobOptions, Merged, merge, plan, run_jobs};
+use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
 
 fn pending(dir: &Path) -> Vec<PathBuf> {

@@ -2,18 +2,9 @@
 //! value and optimal first moves as the direct solve, whatever the split depth and the batches,
 //! and clear errors, never a wrong value, on bad input.
 
-#[path = "../examples/common/failure.rs"]
-#[allow(dead_code)]
-mod failure;
-#[path = "../examples/primegame/jobs/mod.rs"]
-#[allow(dead_code, unused_imports)]
-mod jobs;
-#[path = "../examples/primegame/solve.rs"]
-#[allow(dead_code)]
-mod solve;
-
 use gamesolver::{WidePrimeGame, games::prime};
-use jobs::{JobOptions, Merged, merge, plan, run_jobs};
+use primegame::failure;
+use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
 
 /// One thread, `solve`'s table, the proven results of earlier rounds shared.
@@ -317,6 +308,17 @@ fn bad_inputs_give_clear_errors() {
             .to_string()
             .contains("move 29")
     );
+    // A line longer than any split: the error gives its length, not the line.
+    let long = vec!["1"; 100_000].join(",");
+    std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
+    let error = run_jobs(std::slice::from_ref(&job), SHARED)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.contains("a line of 1 to 8 moves, not 100000"),
+        "{error}"
+    );
+    assert!(error.len() < 300, "{error}");
     std::fs::write(&job, &text).unwrap();
     // A job, and its result, of a line that leaves the principal line (29) before its move.
     let off = dir.join("n30-r1-l1.2-a-inf-binf.job");

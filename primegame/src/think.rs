@@ -1,3 +1,5 @@
+//! `primegame think`: one engine search of a position, as the protocol runs it, in one line.
+
 use crate::contest::contest_engine;
 use gamesolver::strategy::EngineStrategy;
 use gamesolver::{Budget, PrimeEvaluator, PrimeGame};

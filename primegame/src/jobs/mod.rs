@@ -37,21 +37,26 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// An unbounded side of a window, written `inf` or `-inf`.
-pub(crate) const UNBOUNDED: i64 = i64::MAX / 4;
+pub const UNBOUNDED: i64 = i64::MAX / 4;
 
 /// One job: a window on the value of the last move of `line`, played after the moves before
 /// it from 1..=n (the moves before it are the principal line's).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Job {
+    /// The board 1..=n.
     pub n: u32,
+    /// The round that wrote the job, from 1.
     pub round: u32,
+    /// The moves from 1..=n; the job searches the last one.
     pub line: Vec<u32>,
+    /// The window's lower side (exclusive), [`UNBOUNDED`] negated for none.
     pub alpha: i64,
+    /// The window's upper side (exclusive), [`UNBOUNDED`] for none.
     pub beta: i64,
 }
 
 /// The longest line a job takes (the deepest split of the principal line).
-pub(crate) const MAX_LINE: usize = 8;
+pub const MAX_LINE: usize = 8;
 
 fn joined(line: &[u32], separator: &str) -> String {
     line.iter()
@@ -63,10 +68,13 @@ fn joined(line: &[u32], separator: &str) -> String {
 /// A job's answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JobResult {
+    /// The job answered.
     pub job: Job,
     /// Fail-soft: at or below alpha an upper bound, at or above beta a lower bound.
     pub value: i64,
+    /// Nodes the search visited.
     pub nodes: u64,
+    /// Milliseconds the search took.
     pub ms: u64,
 }
 
@@ -148,7 +156,7 @@ fn window_side(text: &str, origin: &str) -> Result<i64, String> {
     }
 }
 
-/// Parses and checks a job line: a board, a line of one or two moves on it, a window. (That
+/// Parses and checks a job line: a board, a line of 1 to [`MAX_LINE`] moves on it, a window. (That
 /// the moves are legal in turn is checked when the job runs.)
 pub fn parse_job(line: &str, origin: &str) -> Result<Job, String> {
     let v = fields(line, &["n", "round", "line", "alpha", "beta"], origin)?;
@@ -163,9 +171,10 @@ pub fn parse_job(line: &str, origin: &str) -> Result<Job, String> {
         beta: window_side(v[4], origin)?,
     };
     if job.line.is_empty() || job.line.len() > MAX_LINE {
+        // The count, not the line: a line of a million moves is not echoed back.
         return Err(format!(
-            "{origin}: a line of one or two moves, not {}",
-            v[2]
+            "{origin}: a line of 1 to {MAX_LINE} moves, not {}",
+            job.line.len()
         ));
     }
     if let Some(mv) = job.line.iter().find(|&&mv| mv == 0 || mv > job.n) {

@@ -1,0 +1,48 @@
+//! PrimeGame on the board 1..=20, the rules' own example: the two moves the rules play, then
+//! the optimal game from the start, solved exactly. The contest tool (exact solves of any
+//! board, the engine protocol, the solve split into jobs) is the `primegame` package:
+//! `cargo run --release -p primegame -- --help`.
+
+#[path = "common/pipe.rs"]
+mod pipe;
+
+use gamesolver::{Player, Record, ScoringGame, SmallPrimeGame, games::prime};
+
+/// One line a move: who took what, the points each side got, and the score after it.
+fn show<G: ScoringGame<Move = u32>>(record: &Record<G>) {
+    let (mv, points) = record.moves().last().expect("a move was played");
+    let player = record.to_move().other();
+    println!(
+        "{player} takes {mv}: +{} for {player}, +{} for {} -> A {} : B {}",
+        points.mover,
+        points.opponent,
+        player.other(),
+        record.score(Player::First),
+        record.score(Player::Second),
+    );
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    pipe::quiet_on_closed_pipe();
+    let game = SmallPrimeGame::new(20)?;
+    println!("The rules' example, board 1..=20:");
+    let mut record = Record::new(game);
+    for mv in [19, 20] {
+        record.play(mv)?;
+        show(&record);
+    }
+
+    println!("\nOptimal play from the start, board 1..=20:");
+    let solution = prime::solver().solve(&game)?;
+    let mut record = Record::new(game);
+    for mv in solution.principal_variation {
+        record.play(mv)?;
+        show(&record);
+    }
+    let (a, b) = (record.score(Player::First), record.score(Player::Second));
+    println!(
+        "Final score A {a} : B {b}, margin {} (the solved value)",
+        solution.value
+    );
+    Ok(())
+}
