@@ -18,7 +18,8 @@ mod prime_copy_make;
 mod prime_plain_ab;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gamesolver::{Budget, Engine, Game, PrimeGame, ScoringGame};
+use gamesolver::games::prime::PrimeGame;
+use gamesolver::{Budget, Engine, Game, ScoringGame};
 use positions::{bench_engine, start_and_middle};
 use prime_copy_make::{CopyMake, CopyMakeKnowledge, ScanEvaluator};
 use prime_plain_ab::PlainAlphaBeta;

@@ -13,9 +13,10 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::heaps::Heaps;
+use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::SubtractionSet;
 use gamesolver::grundy::{ImpartialSolver, Outcome};
-use gamesolver::{HeapGame, MisereQuotient, OctalGame, PlayConvention};
+use gamesolver::{HeapGame, MisereQuotient, PlayConvention};
 use std::hint::black_box;
 
 /// `count` sums of `heaps` heaps of 1..=largest, the same every run.

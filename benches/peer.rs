@@ -10,7 +10,8 @@
 //! `cargo bench --bench peer`. The PrimeGame adapter for `minimax` lives here only.
 
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamesolver::{Budget, Evaluator, Game, PrimeEvaluator, PrimeGame, ScoringGame, SmallPrimeGame};
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, SmallPrimeGame};
+use gamesolver::{Budget, Evaluator, Game, ScoringGame};
 use minimax::Strategy;
 #[path = "common/positions.rs"]
 mod positions;

@@ -18,7 +18,8 @@ use criterion::measurement::WallTime;
 use criterion::{
     BatchSize, BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main,
 };
-use gamesolver::{SmallPrimeGame, Solver};
+use gamesolver::Solver;
+use gamesolver::games::prime::SmallPrimeGame;
 use prime_bounded::BoundedSolver;
 use prime_naive::NaiveSolver;
 use std::hint::black_box;
@@ -39,7 +40,10 @@ fn sizes() -> Vec<u32> {
 fn bench_fresh_solver<R>(
     group: &mut BenchmarkGroup<'_, WallTime>,
     n: u32,
-    run: impl Fn(&mut Solver<SmallPrimeGame, gamesolver::PrimeKnowledge>, &SmallPrimeGame) -> R,
+    run: impl Fn(
+        &mut Solver<SmallPrimeGame, gamesolver::games::prime::PrimeKnowledge>,
+        &SmallPrimeGame,
+    ) -> R,
 ) {
     let game = SmallPrimeGame::new(n).unwrap();
     group.bench_with_input(BenchmarkId::new("solver", n), &game, |b, game| {

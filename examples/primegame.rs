@@ -6,7 +6,9 @@
 #[path = "common/pipe.rs"]
 mod pipe;
 
-use gamesolver::{Player, Record, ScoringGame, SmallPrimeGame, games::prime};
+use gamesolver::{Player, Record, ScoringGame, games::prime};
+
+use gamesolver::games::prime::SmallPrimeGame;
 
 /// One line a move: who took what, the points each side got, and the score after it.
 fn show<G: ScoringGame<Move = u32>>(record: &Record<G>) {

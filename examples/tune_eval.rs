@@ -3,7 +3,9 @@
 //!
 //! `cargo run --release --example tune_eval -- N SAMPLES` (defaults: 36 300)
 
-use gamesolver::{Evaluator, Game, PrimeEvaluator, PrimeGame, SmallPrimeGame};
+use gamesolver::{Evaluator, Game};
+
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, SmallPrimeGame};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|a| a.parse::<u32>());

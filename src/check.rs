@@ -17,7 +17,8 @@
 //! PrimeGame's own knowledge passes:
 //!
 //! ```
-//! use gamesolver::{check, PrimeKnowledge, SmallPrimeGame};
+//! use gamesolver::check;
+//! use gamesolver::games::prime::{PrimeKnowledge, SmallPrimeGame};
 //!
 //! let start = SmallPrimeGame::new(14)?;
 //! check::knowledge(&start, &PrimeKnowledge, &check::Checks::default())?;

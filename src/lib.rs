@@ -10,15 +10,13 @@ pub mod grundy;
 pub mod search;
 pub mod strategy;
 
+// The root holds what a user of any game needs: the traits a game implements and their types,
+// the search front-ends and the theory types, with their errors. Each game that comes with the
+// crate stands in its own module under `games::`, its types and errors with it.
+
 pub use game::{
     Facts, Game, ImpartialGame, Knowledge, NoKnowledge, PlayConvention, Player, Points, Record,
     ScoringGame, TableKey,
-};
-pub use games::heaps::{HeapMove, Heaps, HeapsError};
-pub use games::octal::{OctalError, OctalGame};
-pub use games::prime::{
-    MaskPrimeGame, PrimeError, PrimeEvaluator, PrimeGame, PrimeKnowledge, SmallPrimeGame,
-    WidePrimeGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{

@@ -1,11 +1,12 @@
 //! The engine against the exact solver, its budgets and deadlines, and its endgames. The
 //! contest tool's players and matches are tested in the `primegame` package.
 
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, SmallPrimeGame};
 use gamesolver::strategy::{EngineStrategy, Strategy};
-use gamesolver::{Budget, Engine, Game, PrimeEvaluator, PrimeGame, SmallPrimeGame};
+use gamesolver::{Budget, Engine, Game};
 use std::time::{Duration, Instant};
 
-fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::PrimeKnowledge> {
+fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::games::prime::PrimeKnowledge> {
     gamesolver::games::prime::engine(16 << 20)
 }
 

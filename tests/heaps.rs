@@ -2,9 +2,10 @@
 //! misère Kayles against a brute-force search written here, bounded searches, bad moves.
 
 use gamesolver::games::heaps::{HeapMove, Heaps, HeapsError};
+use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze};
 use gamesolver::grundy::{ImpartialError, ImpartialSolver, Outcome};
-use gamesolver::{Game, GrundyTable, OctalGame, PlayConvention};
+use gamesolver::{Game, GrundyTable, PlayConvention};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

@@ -4,9 +4,10 @@
 //! sparse) and on a game of this file's own.
 
 use gamesolver::games::prime::search_config;
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge};
 use gamesolver::{
     Budget, Engine, Evaluator, Facts, Game, Knowledge, NoEvaluator, NoKnowledge, Points,
-    PrimeEvaluator, PrimeGame, PrimeKnowledge, ScoringGame, SearchConfig, SearchResult, Solver,
+    ScoringGame, SearchConfig, SearchResult, Solver,
 };
 
 /// A wrapper of a game that passes every method through, plus the `Game` items given.

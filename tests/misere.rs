@@ -2,12 +2,13 @@
 //! outcomes and winning moves of random sums, several octal codes, subtraction sets and a
 //! heap game of the user's own; the theorems every quotient must satisfy; bad input.
 
+use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::{SubtractionSet, preset_outcome};
 use gamesolver::grundy::Outcome;
 use gamesolver::grundy::misere::{
     MAX_QUOTIENT_HEAP, MisereQuotient, QuotientError, QuotientLimits,
 };
-use gamesolver::{HeapGame, HeapOption, OctalGame, PlayConvention};
+use gamesolver::{HeapGame, HeapOption, PlayConvention};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

@@ -1,8 +1,9 @@
 //! Octal games: known answers from the literature, and every value against the definition
 //! computed here, independently of the crate.
 
+use gamesolver::games::octal::{OctalError, OctalGame};
 use gamesolver::games::octal::{extend_by_definition, extend_sparse};
-use gamesolver::{GrundyTable, HeapGame, OctalError, OctalGame, Period};
+use gamesolver::{GrundyTable, HeapGame, Period};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

@@ -2,9 +2,9 @@
 //! behind them, checked against exhaustive values of every board inside 1..=18, computed here
 //! by a table over bit masks with divisors by trial division.
 
-use gamesolver::{
-    Knowledge, PrimeGame, PrimeKnowledge, ScoringGame, SmallPrimeGame, WidePrimeGame,
-};
+use gamesolver::{Knowledge, ScoringGame};
+
+use gamesolver::games::prime::{PrimeGame, PrimeKnowledge, SmallPrimeGame, WidePrimeGame};
 
 const N: u32 = 18;
 

@@ -1,7 +1,9 @@
 //! The incremental state of `PrimeGame` (gains, divisor and multiple counts, greedy move)
 //! against a recomputation from scratch after random play.
 
-use gamesolver::{Game, PrimeGame, ScoringGame};
+use gamesolver::{Game, ScoringGame};
+
+use gamesolver::games::prime::PrimeGame;
 use proptest::prelude::*;
 
 fn check_against_scratch(game: &PrimeGame) -> Result<(), TestCaseError> {

@@ -1,6 +1,8 @@
 //! Known answers and bad input for PrimeGame.
 
-use gamesolver::{Game, PrimeError, PrimeGame, Record, ScoringGame, SmallPrimeGame};
+use gamesolver::{Game, Record, ScoringGame};
+
+use gamesolver::games::prime::{PrimeError, PrimeGame, SmallPrimeGame};
 
 /// The first player's optimal margin on the full board 1..=n, n = 1..=20.
 const KNOWN: [i64; 20] = [1, 1, 0, 0, 3, 1, 4, 4, 5, 3, 6, 6, 5, 5, 4, 4, 11, 11, 6, 6];

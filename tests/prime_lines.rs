@@ -4,7 +4,9 @@
 //! published value. A check of the record that needs no search: a value whose line does not
 //! add up is wrong.
 
-use gamesolver::{Game, ScoringGame, WidePrimeGame};
+use gamesolver::{Game, ScoringGame};
+
+use gamesolver::games::prime::WidePrimeGame;
 
 /// Each record of the file: n, value, best move, principal line.
 fn records() -> Vec<(u32, i64, u32, Vec<u32>)> {

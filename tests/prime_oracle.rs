@@ -3,7 +3,8 @@
 mod common;
 
 use common::{plain_solution, take};
-use gamesolver::{Game, PrimeGame, SmallPrimeGame, Solver, WidePrimeGame};
+use gamesolver::games::prime::{PrimeGame, SmallPrimeGame, WidePrimeGame};
+use gamesolver::{Game, Solver};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -47,13 +48,14 @@ fn solver_matches_plain_negamax_on_every_reachable_position_up_to_12() {
         let mut small_solver = gamesolver::games::prime::solver()
             .with_table_bytes(1 << 22)
             .with_threads(1);
-        let mut threaded: Vec<Solver<SmallPrimeGame, gamesolver::PrimeKnowledge>> = [2, 4]
-            .map(|threads| {
-                gamesolver::games::prime::solver()
-                    .with_table_bytes(1 << 22)
-                    .with_threads(threads)
-            })
-            .into();
+        let mut threaded: Vec<Solver<SmallPrimeGame, gamesolver::games::prime::PrimeKnowledge>> =
+            [2, 4]
+                .map(|threads| {
+                    gamesolver::games::prime::solver()
+                        .with_table_bytes(1 << 22)
+                        .with_threads(threads)
+                })
+                .into();
         let mut big_solver = gamesolver::games::prime::solver().with_table_bytes(1 << 22);
         let mut wide_solver = gamesolver::games::prime::solver().with_table_bytes(1 << 22);
         let positions = reachable(n);

@@ -3,7 +3,9 @@
 //! boards past 2^15 numbers (where only the numbers above a floor are kept live) and sparse
 //! boards (a few numbers, a large maximum).
 
-use gamesolver::{Evaluator, Game, PrimeEvaluator, PrimeGame, ScoringGame};
+use gamesolver::{Evaluator, Game, ScoringGame};
+
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
 use proptest::prelude::*;
 use proptest::sample::Index;
 

@@ -5,11 +5,9 @@
 mod common;
 
 use common::plain_negamax;
-use gamesolver::PrimeKnowledge;
-use gamesolver::{
-    Budget, Game, Points, ResultsError, ScoringGame, SmallPrimeGame, SolveError, Solver,
-    WidePrimeGame,
-};
+use gamesolver::games::prime::PrimeKnowledge;
+use gamesolver::games::prime::{SmallPrimeGame, WidePrimeGame};
+use gamesolver::{Budget, Game, Points, ResultsError, ScoringGame, SolveError, Solver};
 use proptest::prelude::*;
 use std::io::Cursor;
 

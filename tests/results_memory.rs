@@ -3,7 +3,7 @@
 //! as much memory again as the table). Every allocation of this test binary is counted, so it
 //! holds this one test alone.
 
-use gamesolver::SmallPrimeGame;
+use gamesolver::games::prime::SmallPrimeGame;
 use gamesolver::games::prime::solver;
 use stats_alloc::{INSTRUMENTED_SYSTEM, Region, StatsAlloc};
 use std::alloc::System;

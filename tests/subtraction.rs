@@ -1,10 +1,11 @@
 //! Subtraction games: the closed form and the solvers against an independent brute force.
 
+use gamesolver::games::heaps::{HeapMove, HeapsError};
 use gamesolver::games::subtraction::{
     SubtractionError, SubtractionGame, SubtractionSet, analyze, preset_outcome,
 };
 use gamesolver::grundy::{GrundyTable, ImpartialSolver, Outcome, grundy_sum};
-use gamesolver::{Game, HeapMove, HeapsError, PlayConvention};
+use gamesolver::{Game, PlayConvention};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

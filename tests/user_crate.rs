@@ -2,9 +2,10 @@
 //! root, keys of the user's natural types (`Vec<u16>`, a pair of indices).
 
 use gamesolver::{
-    Game, GrundyTable, ImpartialGame, ImpartialSolver, OctalGame, PlayConvention, Points,
-    ScoringGame, Solver,
+    Game, GrundyTable, ImpartialGame, ImpartialSolver, PlayConvention, Points, ScoringGame, Solver,
 };
+
+use gamesolver::games::octal::OctalGame;
 use std::fmt;
 
 /// Coins in a line: take the coin at either end and score its value.

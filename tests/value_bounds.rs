@@ -177,7 +177,7 @@ fn bounds_give_the_same_values_and_exact_ones_end_the_search() {
 
 #[test]
 fn any_table_size_gives_a_working_solver() {
-    use gamesolver::SmallPrimeGame;
+    use gamesolver::games::prime::SmallPrimeGame;
     use gamesolver::search::{TableTooLarge, max_table_bytes};
     // Tiny tables still solve.
     for bytes in [0, 1, 1 << 20] {
@@ -210,8 +210,8 @@ fn any_table_size_gives_a_working_solver() {
 
 #[test]
 fn stats_count_what_the_search_did() {
-    use gamesolver::SmallPrimeGame;
     use gamesolver::games::prime;
+    use gamesolver::games::prime::SmallPrimeGame;
     let game = SmallPrimeGame::new(40).unwrap();
     let roomy = {
         let mut solver = prime::solver().with_threads(2);

@@ -4,7 +4,9 @@
 //! every move at every node (the default `best_moves`), and evaluates by scanning every
 //! gain on the board.
 
-use gamesolver::{Evaluator, Facts, Game, Knowledge, PrimeError, PrimeGame, ScoringGame};
+use gamesolver::{Evaluator, Facts, Game, Knowledge, ScoringGame};
+
+use gamesolver::games::prime::{PrimeError, PrimeGame};
 
 /// `PrimeGame` searched by copy-make, with moves generated in full.
 #[derive(Clone, Debug)]

@@ -1,7 +1,9 @@
 //! The naive baseline of the engine bench: plain fail-hard alpha-beta to a fixed depth on the
 //! same position type and evaluator, with no transposition table and no move ordering.
 
-use gamesolver::{Evaluator, Game, PrimeEvaluator, PrimeGame, ScoringGame};
+use gamesolver::{Evaluator, Game, ScoringGame};
+
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
 
 /// Plain alpha-beta search state.
 pub struct PlainAlphaBeta {

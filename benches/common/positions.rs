@@ -2,7 +2,8 @@
 
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, BenchmarkId};
-use gamesolver::{Budget, PrimeGame};
+use gamesolver::Budget;
+use gamesolver::games::prime::PrimeGame;
 use std::hint::black_box;
 
 /// The start of 1..=n, and the position after `plies` greedy moves, with their names.

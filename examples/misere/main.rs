@@ -13,8 +13,9 @@
 mod pipe;
 
 use clap::{Parser, Subcommand};
+use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::SubtractionSet;
-use gamesolver::{HeapGame, HeapOption, MisereQuotient, OctalGame};
+use gamesolver::{HeapGame, HeapOption, MisereQuotient};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Instant;

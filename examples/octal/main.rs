@@ -20,8 +20,9 @@ mod values;
 use clap::{CommandFactory, Parser, Subcommand};
 use failure::Failure;
 use gamesolver::games::heaps::{HeapMove, Heaps};
+use gamesolver::games::octal::OctalGame;
 use gamesolver::grundy::{ImpartialSolver, Outcome};
-use gamesolver::{GrundyError, GrundyTable, HeapGame, MisereQuotient, OctalGame, PlayConvention};
+use gamesolver::{GrundyError, GrundyTable, HeapGame, MisereQuotient, PlayConvention};
 use std::time::Instant;
 
 /// Values `period` computes at most unless told otherwise.

@@ -17,9 +17,10 @@ mod play;
 
 use args::{Cli, Command, GameArgs};
 use clap::{CommandFactory, Parser};
+use gamesolver::games::heaps::HeapMove;
 use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze, perfect_move};
 use gamesolver::grundy::{GrundyError, GrundyTable};
-use gamesolver::{Game, HeapMove, Player};
+use gamesolver::{Game, Player};
 
 fn main() {
     pipe::quiet_on_closed_pipe();

@@ -1,6 +1,7 @@
 use crate::explain;
+use gamesolver::games::heaps::HeapMove;
 use gamesolver::games::subtraction::{SubtractionGame, perfect_move};
-use gamesolver::{Game, HeapMove, PlayConvention, Player};
+use gamesolver::{Game, PlayConvention, Player};
 use std::io::{BufRead, Write};
 
 /// Reads the person's move, re-asking with the reason until it is legal. `None` at the end of

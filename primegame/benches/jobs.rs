@@ -6,7 +6,8 @@
 //! `cargo bench -p primegame --bench jobs`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamesolver::{WidePrimeGame, games::prime};
+use gamesolver::games::prime;
+use gamesolver::games::prime::WidePrimeGame;
 use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
 

@@ -2,8 +2,8 @@
 
 use crate::contest::contest_engine;
 use crate::strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
-use gamesolver::PrimeGame;
 use gamesolver::arena::{MatchConfig, play_match};
+use gamesolver::games::prime::PrimeGame;
 use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
 use std::time::Duration;
 

@@ -1,11 +1,10 @@
 //! The engine as it plays the contest: PrimeGame's evaluation, and endgames solved exactly on
 //! the 256-bit board.
 
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge, WidePrimeGame};
 use gamesolver::games::prime::{engine, search_config};
 use gamesolver::search::EndgameSolver;
-use gamesolver::{
-    Budget, Engine, PrimeEvaluator, PrimeGame, PrimeKnowledge, Solver, WidePrimeGame,
-};
+use gamesolver::{Budget, Engine, Solver};
 
 /// The table of the engine and of its endgame solver: 64 MiB each.
 const CONTEST_TABLE_BYTES: usize = 64 << 20;
@@ -35,7 +34,8 @@ pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<
 ///
 /// ```
 /// use primegame::contest::contest_engine;
-/// use gamesolver::{Budget, PrimeGame};
+/// use gamesolver::Budget;
+/// use gamesolver::games::prime::PrimeGame;
 /// use std::time::Duration;
 ///
 /// let endgame = PrimeGame::from_numbers(200, [6, 12, 18, 97, 194, 200])?;

@@ -16,8 +16,9 @@
 
 use crate::contest::contest_engine;
 use gamesolver::games::prime::Sieve;
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge};
 use gamesolver::strategy::EngineStrategy;
-use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame, PrimeKnowledge};
+use gamesolver::{Budget, Engine};
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -3,11 +3,11 @@
 
 use crate::failure::Failure;
 use gamesolver::games::prime;
-use gamesolver::search::Progress;
-use gamesolver::{
-    Budget, Knowledge, PrimeError, PrimeGame, PrimeKnowledge, ResultsError, ScoringGame,
-    SearchConfig, SmallPrimeGame, SolveError, Solver, WidePrimeGame,
+use gamesolver::games::prime::{
+    PrimeError, PrimeGame, PrimeKnowledge, SmallPrimeGame, WidePrimeGame,
 };
+use gamesolver::search::Progress;
+use gamesolver::{Budget, Knowledge, ResultsError, ScoringGame, SearchConfig, SolveError, Solver};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};

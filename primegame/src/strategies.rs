@@ -1,7 +1,8 @@
 //! The reference players of the PrimeGame contest, and a two-ply lookahead.
 
+use gamesolver::games::prime::PrimeGame;
 use gamesolver::strategy::Strategy;
-use gamesolver::{Game, PrimeGame, ScoringGame};
+use gamesolver::{Game, ScoringGame};
 use std::time::Instant;
 
 /// Takes the number of largest gain (number minus its divisors on the board), ties to the

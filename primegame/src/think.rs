@@ -1,8 +1,9 @@
 //! `primegame think`: one engine search of a position, as the protocol runs it, in one line.
 
 use crate::contest::contest_engine;
+use gamesolver::Budget;
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
 use gamesolver::strategy::EngineStrategy;
-use gamesolver::{Budget, PrimeEvaluator, PrimeGame};
 use std::time::{Duration, Instant};
 
 /// One engine search of a position in `ms` milliseconds, building the position included (as

@@ -2,7 +2,9 @@
 //! value and optimal first moves as the direct solve, whatever the split depth and the batches,
 //! and clear errors, never a wrong value, on bad input.
 
-use gamesolver::{WidePrimeGame, games::prime};
+use gamesolver::games::prime;
+
+use gamesolver::games::prime::WidePrimeGame;
 use primegame::failure;
 use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};

@@ -2,13 +2,14 @@
 //! engine against them, and the contest engine's endgames on the wide board.
 
 use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
+use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, WidePrimeGame};
 use gamesolver::strategy::{RandomStrategy, Strategy};
-use gamesolver::{Budget, Engine, Game, PrimeEvaluator, PrimeGame, ScoringGame, WidePrimeGame};
+use gamesolver::{Budget, Engine, Game, ScoringGame};
 use primegame::contest::contest_engine;
 use primegame::strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
 use std::time::{Duration, Instant};
 
-fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::PrimeKnowledge> {
+fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::games::prime::PrimeKnowledge> {
     gamesolver::games::prime::engine(16 << 20)
 }
 
@@ -112,7 +113,7 @@ fn match_runner_alternates_and_forfeits() {
 
 /// The engine searching a fixed depth: deterministic, unlike a time budget.
 struct FixedDepth(
-    Engine<PrimeGame, PrimeEvaluator, gamesolver::PrimeKnowledge>,
+    Engine<PrimeGame, PrimeEvaluator, gamesolver::games::prime::PrimeKnowledge>,
     u16,
 );
 

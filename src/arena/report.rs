@@ -150,7 +150,7 @@ impl MatchReport {
     /// ```
     /// use gamesolver::arena::{MatchConfig, PairResult, play_match};
     /// use gamesolver::strategy::RandomStrategy;
-    /// use gamesolver::PrimeGame;
+    /// use gamesolver::games::prime::PrimeGame;
     ///
     /// let config = MatchConfig { games: 4, ..MatchConfig::default() };
     /// let (mut a, mut b) = (RandomStrategy::with_seed(1), RandomStrategy::with_seed(2));

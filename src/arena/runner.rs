@@ -37,7 +37,7 @@ impl Default for MatchConfig {
 /// ```
 /// use gamesolver::arena::{play_match, MatchConfig};
 /// use gamesolver::strategy::RandomStrategy;
-/// use gamesolver::PrimeGame;
+/// use gamesolver::games::prime::PrimeGame;
 ///
 /// let config = MatchConfig { games: 4, ..MatchConfig::default() };
 /// let (mut a, mut b) = (RandomStrategy::with_seed(1), RandomStrategy::with_seed(2));

@@ -114,7 +114,8 @@ pub trait Game: Clone + Send {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::{Game, PrimeGame};
+    /// use gamesolver::Game;
+    /// use gamesolver::games::prime::PrimeGame;
     ///
     /// let mut game = PrimeGame::new(20)?;
     /// let start = game.clone();

@@ -9,7 +9,8 @@ use std::fmt;
 /// The opening of the rules' example, n = 20: A takes 19, B takes 20.
 ///
 /// ```
-/// use gamesolver::{Player, PrimeGame, Record};
+/// use gamesolver::{Player, Record};
+/// use gamesolver::games::prime::PrimeGame;
 ///
 /// let mut record = Record::new(PrimeGame::new(20)?);
 /// record.play(19)?;

@@ -52,7 +52,8 @@ pub struct SearchResult<M> {
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+/// use gamesolver::{Budget, Engine};
+/// use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
 /// use std::time::Duration;
 ///
 /// let game = PrimeGame::new(200)?;
@@ -154,7 +155,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::{Budget, Engine, PrimeEvaluator, PrimeGame};
+    /// use gamesolver::{Budget, Engine};
+    /// use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
     ///
     /// let game = PrimeGame::new(200)?;
     /// let mut engine = Engine::new(PrimeEvaluator::default()).with_threads(2);

@@ -55,7 +55,8 @@ pub struct Solution<M> {
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{PrimeGame, Solver};
+/// use gamesolver::Solver;
+/// use gamesolver::games::prime::PrimeGame;
 ///
 /// let game = PrimeGame::new(10)?;
 /// let solution = Solver::new().solve(&game)?;
@@ -149,7 +150,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::SmallPrimeGame;
     /// use gamesolver::games::prime::solver;
     ///
     /// let game = SmallPrimeGame::new(40)?;
@@ -208,7 +209,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::{SmallPrimeGame, Solver};
+    /// use gamesolver::Solver;
+    /// use gamesolver::games::prime::SmallPrimeGame;
     ///
     /// let mut solver = Solver::new();
     /// solver.value(&SmallPrimeGame::new(30)?)?;
@@ -279,7 +281,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::SmallPrimeGame;
     /// use gamesolver::games::prime::solver;
     /// use std::io::Cursor;
     ///
@@ -358,7 +360,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::SmallPrimeGame;
     ///
     /// let game = SmallPrimeGame::new(20)?;
     /// let mut solver = gamesolver::games::prime::solver();
@@ -416,7 +418,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::{Solver, WidePrimeGame};
+    /// use gamesolver::Solver;
+    /// use gamesolver::games::prime::WidePrimeGame;
     ///
     /// let game = WidePrimeGame::new(30)?;
     /// assert_eq!(Solver::new().best_move(&game)?, Some((29, 15)));

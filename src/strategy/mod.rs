@@ -16,7 +16,7 @@ use std::time::Instant;
 ///
 /// ```
 /// use gamesolver::strategy::{RandomStrategy, Strategy};
-/// use gamesolver::PrimeGame;
+/// use gamesolver::games::prime::PrimeGame;
 /// use std::time::{Duration, Instant};
 ///
 /// let game = PrimeGame::new(30)?;

@@ -7,7 +7,8 @@ use super::{
 use crate::failure::Failure;
 use crate::solve::{Board, Current, full_board, progress_lines};
 use gamesolver::games::prime;
-use gamesolver::{Budget, Knowledge, PrimeKnowledge, ScoringGame, Solver};
+use gamesolver::games::prime::PrimeKnowledge;
+use gamesolver::{Budget, Knowledge, ScoringGame, Solver};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;

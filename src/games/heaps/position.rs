@@ -50,7 +50,8 @@ impl fmt::Display for HeapMove {
 /// ```
 /// use gamesolver::games::heaps::{HeapMove, Heaps};
 /// use gamesolver::grundy::{ImpartialSolver, Outcome};
-/// use gamesolver::{Game, OctalGame, PlayConvention};
+/// use gamesolver::{Game, PlayConvention};
+/// use gamesolver::games::octal::OctalGame;
 ///
 /// // Kayles on rows of 4 and 2 pins: g(4) ^ g(2) = 1 ^ 2, a win for the player to move.
 /// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2])?;
@@ -152,7 +153,8 @@ impl<H: HeapGame> Heaps<H> {
     ///
     /// ```
     /// use gamesolver::games::heaps::Heaps;
-    /// use gamesolver::{GrundyTable, OctalGame};
+    /// use gamesolver::GrundyTable;
+    /// use gamesolver::games::octal::OctalGame;
     ///
     /// let kayles = OctalGame::kayles();
     /// let table = GrundyTable::periodic(&kayles, 1000)?;
@@ -203,7 +205,8 @@ impl<H: HeapGame> Heaps<H> {
     /// ```
     /// use gamesolver::games::heaps::Heaps;
     /// use gamesolver::grundy::misere::MisereQuotient;
-    /// use gamesolver::{OctalGame, Outcome, PlayConvention};
+    /// use gamesolver::{Outcome, PlayConvention};
+    /// use gamesolver::games::octal::OctalGame;
     ///
     /// let kayles = OctalGame::kayles();
     /// let quotient = MisereQuotient::compute(&kayles, 40)?;

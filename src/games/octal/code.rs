@@ -19,7 +19,8 @@ pub const MAX_OCTAL_DIGITS: usize = 64;
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{GrundyTable, OctalGame};
+/// use gamesolver::GrundyTable;
+/// use gamesolver::games::octal::OctalGame;
 ///
 /// let kayles: OctalGame = "0.77".parse()?;
 /// assert_eq!(kayles, OctalGame::kayles());

@@ -8,7 +8,7 @@
 /// # Examples
 ///
 /// ```
-/// use gamesolver::PrimeGame;
+/// use gamesolver::games::prime::PrimeGame;
 /// use std::sync::Arc;
 ///
 /// let first = PrimeGame::new(1000)?;

@@ -25,7 +25,8 @@ use std::cell::RefCell;
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{Evaluator, PrimeEvaluator, PrimeGame};
+/// use gamesolver::Evaluator;
+/// use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
 ///
 /// // Isolated numbers only: the estimate is exact, 7 - 5 + 3.
 /// let game = PrimeGame::from_numbers(7, [3, 5, 7])?;

@@ -9,10 +9,10 @@
 //! Taking y leaves x isolated, taking x leaves y isolated, on the same board otherwise, and
 //! both hand the opponent sum(D). By the bound above, taking y is never worse than taking x.
 //! So among the numbers with no multiple left, a search need keep only the largest of each
-//! divisor set. The mask boards ([`SmallPrimeGame`](crate::SmallPrimeGame),
-//! [`WidePrimeGame`](crate::WidePrimeGame)) group the empty set, every set of one divisor, and
+//! divisor set. The mask boards ([`SmallPrimeGame`](crate::games::prime::SmallPrimeGame),
+//! [`WidePrimeGame`](crate::games::prime::WidePrimeGame)) group the empty set, every set of one divisor, and
 //! up to eight larger sets a node (a set past those is kept ungrouped, which is always sound);
-//! [`PrimeGame`](crate::PrimeGame) keeps its incremental state cheap and groups only the
+//! [`PrimeGame`](crate::games::prime::PrimeGame) keeps its incremental state cheap and groups only the
 //! isolated numbers, the empty set.
 //! Once every number left is isolated the players take them largest first, and the value is
 //! the alternating sum.

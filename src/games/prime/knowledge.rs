@@ -100,7 +100,7 @@ pub fn search_config() -> SearchConfig {
 /// # Examples
 ///
 /// ```
-/// use gamesolver::SmallPrimeGame;
+/// use gamesolver::games::prime::SmallPrimeGame;
 ///
 /// let solution = gamesolver::games::prime::solver().solve(&SmallPrimeGame::new(20)?)?;
 /// assert_eq!((solution.value, solution.best_moves), (6, vec![19]));

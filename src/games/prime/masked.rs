@@ -24,7 +24,8 @@ pub const WIDE_MAX_N: u32 = 256;
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{Game, ScoringGame, SmallPrimeGame, WidePrimeGame};
+/// use gamesolver::{Game, ScoringGame};
+/// use gamesolver::games::prime::{SmallPrimeGame, WidePrimeGame};
 ///
 /// let mut game = SmallPrimeGame::new(20)?;
 /// assert_eq!(game.points(20).opponent, 1 + 2 + 4 + 5 + 10);
@@ -152,7 +153,7 @@ impl<M: BoardMask> MaskPrimeGame<M> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::SmallPrimeGame;
     ///
     /// let game = SmallPrimeGame::new(10)?;
     /// let mut moves = Vec::new();
@@ -248,7 +249,7 @@ impl<M: BoardMask> MaskPrimeGame<M> {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::SmallPrimeGame;
+    /// use gamesolver::games::prime::SmallPrimeGame;
     ///
     /// let game = SmallPrimeGame::new(10)?;
     /// assert_eq!(game.value_bounds(), 0..=6); // taking 7 hands over only 1

@@ -1,7 +1,7 @@
 use thiserror::Error;
 
 /// Why a subtraction set, game or analysis was rejected (a move is rejected with the
-/// [`HeapsError`](crate::HeapsError) of every heap sum). Nothing is changed when one is returned.
+/// [`HeapsError`](crate::games::heaps::HeapsError) of every heap sum). Nothing is changed when one is returned.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 pub enum SubtractionError {
     /// A subtraction set with no element.

@@ -14,7 +14,8 @@ use std::sync::Arc;
 ///
 /// ```
 /// use gamesolver::games::subtraction::SubtractionGame;
-/// use gamesolver::{Game, HeapMove, PlayConvention};
+/// use gamesolver::{Game, PlayConvention};
+/// use gamesolver::games::heaps::HeapMove;
 ///
 /// let mut game = SubtractionGame::default();
 /// assert_eq!(game.heaps(), [1, 3, 5, 7]);

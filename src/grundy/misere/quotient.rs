@@ -38,7 +38,7 @@ impl fmt::Display for MisereElement {
 /// ```
 /// use gamesolver::grundy::misere::MisereQuotient;
 /// use gamesolver::grundy::Outcome;
-/// use gamesolver::OctalGame;
+/// use gamesolver::games::octal::OctalGame;
 ///
 /// let kayles = OctalGame::kayles();
 /// let quotient = MisereQuotient::compute(&kayles, 12)?;

@@ -75,7 +75,7 @@ impl PrimeGame {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::PrimeGame;
+    /// use gamesolver::games::prime::PrimeGame;
     ///
     /// let mut game = PrimeGame::new(100_000)?;
     /// let before = game.gain(2);

@@ -84,7 +84,8 @@ fn zobrist(x: u32) -> u128 {
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{Game, PrimeGame, ScoringGame};
+/// use gamesolver::{Game, ScoringGame};
+/// use gamesolver::games::prime::PrimeGame;
 ///
 /// let mut game = PrimeGame::new(20)?;
 /// let points = game.points(20);
@@ -269,7 +270,7 @@ impl PrimeGame {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::PrimeGame;
+    /// use gamesolver::games::prime::PrimeGame;
     ///
     /// let game = PrimeGame::new(10)?;
     /// let mut best = Vec::new();
@@ -442,7 +443,7 @@ impl PrimeGame {
     /// # Examples
     ///
     /// ```
-    /// use gamesolver::PrimeGame;
+    /// use gamesolver::games::prime::PrimeGame;
     ///
     /// let game = PrimeGame::new(1_000_000)?;
     /// let mut best = Vec::new();
