@@ -15,15 +15,12 @@ pub mod strategy;
 // crate stands in its own module under `games::`, its types and errors with it.
 
 pub use game::{
-    Facts, Game, ImpartialGame, Knowledge, NoKnowledge, PlayConvention, Player, Points, Record,
-    ScoringGame, TableKey,
+    Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, Knowledge, NoEvaluator,
+    NoKnowledge, Period, PlayConvention, Player, Points, Record, ScoringGame, TableKey,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
-pub use grundy::{
-    GrundyError, GrundyTable, HeapGame, HeapOption, ImpartialError, ImpartialSolver, Outcome,
-    Period,
-};
+pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome};
 pub use search::{
-    Budget, Engine, Evaluator, NoEvaluator, ResultsError, SearchConfig, SearchResult, SearchStats,
-    Solution, SolveError, Solver, TableTooLarge,
+    Budget, Engine, ResultsError, SearchConfig, SearchResult, SearchStats, Solution, SolveError,
+    Solver, TableTooLarge,
 };

@@ -1,3 +1,5 @@
+//! What a match reports: each game's sides, scores and forfeit, and the pairs' results.
+
 use std::fmt;
 use std::time::Duration;
 

@@ -1,3 +1,6 @@
+//! `play_match`: games between two strategies, sides alternating, with a time limit a move and
+//! forfeits for illegal or late moves (`MatchConfig`).
+
 use crate::arena::{Forfeit, GameReport, MatchReport, Side};
 use crate::game::{Player, Record, ScoringGame};
 use crate::strategy::Strategy;

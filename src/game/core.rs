@@ -1,3 +1,5 @@
+//! `Game`: the rules of a two-player perfect-information game, its positions and legal moves.
+
 use crate::game::TableKey;
 
 /// A two-player, alternating, perfect-information game: its positions, legal moves and how a

@@ -1,3 +1,6 @@
+//! `ImpartialGame`: a game whose moves are the same for both sides, and `PlayConvention`
+//! (normal or misère play).
+
 use crate::game::Game;
 use std::fmt;
 

@@ -1,3 +1,6 @@
+//! `TableKey`: the key under which a position is stored in a transposition table, and the
+//! hashing of its words.
+
 /// A position key for the transposition table of [`Solver`](crate::Solver) and
 /// [`Engine`](crate::Engine) and the memo of [`ImpartialSolver`](crate::ImpartialSolver):
 /// compared in full on every probe, and mixed to a 64-bit hash that picks the table slot.

@@ -1,3 +1,6 @@
+//! `Knowledge`: what a search may exploit beyond the rules (bounds, exact values, move order,
+//! left-out moves), each item sound or a hint; `Facts` and `NoKnowledge`.
+
 use crate::game::ScoringGame;
 use std::ops::RangeInclusive;
 

@@ -1,18 +1,37 @@
-//! The traits a game implements to get the solvers and the search engine.
+//! The traits a user implements, in one place: every solver, the engine and the theory above
+//! are written against them.
 //!
-//! The rules of a game ([`Game`]) are kept apart from how a scoring game hands out points
-//! ([`ScoringGame`]), how an impartial game ends ([`ImpartialGame`]), and from what a search
-//! may exploit beyond the rules ([`Knowledge`], opt-in, each item sound or a hint).
+//! - [`Game`]: the rules, positions and legal moves of a two-player game.
+//! - [`ScoringGame`]: the points each move hands out; a position's value is the best future
+//!   score margin for the side to move.
+//! - [`ImpartialGame`]: a game whose moves are the same for both sides, won by the last move
+//!   (normal play) or lost by it (misère), as [`PlayConvention`] says.
+//! - [`HeapGame`]: a game on heaps, a move replacing one heap by at most two smaller ones; the
+//!   Grundy tables and misère quotients take one.
+//! - [`Knowledge`]: what a search may exploit beyond the rules, opt-in, each item sound (a lie
+//!   changes values) or a hint (a lie costs time); [`check::knowledge`](crate::check::knowledge)
+//!   finds a lie.
+//! - [`Evaluator`]: the estimate of a position at the horizon of a depth-limited search.
+//! - [`TableKey`]: the key a position is stored under in a transposition table.
+//!
+//! The rules are kept apart from what a search may exploit, so one game can be searched with
+//! several kinds of knowledge and several evaluators. [`mex`] holds the minimum excludant and
+//! the option sets a heap game's own Grundy method can build on, the ones the crate's games use.
 
 mod core;
+mod eval;
+mod heap;
 mod impartial;
 pub(crate) mod key;
 mod knowledge;
+pub mod mex;
 mod player;
 mod record;
 mod scoring;
 
 pub use self::core::Game;
+pub use eval::{Evaluator, NoEvaluator};
+pub use heap::{HeapGame, HeapOption, Period};
 pub use impartial::{ImpartialGame, PlayConvention};
 pub(crate) use key::mix64;
 pub use key::{KEY_WORDS, TableKey, hash_words};

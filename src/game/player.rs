@@ -1,3 +1,5 @@
+//! `Player`: the first or the second player.
+
 use std::fmt;
 
 /// One of the two players: `First` moves first from the start position.

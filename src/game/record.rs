@@ -1,3 +1,5 @@
+//! `Record`: a game played move by move from a position, with each side's score.
+
 use crate::game::{Game, Player, Points, ScoringGame};
 use std::fmt;
 

@@ -1,3 +1,5 @@
+//! `ScoringGame`: the points a move hands out, and `Points`.
+
 use crate::game::Game;
 
 /// The points one move gives to each side.

@@ -31,20 +31,21 @@
 //! [`GrundyTable::periodic`] finds the candidate such a rule proves with the fewest values,
 //! computes that far, checks, and reduces the proven pair to the smallest preperiod and
 //! period (the smallest eventual period divides every eventual period).
+//!
+//! [`HeapGame`]: crate::HeapGame
+//! [`HeapGame::extend_grundy`]: crate::HeapGame::extend_grundy
+//! [`HeapGame::period_proof_len`]: crate::HeapGame::period_proof_len
 
-mod heap;
-pub(crate) mod mex;
 pub mod misere;
 pub(crate) mod outcome;
-pub(crate) mod period;
+mod period;
 mod solver;
 mod table;
 
-pub use heap::{HeapGame, HeapOption};
-pub use mex::mex;
 pub use outcome::Outcome;
+pub use period::copy_by_proven_period;
 pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
-pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN, Period};
+pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN};
 
 /// The Grundy value of a sum of independent games: the XOR of their values.
 ///

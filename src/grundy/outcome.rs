@@ -1,3 +1,5 @@
+//! `Outcome`: who wins a position with perfect play, N (the next player) or P (the previous).
+
 use crate::game::Game;
 use std::fmt;
 

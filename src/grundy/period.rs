@@ -5,8 +5,7 @@
 //! with the fewest values, checks it against new values as they come, and reduces a proven
 //! pair to the smallest preperiod and period.
 
-use crate::grundy::HeapGame;
-use crate::grundy::Period;
+use crate::game::{HeapGame, Period};
 use num_integer::Roots;
 
 /// A period seen in the values so far, with the number of values that would prove it.
@@ -106,9 +105,11 @@ pub(crate) fn minimal(values: &[u32], period: Period) -> Period {
     }
 }
 
-/// Extends `values` to `len` by their period when the game's rule proves one on the values so
-/// far; `false` (and `values` unchanged) when it does not.
-pub(crate) fn copy_by_proven_period<H: HeapGame + ?Sized>(
+/// Extends `values` (g(0), g(1), ... of `game`) to `len` by their period when the game's rule
+/// ([`HeapGame::period_proof_len`]) proves one on the values so far; `false` (and `values`
+/// unchanged) when it does not. A heap game's [`extend_grundy`](HeapGame::extend_grundy) calls
+/// it before computing values one by one, as the crate's octal and subtraction games do.
+pub fn copy_by_proven_period<H: HeapGame + ?Sized>(
     game: &H,
     values: &mut Vec<u32>,
     len: usize,

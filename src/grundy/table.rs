@@ -1,4 +1,7 @@
-use crate::grundy::HeapGame;
+//! `GrundyTable`: g(0), g(1), ... of a `HeapGame`, with the period its rule proves (`Period`),
+//! and `GrundyError`.
+
+use crate::game::{HeapGame, Period};
 use crate::grundy::period::{self, Candidate};
 use std::fmt;
 use thiserror::Error;
@@ -26,22 +29,6 @@ pub enum GrundyError {
         /// the fewest further values, if any.
         candidate: Option<Period>,
     },
-}
-
-/// The eventual period of a Grundy sequence: g(n + period) = g(n) for every n >= preperiod,
-/// with both numbers the smallest that hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Period {
-    /// The first index from which the sequence repeats.
-    pub preperiod: u64,
-    /// The length of the repeating block.
-    pub period: u64,
-}
-
-impl fmt::Display for Period {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "preperiod={} period={}", self.preperiod, self.period)
-    }
 }
 
 /// Grundy values g(0), g(1), ... of a single heap of any [`HeapGame`]: a subtraction set, an

@@ -1,3 +1,5 @@
+//! `Budget`: how far a search may go, in depth, nodes or time.
+
 use std::time::{Duration, Instant};
 
 /// How much a search may spend: a depth, a node count and a wall-clock deadline, each

@@ -1,8 +1,12 @@
+//! The playing front-end: `Engine`, iterative deepening with an evaluator at the horizon within
+//! a `Budget`, its `SearchResult`, and the hook for an exact endgame solver.
+
+use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, NoKnowledge, ScoringGame};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored};
 use crate::search::parallel::Parallel;
 use crate::search::table::PROVEN;
-use crate::search::{Budget, Evaluator, Progress, SearchConfig, Stage};
+use crate::search::{Budget, Progress, SearchConfig, Stage};
 use std::time::{Duration, Instant};
 
 /// What a search found.

@@ -1,10 +1,9 @@
 //! Alpha-beta search: one negamax with a transposition table, used both to solve positions
-//! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`], to play.
+//! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`](crate::Evaluator), to play.
 
 mod budget;
 mod config;
 mod engine;
-mod eval;
 mod locked_table;
 mod memory;
 mod negamax;
@@ -20,7 +19,6 @@ mod table;
 pub use budget::Budget;
 pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
 pub use engine::{EndgameSolver, Engine, SearchResult};
-pub use eval::{Evaluator, NoEvaluator};
 pub use memory::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
 pub use progress::{Progress, Stage};
 pub use results::ResultsError;

@@ -1,3 +1,5 @@
+//! `Progress`: what a long search reports while it runs, and its `Stage`.
+
 use crate::search::TableCounts;
 use std::fmt;
 

@@ -1,10 +1,14 @@
+//! The exact solver's front-end: `Solver` (its builder and the root procedures: value, every
+//! optimal move, a principal variation, windows), `Solution` and `SolveError`.
+
+use crate::game::NoEvaluator;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
 use crate::search::parallel::Parallel;
 use crate::search::results::{self, ResultsError};
 use crate::search::shared_table::SharedEntry;
 use crate::search::table::PROVEN;
-use crate::search::{Budget, NoEvaluator, Progress, SearchConfig, SearchStats, Stage};
+use crate::search::{Budget, Progress, SearchConfig, SearchStats, Stage};
 use std::io::{Read, Seek, Write};
 use thiserror::Error;
 

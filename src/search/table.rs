@@ -1,3 +1,6 @@
+//! The locked transposition table's storage: `Entry` (a position's bounds, best move, depth and
+//! work) and `TranspositionTable`, slots in pairs within a fixed byte limit.
+
 use crate::game::TableKey;
 use crate::search::memory::table_of;
 

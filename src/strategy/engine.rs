@@ -1,5 +1,8 @@
+//! `EngineStrategy`: the search engine as a player, searching until shortly before the deadline.
+
+use crate::game::Evaluator;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame};
-use crate::search::{Budget, Engine, Evaluator, SearchResult};
+use crate::search::{Budget, Engine, SearchResult};
 use crate::strategy::Strategy;
 use std::time::{Duration, Instant};
 

@@ -1,3 +1,5 @@
+//! `RandomStrategy`: a uniformly random legal move, from a seeded generator.
+
 use crate::game::Game;
 use crate::strategy::Strategy;
 use std::time::Instant;

@@ -1,3 +1,5 @@
+//! `HeapsError`: why a heap position or move was refused.
+
 use thiserror::Error;
 
 /// Why a move on a [`Heaps`](crate::games::heaps::Heaps) position was rejected. The position is

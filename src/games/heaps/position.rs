@@ -1,8 +1,10 @@
+//! `Heaps`, a sum of heaps of any `HeapGame`, and `HeapMove`, one move on one heap.
+
 use crate::game::{Game, ImpartialGame, PlayConvention};
+use crate::game::{HeapGame, HeapOption};
 use crate::games::heaps::HeapsError;
 use crate::grundy::misere::{MisereQuotient, QuotientError};
 use crate::grundy::{GrundyTable, Outcome};
-use crate::grundy::{HeapGame, HeapOption};
 use std::fmt;
 use std::sync::Arc;
 

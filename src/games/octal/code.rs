@@ -1,8 +1,10 @@
+//! `OctalGame`: an octal code (Kayles is 0.77) parsed, printed, and played as a `HeapGame`.
+
+use crate::game::Period;
+use crate::game::{HeapGame, HeapOption};
 use crate::games::octal::OctalError;
 use crate::games::octal::{extend_by_definition, extend_sparse};
-use crate::grundy::Period;
-use crate::grundy::period::copy_by_proven_period;
-use crate::grundy::{HeapGame, HeapOption};
+use crate::grundy::copy_by_proven_period;
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,3 +1,5 @@
+//! `OctalError`: why an octal code was refused.
+
 use thiserror::Error;
 
 /// Why an octal code was rejected.

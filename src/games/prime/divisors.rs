@@ -1,3 +1,5 @@
+//! `Sieve`: the smallest prime factor of 1..=n, and the proper divisors it gives.
+
 /// A smallest-prime-factor sieve of 1..=n, so the proper divisors of any number on a board
 /// come from its factorization without trial division. A [`PrimeGame`](super::PrimeGame) and
 /// its copies share one through an `Arc`; hold it ([`PrimeGame::sieve`](super::PrimeGame::sieve))

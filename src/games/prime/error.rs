@@ -1,3 +1,5 @@
+//! `PrimeError`: why a PrimeGame board or move was refused.
+
 use thiserror::Error;
 
 /// Why a PrimeGame board or move was rejected. Nothing is changed when one is returned.

@@ -1,5 +1,7 @@
+//! `PrimeEvaluator`: the engine's estimate of a PrimeGame position at the horizon.
+
+use crate::game::Evaluator;
 use crate::games::prime::PrimeGame;
-use crate::search::Evaluator;
 use std::cell::RefCell;
 
 /// The PrimeGame evaluation at the engine's horizon: an estimate of the future margin for the

@@ -1,3 +1,6 @@
+//! `MaskPrimeGame`: PrimeGame on a fixed-width board (`SmallPrimeGame` up to 128 numbers,
+//! `WidePrimeGame` up to 256), several times cheaper a node than `PrimeGame`.
+
 use crate::game::{Game, Points, ScoringGame};
 use crate::games::prime::bounds::value_range;
 use crate::games::prime::error::{check_numbers, check_size};

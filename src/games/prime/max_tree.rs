@@ -1,3 +1,5 @@
+//! `MaxTree`: a max segment tree over the gains of a board's numbers, which also stores them.
+
 use std::collections::BinaryHeap;
 
 /// A max segment tree over the gains of a board's numbers, so the number of largest gain is

@@ -1,3 +1,5 @@
+//! `SubtractionError`: why a subtraction game or move was refused.
+
 use thiserror::Error;
 
 /// Why a subtraction set, game or analysis was rejected (a move is rejected with the

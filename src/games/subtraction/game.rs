@@ -1,3 +1,5 @@
+//! `SubtractionGame`: heaps under a subtraction set, the seed's subtraction Nim and its presets.
+
 use crate::game::PlayConvention;
 use crate::games::heaps::{HeapMove, Heaps};
 use crate::games::subtraction::{SubtractionError, SubtractionSet};

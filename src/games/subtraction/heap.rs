@@ -1,11 +1,11 @@
 //! A subtraction set as a heap game: a move takes s tokens for some s in the set and leaves
 //! one heap.
 
+use crate::game::Period;
+use crate::game::mex::{OptionSet, Word};
+use crate::game::{HeapGame, HeapOption};
 use crate::games::subtraction::SubtractionSet;
-use crate::grundy::Period;
-use crate::grundy::mex::{OptionSet, Word};
-use crate::grundy::period::copy_by_proven_period;
-use crate::grundy::{HeapGame, HeapOption};
+use crate::grundy::copy_by_proven_period;
 
 /// Values computed one by one before the rest of a long table is copied by its period.
 const PROBE: usize = 1 << 16;
@@ -72,7 +72,7 @@ fn next_value(values: &[u32], moves: &[u32], max: usize) -> u32 {
         }
         return seen.mex();
     }
-    crate::grundy::mex(
+    crate::game::mex::mex(
         moves
             .iter()
             .take_while(|&&s| s as usize <= n)

@@ -1,3 +1,5 @@
+//! `SubtractionSet`: the amounts a move may take, as a `HeapGame`.
+
 use crate::games::subtraction::SubtractionError;
 use std::fmt;
 

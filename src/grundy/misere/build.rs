@@ -3,10 +3,10 @@
 //! check finds frees some of its heaps as generators of their own (fewest first) until the
 //! check passes. Every candidate is marked, reduced, and kept only once checked.
 
+use crate::game::{HeapGame, HeapOption};
 use crate::grundy::misere::monoid::{Generated, Monoid, Mul, Product};
 use crate::grundy::misere::verify::{self, Failure, HeapKind};
 use crate::grundy::misere::{QuotientError, QuotientLimits};
-use crate::grundy::{HeapGame, HeapOption};
 
 /// How many recalibrations one heap may take before the builder gives up.
 const MAX_ROUNDS: usize = 200;

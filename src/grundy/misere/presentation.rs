@@ -1,3 +1,5 @@
+//! A misère quotient as the literature prints it: generators, relations, P-portion, heap table.
+
 use crate::grundy::misere::MisereQuotient;
 use crate::grundy::misere::monoid::Mul;
 use std::fmt;

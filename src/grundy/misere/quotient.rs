@@ -1,7 +1,11 @@
+//! `MisereQuotient`, a finite commutative monoid with its P-portion, and the map from heaps to
+//! its elements: outcomes and winning moves of misère sums.
+
+use crate::game::{HeapGame, HeapOption};
+use crate::grundy::Outcome;
 use crate::grundy::misere::build::{self, Candidate};
 use crate::grundy::misere::monoid::{Monoid, Mul};
 use crate::grundy::misere::{MAX_QUOTIENT_HEAP, QuotientError, QuotientLimits};
-use crate::grundy::{HeapGame, HeapOption, Outcome};
 use std::fmt;
 
 /// An element of a [`MisereQuotient`]: the class of every position that plays like it in

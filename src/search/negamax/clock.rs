@@ -2,8 +2,9 @@
 //! progress reported.
 
 use super::{Negamax, PROGRESS_EVERY};
+use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::{Evaluator, Progress};
+use crate::search::Progress;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 

@@ -1,8 +1,8 @@
 //! Enhanced transposition cut-offs: a stored child that refutes the node without a search.
 
 use super::{Candidate, Negamax, Scored};
+use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::Evaluator;
 use crate::search::table::PROVEN;
 
 impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {

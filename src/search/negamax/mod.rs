@@ -9,10 +9,11 @@ mod root;
 
 pub(crate) use moves::order_key;
 
+use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame};
 use crate::search::search_table::SearchTable;
 use crate::search::table::{PROVEN, TranspositionTable};
-use crate::search::{Budget, Evaluator, Progress, SearchStats, Stage, TableCounts};
+use crate::search::{Budget, Progress, SearchStats, Stage, TableCounts};
 use moves::Candidate;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

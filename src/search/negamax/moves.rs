@@ -2,8 +2,8 @@
 //! order.
 
 use super::Negamax;
+use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::Evaluator;
 
 /// Where a move goes in the search order, larger first: the table's move, then by immediate
 /// margin.

@@ -1,8 +1,8 @@
 //! The search of one node: the cheap ways to decide it first, then its moves.
 
 use super::{Candidate, INFINITY, Negamax, Node, Scored, narrow};
+use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::Evaluator;
 use crate::search::table::{Entry, PROVEN};
 use std::ops::RangeInclusive;
 

@@ -2,8 +2,8 @@
 //! depth-limited search, one move's value, the stored best move.
 
 use super::{EXACT_DEPTH, Negamax, Node, Scored};
+use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::Evaluator;
 
 impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     /// The exact value of `position`, known to lie in `lower..=upper`, by null-window tests

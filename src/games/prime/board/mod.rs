@@ -1,3 +1,6 @@
+//! `PrimeGame`, the board of any size: the numbers left as a bitset with incremental gains,
+//! its rules (`Game`, `ScoringGame`) and constructors.
+
 use crate::game::{Game, Points, ScoringGame};
 use crate::games::prime::PrimeError;
 use crate::games::prime::bounds::value_range;

@@ -1,5 +1,8 @@
-use crate::grundy::Period;
-use crate::grundy::mex::{OptionSet, ValueSet};
+//! `HeapGame`: the rules of a game played on heaps, a move replacing one heap by at most two
+//! smaller ones; `HeapOption`, one such move; and `Period`, the period of its Grundy values.
+
+use crate::game::mex::{OptionSet, ValueSet};
+use std::fmt;
 
 /// One move on a single heap: how many tokens it takes and the heaps it leaves.
 ///
@@ -89,5 +92,21 @@ pub trait HeapGame: Send + Sync {
             max = max.max(value);
             values.push(value);
         }
+    }
+}
+
+/// The eventual period of a Grundy sequence: g(n + period) = g(n) for every n >= preperiod,
+/// with both numbers the smallest that hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The first index from which the sequence repeats.
+    pub preperiod: u64,
+    /// The length of the repeating block.
+    pub period: u64,
+}
+
+impl fmt::Display for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "preperiod={} period={}", self.preperiod, self.period)
     }
 }

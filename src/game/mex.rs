@@ -1,10 +1,16 @@
+//! The minimum excludant (mex), the one operation Grundy values are built from, and the option
+//! sets that compute it fast: a bitset of values ([`ValueSet`]), one word for small values
+//! ([`Word`]). The crate's octal and subtraction games build their Grundy tables on them; a
+//! [`HeapGame`](crate::HeapGame) of a user's own can do the same in its
+//! [`extend_grundy`](crate::HeapGame::extend_grundy).
+
 /// The minimum excludant: the least natural number not among `values`.
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(gamesolver::grundy::mex([0, 1, 3]), 2);
-/// assert_eq!(gamesolver::grundy::mex([]), 0);
+/// assert_eq!(gamesolver::game::mex::mex([0, 1, 3]), 2);
+/// assert_eq!(gamesolver::game::mex::mex([]), 0);
 /// ```
 pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     // Values past 127 go to a sorted list; most games never produce one.
@@ -33,14 +39,14 @@ pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
 /// A set of Grundy values as a bitset, sized for XORs of values up to a known maximum, and
 /// cleared word by word between heaps.
 #[derive(Debug, Default)]
-pub(crate) struct ValueSet {
+pub struct ValueSet {
     words: Vec<u64>,
 }
 
 impl ValueSet {
     /// Empties the set and sizes it for XORs of values up to `max_value`: those are below the
     /// next power of two above it, and the mex of such values is at most that power.
-    pub(crate) fn reset(&mut self, max_value: u32) {
+    pub fn reset(&mut self, max_value: u32) {
         let bound = (u64::from(max_value) + 1).next_power_of_two() as usize;
         self.words.clear();
         self.words.resize(bound / 64 + 1, 0);
@@ -48,7 +54,7 @@ impl ValueSet {
 }
 
 /// The values of a heap's options, gathered for their mex.
-pub(crate) trait OptionSet {
+pub trait OptionSet {
     /// Adds a value, within the bound the set was made for.
     fn insert(&mut self, value: u32);
     /// The least value not in the set.
@@ -74,7 +80,7 @@ impl OptionSet for ValueSet {
 
 /// A set of values below 64 in one word, which stays in a register through the loops.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Word(pub(crate) u64);
+pub struct Word(pub u64);
 
 impl OptionSet for Word {
     #[inline]

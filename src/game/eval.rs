@@ -1,3 +1,5 @@
+//! `Evaluator`: the heuristic at the horizon of a depth-limited search, and `NoEvaluator`.
+
 use crate::game::ScoringGame;
 
 /// A heuristic for the leaves of a depth-limited search: an estimate of the future margin
