@@ -184,6 +184,44 @@ where
     Ok(())
 }
 
+/// The first of the position's facts (bounds, floor, exact value, best move, keys after each
+/// move) that the true `value` or the rules contradict.
+fn false_fact<G: ScoringGame, K: Knowledge<G>>(
+    position: &G,
+    value: i64,
+    knowledge: &K,
+) -> Option<Claim<G::Move>> {
+    let facts = knowledge.facts(position);
+    if let Some(bounds) = &facts.bounds
+        && !bounds.contains(&value)
+    {
+        return Some(Claim::Bounds {
+            lower: *bounds.start(),
+            upper: *bounds.end(),
+        });
+    }
+    if let Some(floor) = K::VALUE_FLOOR
+        && value < floor
+    {
+        return Some(Claim::Floor(floor));
+    }
+    if let Some(exact) = knowledge.exact_value(position)
+        && exact != value
+    {
+        return Some(Claim::ExactValue(exact));
+    }
+    if let Some(mv) = facts.best_move
+        && position.check_move(mv).is_err()
+    {
+        return Some(Claim::IllegalMove(mv));
+    }
+    position
+        .legal_moves()
+        .into_iter()
+        .find(|&mv| knowledge.key_after(position, mv) != position.after(mv).key())
+        .map(Claim::KeyAfter)
+}
+
 fn check_position<G: ScoringGame, K: Knowledge<G>>(
     position: &G,
     moves: &[G::Move],
@@ -200,34 +238,8 @@ fn check_position<G: ScoringGame, K: Knowledge<G>>(
             claim,
         }))
     };
-    let facts = knowledge.facts(position);
-    if let Some(bounds) = &facts.bounds
-        && !bounds.contains(&value)
-    {
-        return fail(Claim::Bounds {
-            lower: *bounds.start(),
-            upper: *bounds.end(),
-        });
-    }
-    if let Some(floor) = K::VALUE_FLOOR
-        && value < floor
-    {
-        return fail(Claim::Floor(floor));
-    }
-    if let Some(exact) = knowledge.exact_value(position)
-        && exact != value
-    {
-        return fail(Claim::ExactValue(exact));
-    }
-    if let Some(mv) = facts.best_move
-        && position.check_move(mv).is_err()
-    {
-        return fail(Claim::IllegalMove(mv));
-    }
-    for mv in position.legal_moves() {
-        if knowledge.key_after(position, mv) != position.after(mv).key() {
-            return fail(Claim::KeyAfter(mv));
-        }
+    if let Some(claim) = false_fact(position, value, knowledge) {
+        return fail(claim);
     }
     let mut kept = Vec::new();
     knowledge.search_moves(position, i64::MIN, &mut kept);

@@ -137,17 +137,7 @@ fn play_game<G: ScoringGame>(
             break;
         }
     }
-    let first_score = record.score(Player::First);
-    let second_score = record.score(Player::Second);
-    let scores = match first {
-        Side::A => [first_score, second_score],
-        Side::B => [second_score, first_score],
-    };
-    let winner = match &forfeit {
-        Some((Side::A, _)) => Some(Side::B),
-        Some((Side::B, _)) => Some(Side::A),
-        None => record.winner().map(side_of),
-    };
+    let (scores, winner) = scores_and_winner(&record, first, side_of, forfeit.as_ref());
     GameReport {
         number,
         first,
@@ -157,4 +147,26 @@ fn play_game<G: ScoringGame>(
         max_move_time,
         forfeit,
     }
+}
+
+/// The scores by side of a game that ended as `record` and `forfeit` say, and the winner: the
+/// side that did not forfeit, or the higher score.
+fn scores_and_winner<G: ScoringGame>(
+    record: &Record<G>,
+    first: Side,
+    side_of: impl Fn(Player) -> Side,
+    forfeit: Option<&(Side, Forfeit)>,
+) -> ([u64; 2], Option<Side>) {
+    let first_score = record.score(Player::First);
+    let second_score = record.score(Player::Second);
+    let scores = match first {
+        Side::A => [first_score, second_score],
+        Side::B => [second_score, first_score],
+    };
+    let winner = match forfeit {
+        Some((Side::A, _)) => Some(Side::B),
+        Some((Side::B, _)) => Some(Side::A),
+        None => record.winner().map(side_of),
+    };
+    (scores, winner)
 }

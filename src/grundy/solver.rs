@@ -261,16 +261,19 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         Ok(())
     }
 
-    fn value(&mut self, root: &G) -> Result<u32, ImpartialError> {
-        // A game that states its convention is never valued under the other.
-        if let Some(game) = root.convention()
-            && game != self.convention
-        {
-            return Err(ImpartialError::ConventionMismatch {
+    /// A game that states its convention is never valued under the other.
+    fn check_convention(&self, root: &G) -> Result<(), ImpartialError> {
+        match root.convention() {
+            Some(game) if game != self.convention => Err(ImpartialError::ConventionMismatch {
                 game,
                 solver: self.convention,
-            });
+            }),
+            _ => Ok(()),
         }
+    }
+
+    fn value(&mut self, root: &G) -> Result<u32, ImpartialError> {
+        self.check_convention(root)?;
         let key = root.key();
         if let Some(&value) = self.memo.get(&key) {
             return Ok(value);

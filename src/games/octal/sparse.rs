@@ -214,11 +214,10 @@ fn heap_value<S: OptionSet>(
     }
 }
 
-/// Extends `values` (g(0), g(1), ... of `game`) to `len` values by the rare/common method.
-/// Equal to [`extend_by_definition`] value for value (the tests check it); far faster on the
-/// codes whose values settle into a sparse space.
-pub fn extend_sparse(game: &OctalGame, values: &mut Vec<u32>, len: usize) {
-    let mut classes: Vec<Class> = [0, 1]
+/// The game's split moves by the parity of the tokens they take, one class a parity that has
+/// any.
+fn classes_of(game: &OctalGame) -> Vec<Class> {
+    [0, 1]
         .into_iter()
         .map(|parity| {
             let takes = game
@@ -230,7 +229,29 @@ pub fn extend_sparse(game: &OctalGame, values: &mut Vec<u32>, len: usize) {
             Class::new(parity, takes)
         })
         .filter(|class| !class.takes.is_empty())
-        .collect();
+        .collect()
+}
+
+/// One lane a class's take, each at its start.
+fn lanes_of(classes: &[Class]) -> Vec<Lane> {
+    classes
+        .iter()
+        .enumerate()
+        .flat_map(|(class, c)| {
+            c.takes.iter().map(move |&take| Lane {
+                class,
+                take,
+                next: 0,
+            })
+        })
+        .collect()
+}
+
+/// Extends `values` (g(0), g(1), ... of `game`) to `len` values by the rare/common method.
+/// Equal to [`extend_by_definition`] value for value (the tests check it); far faster on the
+/// codes whose values settle into a sparse space.
+pub fn extend_sparse(game: &OctalGame, values: &mut Vec<u32>, len: usize) {
+    let mut classes = classes_of(game);
     let mut max = values.iter().copied().max().unwrap_or(0);
     if max >= MAX_SPARSE_VALUE {
         return extend_by_definition(game, values, len);
@@ -254,17 +275,7 @@ pub fn extend_sparse(game: &OctalGame, values: &mut Vec<u32>, len: usize) {
         .for_each(|class| class.rebuild(&counts, values));
     let mut next_rebuild = (values.len() * 2).max(256);
     let mut seen = ValueSet::default();
-    let mut lanes: Vec<Lane> = classes
-        .iter()
-        .enumerate()
-        .flat_map(|(class, c)| {
-            c.takes.iter().map(move |&take| Lane {
-                class,
-                take,
-                next: 0,
-            })
-        })
-        .collect();
+    let mut lanes = lanes_of(&classes);
     while values.len() < len {
         let n = values.len();
         // Values below 32 XOR below 64: one register holds the options.

@@ -17,7 +17,7 @@ mod eval;
 mod isolated;
 mod knowledge;
 mod mask;
-mod masked;
+mod mask_game;
 mod max_tree;
 
 pub use board::{MAX_N, PrimeGame};
@@ -26,4 +26,4 @@ pub use error::PrimeError;
 pub use eval::PrimeEvaluator;
 pub use knowledge::{PrimeKnowledge, engine, search_config, solver};
 pub use mask::BoardMask;
-pub use masked::{MaskPrimeGame, SMALL_MAX_N, SmallPrimeGame, WIDE_MAX_N, WidePrimeGame};
+pub use mask_game::{MaskPrimeGame, SMALL_MAX_N, SmallPrimeGame, WIDE_MAX_N, WidePrimeGame};

@@ -109,38 +109,39 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
             };
             (outcome_of(game), moves_to_p(game, outcome_of))
         }
-        PlayConvention::Misere => {
-            // The misère quotient of the heaps up to the largest answers in a few products;
-            // the memoized search stands in where the quotient passes its limits.
-            let largest = heaps.iter().copied().max().unwrap_or(0);
-            if let Ok(quotient) = MisereQuotient::compute(game.set(), largest)
-                && let (Ok(outcome), Ok(winning_moves)) = (
-                    game.misere_outcome_with(&quotient),
-                    game.misere_winning_moves_with(&quotient),
-                )
-            {
-                return Ok(Analysis {
-                    outcome,
-                    winning_moves,
-                    heap_values,
-                });
-            }
-            let mut solver = ImpartialSolver::new(PlayConvention::Misere);
-            let full = |error: ImpartialError| match error {
-                ImpartialError::MemoFull { limit } => SubtractionError::SearchTooLarge { limit },
-                cause => SubtractionError::SearchOutOfReach { cause },
-            };
-            (
-                solver.outcome(game).map_err(full)?,
-                solver.winning_moves(game).map_err(full)?,
-            )
-        }
+        PlayConvention::Misere => misere_outcome_and_moves(game)?,
     };
     Ok(Analysis {
         outcome,
         winning_moves,
         heap_values,
     })
+}
+
+/// The misère outcome and winning moves: the misère quotient of the heaps up to the largest
+/// answers in a few products; the memoized search stands in where the quotient passes its
+/// limits.
+fn misere_outcome_and_moves(
+    game: &SubtractionGame,
+) -> Result<(Outcome, Vec<HeapMove>), SubtractionError> {
+    let largest = game.heaps().iter().copied().max().unwrap_or(0);
+    if let Ok(quotient) = MisereQuotient::compute(game.set(), largest)
+        && let (Ok(outcome), Ok(winning_moves)) = (
+            game.misere_outcome_with(&quotient),
+            game.misere_winning_moves_with(&quotient),
+        )
+    {
+        return Ok((outcome, winning_moves));
+    }
+    let mut solver = ImpartialSolver::new(PlayConvention::Misere);
+    let full = |error: ImpartialError| match error {
+        ImpartialError::MemoFull { limit } => SubtractionError::SearchTooLarge { limit },
+        cause => SubtractionError::SearchOutOfReach { cause },
+    };
+    Ok((
+        solver.outcome(game).map_err(full)?,
+        solver.winning_moves(game).map_err(full)?,
+    ))
 }
 
 /// The legal moves whose child `outcome_of` calls a P-position.

@@ -173,11 +173,26 @@ fn extend(
         }
     }
     // A generator of its own, then recalibrations until the check passes.
+    with_new_generator(&current, known, limits)
+}
+
+/// The quotient of heaps 0..known.len() - 1 when the last heap is no element of `current`: the
+/// heap a generator of its own, then the candidate recalibrated until the check passes.
+fn with_new_generator(
+    current: &Candidate,
+    known: &[Vec<[u64; 2]>],
+    limits: &QuotientLimits,
+) -> Result<Candidate, QuotientError> {
+    let heap = known.len() - 1;
+    let too_many_states = || QuotientError::TooManyStates {
+        heap: heap as u64,
+        limit: limits.max_states,
+    };
     let not_found = |position: Vec<u64>| QuotientError::NotFound {
         heap: heap as u64,
         position,
     };
-    let mut trial = free(&current, known, &[(heap, 1, 2)], limits)?
+    let mut trial = free(current, known, &[(heap, 1, 2)], limits)?
         .ok_or_else(|| not_found(vec![heap as u64]))?;
     for _ in 0..MAX_ROUNDS {
         match verify::verify(
