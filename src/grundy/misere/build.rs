@@ -147,10 +147,7 @@ fn extend(
     limits: &QuotientLimits,
 ) -> Result<Candidate, QuotientError> {
     let heap = known.len() - 1;
-    let too_many_states = || QuotientError::TooManyStates {
-        heap: heap as u64,
-        limit: limits.max_states,
-    };
+    let too_many_states = || too_many_states(heap, limits);
     let omega = option_elements(&current.monoid, &current.image, &known[heap]);
     current.image.push(0);
     if known[heap].is_empty() {
@@ -176,6 +173,14 @@ fn extend(
     with_new_generator(&current, known, limits)
 }
 
+/// The check of the quotient with `heap` passed `limits.max_states`.
+fn too_many_states(heap: usize, limits: &QuotientLimits) -> QuotientError {
+    QuotientError::TooManyStates {
+        heap: heap as u64,
+        limit: limits.max_states,
+    }
+}
+
 /// The quotient of heaps 0..known.len() - 1 when the last heap is no element of `current`: the
 /// heap a generator of its own, then the candidate recalibrated until the check passes.
 fn with_new_generator(
@@ -184,10 +189,7 @@ fn with_new_generator(
     limits: &QuotientLimits,
 ) -> Result<Candidate, QuotientError> {
     let heap = known.len() - 1;
-    let too_many_states = || QuotientError::TooManyStates {
-        heap: heap as u64,
-        limit: limits.max_states,
-    };
+    let too_many_states = || too_many_states(heap, limits);
     let not_found = |position: Vec<u64>| QuotientError::NotFound {
         heap: heap as u64,
         position,
