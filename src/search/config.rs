@@ -1,7 +1,7 @@
 //! The settings of the [`Solver`](crate::Solver) and the [`Engine`](crate::Engine), in one
 //! place.
 
-use crate::search::memory::{TableTooLarge, max_table_bytes};
+use crate::search::table::{TableTooLarge, max_table_bytes};
 
 /// The default transposition-table size: 64 MiB.
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;

@@ -8,11 +8,11 @@
 
 use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame, TableKey};
-use crate::search::locked_table::LockedTable;
 use crate::search::negamax::Negamax;
-use crate::search::search_table::{SearchTable, pack_move};
-use crate::search::shared_table::SharedTable;
+use crate::search::table::LockedTable;
+use crate::search::table::SharedTable;
 use crate::search::table::TranspositionTable;
+use crate::search::table::{SearchTable, pack_move};
 use crate::search::{SearchConfig, SearchStats};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

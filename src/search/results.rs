@@ -17,7 +17,7 @@
 //! [`Solver::load_results`]: crate::Solver::load_results
 
 use crate::game::{KEY_WORDS, hash_words};
-use crate::search::shared_table::SharedEntry;
+use crate::search::table::SharedEntry;
 use crate::search::table::{Entry, PROVEN};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use thiserror::Error;

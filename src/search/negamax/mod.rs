@@ -11,7 +11,7 @@ pub(crate) use moves::order_key;
 
 use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame};
-use crate::search::search_table::SearchTable;
+use crate::search::table::SearchTable;
 use crate::search::table::{PROVEN, TranspositionTable};
 use crate::search::{Budget, Progress, SearchStats, Stage, TableCounts};
 use moves::Candidate;

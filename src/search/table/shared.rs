@@ -7,7 +7,7 @@
 //! bucket that some thread is searching now.
 
 use crate::game::KEY_WORDS;
-use crate::search::memory::table_of;
+use crate::search::table::table_of;
 use crate::search::table::{Entry, place};
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 

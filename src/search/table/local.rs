@@ -2,7 +2,7 @@
 //! work) and `TranspositionTable`, slots in pairs within a fixed byte limit.
 
 use crate::game::TableKey;
-use crate::search::memory::table_of;
+use crate::search::table::table_of;
 
 /// The remaining depth recorded for a result proven by searching to the end of the game: it
 /// satisfies a probe at any depth.

@@ -1,11 +1,11 @@
 //! The table that threads share for any game: buckets of two entries, each behind its own
 //! lock, for keys and moves that do not pack into words (the lock-free
-//! [`SharedTable`](super::shared_table::SharedTable) takes those that do). A thread that finds
+//! [`SharedTable`](super::SharedTable) takes those that do). A thread that finds
 //! a bucket locked treats it as empty, or drops its result, as the lock-free table does, so
 //! nobody waits.
 
 use crate::game::TableKey;
-use crate::search::memory::table_of;
+use crate::search::table::table_of;
 use crate::search::table::{Entry, place};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -41,7 +41,7 @@ fn physical_memory() -> Option<u64> {
     (total > 0).then_some(total)
 }
 
-/// A table size refused by [`SearchConfig::try_with_table_bytes`](super::SearchConfig::try_with_table_bytes).
+/// A table size refused by [`SearchConfig::try_with_table_bytes`](crate::SearchConfig::try_with_table_bytes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
 #[error(
     "a table of {} MiB is more than this machine allows (at most {} MiB)",

@@ -1,9 +1,20 @@
-//! The table a search reads and writes: its own, or one that threads share.
+//! The transposition tables, in one place: the one a search reads and writes
+//! ([`SearchTable`]), which is its own ([`TranspositionTable`], `local`) or one that threads
+//! share ([`SharedTable`], lock-free, `shared`; [`LockedTable`], `locked`), and how much memory
+//! a table may take (`memory`).
+
+mod local;
+mod locked;
+mod memory;
+mod shared;
+
+pub(crate) use local::{Entry, PROVEN, TranspositionTable, place};
+pub(crate) use locked::LockedTable;
+pub(crate) use memory::table_of;
+pub use memory::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
+pub(crate) use shared::{SharedEntry, SharedTable};
 
 use crate::game::{Game, TableKey};
-use crate::search::locked_table::LockedTable;
-use crate::search::shared_table::{SharedEntry, SharedTable};
-use crate::search::table::{Entry, TranspositionTable};
 use std::any::Any;
 use std::sync::Arc;
 
