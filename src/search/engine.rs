@@ -4,7 +4,7 @@
 use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, NoKnowledge, ScoringGame};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored};
-use crate::search::parallel::Parallel;
+use crate::search::searcher::Searcher;
 use crate::search::table::PROVEN;
 use crate::search::{Budget, Progress, SearchConfig, Stage};
 use std::time::{Duration, Instant};
@@ -70,7 +70,7 @@ pub struct SearchResult<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Engine<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
-    parallel: Parallel<G, K, E>,
+    searcher: Searcher<G, K, E>,
     /// Forward pruning below the root on every position, if set.
     breadth: Option<usize>,
     /// Solves endgames in place of the engine's own exact search, if set.
@@ -85,7 +85,7 @@ pub type EndgameSolver<G> = Box<dyn FnMut(&G, Instant) -> Option<(<G as Game>::M
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> std::fmt::Debug for Engine<G, E, K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Engine")
-            .field("table_capacity", &self.parallel.table_capacity())
+            .field("table_capacity", &self.searcher.table_capacity())
             .finish_non_exhaustive()
     }
 }
@@ -101,14 +101,14 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
     /// An engine set up by `config`.
     #[must_use]
     pub fn with_config(config: SearchConfig, evaluator: E) -> Self {
-        let mut parallel = Parallel::new(config, NoKnowledge, evaluator);
+        let mut searcher = Searcher::new(config, NoKnowledge, evaluator);
         // Table cut-offs pay in exact solving, where most children are stored; in a
         // depth-limited search they mostly cost the lookups.
-        parallel.core.settings().transposition_cutoffs = false;
+        searcher.set_transposition_cutoffs(false);
         // Made now, so that a first search under a deadline does not pay for it.
-        parallel.prepare();
+        searcher.prepare();
         Self {
-            parallel,
+            searcher,
             breadth: None,
             endgame: None,
         }
@@ -121,7 +121,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     #[must_use]
     pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Engine<G, E, K2> {
         Engine {
-            parallel: self.parallel.with_knowledge(knowledge),
+            searcher: self.searcher.with_knowledge(knowledge),
             breadth: self.breadth,
             endgame: self.endgame,
         }
@@ -130,14 +130,14 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// The configuration.
     #[must_use]
     pub fn config(&self) -> &SearchConfig {
-        self.parallel.config()
+        self.searcher.config()
     }
 
     /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]).
     #[must_use]
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
-        self.parallel.set_table_bytes(bytes);
-        self.parallel.prepare();
+        self.searcher.set_table_bytes(bytes);
+        self.searcher.prepare();
         self
     }
 
@@ -170,15 +170,15 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.parallel.set_threads(threads);
-        self.parallel.prepare();
+        self.searcher.set_threads(threads);
+        self.searcher.prepare();
         self
     }
 
     /// The number of threads that search.
     #[must_use]
     pub fn threads(&self) -> usize {
-        self.parallel.threads()
+        self.searcher.threads()
     }
 
     /// Hands the exact solve of endgames (positions of at most
@@ -196,18 +196,18 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// Calls `report` about once a second during a search (with the depth under way).
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
-        self.parallel.core.set_progress(Some(Box::new(report)));
+        self.searcher.set_progress(Some(Box::new(report)));
         self
     }
 
     /// The evaluator.
     pub fn evaluator(&self) -> &E {
-        self.parallel.core.evaluator()
+        self.searcher.evaluator()
     }
 
     /// Forgets every stored result (say, between games).
     pub fn clear(&mut self) {
-        self.parallel.clear();
+        self.searcher.clear();
     }
 
     /// Searches `position` within `budget`: deeper and deeper until the value is proven, the
@@ -229,19 +229,19 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     ) -> Option<SearchResult<G::Move>> {
         let start = Instant::now();
         let fallback = self.first_move(position)?;
-        self.parallel.core.settings().budget = budget;
-        self.parallel.begin_on(position);
-        let nodes_before = self.parallel.nodes();
+        self.searcher.set_budget(budget);
+        self.searcher.begin_on(position);
+        let nodes_before = self.searcher.nodes();
         if self.choose_width(position) <= self.config().exact_endgame_moves {
             if let Some(solved) = self.exact_endgame(position, budget, start) {
                 return Some(solved);
             }
-            self.parallel.begin_on(position);
+            self.searcher.begin_on(position);
         }
         let max_depth = budget.depth.unwrap_or(PROVEN - 1).min(PROVEN - 1);
         let mut done: Option<(Scored, G::Move, u16)> = None;
         for depth in 1..=max_depth {
-            self.parallel.core.settings().stage = Stage::Depth(depth);
+            self.searcher.set_stage(Stage::Depth(depth));
             let iteration_start = Instant::now();
             let Some((result, best)) = self.iterate(position, depth, done.map(|(r, ..)| r.value))
             else {
@@ -273,7 +273,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             value: result.value,
             exact: result.proven,
             depth,
-            nodes: self.parallel.nodes() - nodes_before,
+            nodes: self.searcher.nodes() - nodes_before,
             principal_variation: self.principal_variation(position, best_move, depth),
             elapsed: start.elapsed(),
         })
@@ -288,19 +288,15 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         let enough = large.max(config.exact_endgame_moves);
         let mut probe = Vec::new();
         if enough > 0 {
-            self.parallel.core.knowledge().best_moves(
-                position,
-                enough.saturating_add(1),
-                &mut probe,
-            );
+            self.searcher
+                .knowledge()
+                .best_moves(position, enough.saturating_add(1), &mut probe);
         }
         let pruned = config
             .large_board
             .filter(|&(moves, _)| probe.len() > moves)
             .map(|(_, candidates)| candidates);
-        let settings = self.parallel.core.settings();
-        settings.root_breadth = pruned;
-        settings.breadth = pruned.or(self.breadth);
+        self.searcher.set_breadths(pruned, pruned.or(self.breadth));
         if enough == 0 { usize::MAX } else { probe.len() }
     }
 
@@ -331,19 +327,19 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
                 elapsed: start.elapsed(),
             });
         }
-        let settings = self.parallel.core.settings();
-        let widths = (settings.breadth.take(), settings.root_breadth.take());
-        self.parallel.core.settings().budget = Budget::default().with_deadline(now + share);
-        self.parallel.begin_on(position);
-        self.parallel.core.settings().stage = Stage::Value;
-        let nodes_before = self.parallel.nodes();
-        let (result, best) = self.parallel.run(position, |core, position| {
-            core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
-        });
-        let solved = !self.parallel.core.aborted() && result.proven;
-        let settings = self.parallel.core.settings();
-        (settings.breadth, settings.root_breadth) = widths;
-        self.parallel.core.settings().budget = budget;
+        let widths = self.searcher.breadths();
+        self.searcher.set_breadths(None, None);
+        self.searcher
+            .set_budget(Budget::default().with_deadline(now + share));
+        self.searcher.begin_on(position);
+        self.searcher.set_stage(Stage::Value);
+        let nodes_before = self.searcher.nodes();
+        let (result, best) = self
+            .searcher
+            .root(position, EXACT_DEPTH, -INFINITY, INFINITY);
+        let solved = !self.searcher.aborted() && result.proven;
+        self.searcher.set_breadths(widths.0, widths.1);
+        self.searcher.set_budget(budget);
         let best_move = best.filter(|_| solved)?;
         let line = self.principal_variation(position, best_move, EXACT_DEPTH);
         Some(SearchResult {
@@ -352,7 +348,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             exact: true,
             // A line of play is shorter than 2^16 plies.
             depth: line.len() as u16,
-            nodes: self.parallel.nodes() - nodes_before,
+            nodes: self.searcher.nodes() - nodes_before,
             principal_variation: line,
             elapsed: start.elapsed(),
         })
@@ -371,10 +367,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             _ => (-INFINITY, INFINITY),
         };
         loop {
-            let (result, best) = self.parallel.run(position, |core, position| {
-                core.search_root(position, depth, alpha, beta)
-            });
-            if self.parallel.core.aborted() {
+            let (result, best) = self.searcher.root(position, depth, alpha, beta);
+            if self.searcher.aborted() {
                 return None;
             }
             // Outside the window the value is only a bound: widen that side and search again.
@@ -391,16 +385,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// The move played if no iteration completes: the table's, else the largest immediate
     /// margin (asked of the game lazily).
     fn first_move(&self, position: &G) -> Option<G::Move> {
-        self.parallel
-            .core
+        self.searcher
             .table_move(position)
             .filter(|&mv| position.check_move(mv).is_ok())
             .or_else(|| {
                 let mut best = Vec::with_capacity(1);
-                self.parallel
-                    .core
-                    .knowledge()
-                    .best_moves(position, 1, &mut best);
+                self.searcher.knowledge().best_moves(position, 1, &mut best);
                 best.first().copied()
             })
     }
@@ -417,7 +407,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         let current = copy.as_mut().unwrap_or(position);
         current.play_unchecked(best_move);
         while line.len() < usize::from(depth.max(1)) {
-            match self.parallel.core.table_move(current) {
+            match self.searcher.table_move(current) {
                 Some(mv) if current.check_move(mv).is_ok() => {
                     line.push(mv);
                     current.play_unchecked(mv);

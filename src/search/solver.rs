@@ -4,8 +4,8 @@
 use crate::game::NoEvaluator;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
-use crate::search::parallel::Parallel;
 use crate::search::results::{self, ResultsError};
+use crate::search::searcher::Searcher;
 use crate::search::table::PROVEN;
 use crate::search::table::SharedEntry;
 use crate::search::{Budget, Progress, SearchConfig, SearchStats, Stage};
@@ -72,7 +72,7 @@ pub struct Solution<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver<G: ScoringGame, K = NoKnowledge> {
-    search: Parallel<G, K, NoEvaluator>,
+    search: Searcher<G, K, NoEvaluator>,
 }
 
 impl<G: ScoringGame> Default for Solver<G> {
@@ -93,7 +93,7 @@ impl<G: ScoringGame> Solver<G> {
     #[must_use]
     pub fn with_config(config: SearchConfig) -> Self {
         Self {
-            search: Parallel::new(config, NoKnowledge, NoEvaluator),
+            search: Searcher::new(config, NoKnowledge, NoEvaluator),
         }
     }
 }
@@ -102,7 +102,7 @@ impl<G: ScoringGame, K: Knowledge<G>> std::fmt::Debug for Solver<G, K> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Solver")
             .field("table_capacity", &self.search.table_capacity())
-            .field("budget", &self.search.core.current_settings().budget)
+            .field("budget", &self.search.budget())
             .finish_non_exhaustive()
     }
 }
@@ -186,17 +186,17 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// As [`with_budget`](Self::with_budget), on a solver in use (say, a new deadline for
     /// each move of a game).
     pub fn set_budget(&mut self, budget: Budget) {
-        self.search.core.settings().budget = Budget {
+        self.search.set_budget(Budget {
             depth: None,
             ..budget
-        };
+        });
     }
 
     /// Calls `report` about once a second (the clock is read about every quarter of a
     /// millisecond, whatever a node costs), to show that a long solve is working.
     #[must_use]
     pub fn on_progress(mut self, report: impl FnMut(&Progress) + Send + 'static) -> Self {
-        self.search.core.set_progress(Some(Box::new(report)));
+        self.search.set_progress(Some(Box::new(report)));
         self
     }
 
@@ -248,7 +248,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// [`load_results`]: Self::load_results
     pub fn save_results(&self, out: impl Write, min_work: u8) -> Result<u64, ResultsError> {
-        let table = self.search.core.table();
+        let table = self.search.table();
         let saved = |entry: &SharedEntry| entry.depth == PROVEN && entry.work >= min_work;
         // Two passes over the table, counting then writing, rather than a copy of the
         // entries: the copy would take as much memory again as a full table.
@@ -310,7 +310,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             return Err(ResultsError::KeysWithoutWords);
         }
         self.search.begin_on(position);
-        let table = self.search.core.table_mut();
+        let table = self.search.table_mut();
         results::read(
             input,
             std::any::type_name::<G>(),
@@ -329,9 +329,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// The value of a finished search, or why it has none: the budget ran out, or the game
     /// is too long to be proven.
     fn checked(&self, result: Scored) -> Result<i64, SolveError> {
-        if self.search.core.aborted() {
+        if self.search.aborted() {
             Err(SolveError::BudgetExhausted {
-                nodes: self.search.core.nodes(),
+                nodes: self.search.main_nodes(),
             })
         } else if result.proven {
             Ok(result.value)
@@ -376,7 +376,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// ```
     pub fn value_within(&mut self, position: &G, alpha: i64, beta: i64) -> Result<i64, SolveError> {
         self.search.begin_on(position);
-        self.search.core.settings().stage = Stage::Value;
+        self.search.set_stage(Stage::Value);
         let (alpha, beta) = (
             alpha.clamp(-INFINITY, INFINITY),
             beta.clamp(-INFINITY, INFINITY),
@@ -385,21 +385,20 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             // An empty window proves nothing; an exact value answers it.
             return self.exact_value(position);
         }
-        let result = self.search.run(&mut position.clone(), |core, position| {
-            core.search(position, EXACT_DEPTH, alpha, beta, 0)
-        });
+        let result = self
+            .search
+            .value(&mut position.clone(), EXACT_DEPTH, alpha, beta);
         self.checked(result)
     }
 
     fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
-        self.search.core.settings().stage = Stage::Value;
-        let narrow = self.narrow_bounds(position);
-        let result = self
-            .search
-            .run(&mut position.clone(), |core, position| match narrow {
-                Some(bounds) => core.narrowed(position, bounds),
-                None => core.search(position, EXACT_DEPTH, -INFINITY, INFINITY, 0),
-            });
+        self.search.set_stage(Stage::Value);
+        let result = match self.narrow_bounds(position) {
+            Some(bounds) => self.search.narrowed(&mut position.clone(), bounds),
+            None => self
+                .search
+                .value(&mut position.clone(), EXACT_DEPTH, -INFINITY, INFINITY),
+        };
         self.checked(result)
     }
 
@@ -407,7 +406,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// (see [`SearchConfig::null_window_range`]).
     fn narrow_bounds(&self, position: &G) -> Option<(i64, i64)> {
         let range = self.search.config().null_window_range?;
-        let bounds = self.search.core.knowledge().facts(position).bounds?;
+        let bounds = self.search.knowledge().facts(position).bounds?;
         let (lower, upper) = (*bounds.start(), *bounds.end());
         (upper.saturating_sub(lower) <= range).then_some((lower, upper))
     }
@@ -433,24 +432,21 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// ```
     pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {
         self.search.begin_on(position);
-        self.search.core.settings().stage = Stage::Value;
-        let narrow = self.narrow_bounds(position);
-        if let Some(bounds) = narrow {
+        self.search.set_stage(Stage::Value);
+        if let Some(bounds) = self.narrow_bounds(position) {
             // The value first, by null windows; then the root once with a window just around
             // it, which the table answers almost at once, for the move.
-            let result = self.search.run(&mut position.clone(), |core, position| {
-                core.narrowed(position, bounds)
-            });
+            let result = self.search.narrowed(&mut position.clone(), bounds);
             let value = self.checked(result)?;
-            let (result, best) = self.search.run(&mut position.clone(), |core, position| {
-                core.search_root(position, EXACT_DEPTH, value - 1, value + 1)
-            });
+            let (result, best) =
+                self.search
+                    .root(&mut position.clone(), EXACT_DEPTH, value - 1, value + 1);
             self.checked(result)?;
             return Ok(best.map(|mv| (mv, value)));
         }
-        let (result, best) = self.search.run(&mut position.clone(), |core, position| {
-            core.search_root(position, EXACT_DEPTH, -INFINITY, INFINITY)
-        });
+        let (result, best) =
+            self.search
+                .root(&mut position.clone(), EXACT_DEPTH, -INFINITY, INFINITY);
         let value = self.checked(result)?;
         Ok(best.map(|mv| (mv, value)))
     }
@@ -464,9 +460,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         alpha: i64,
         beta: i64,
     ) -> Result<i64, SolveError> {
-        let result = self.search.run(&mut position.clone(), |core, position| {
-            core.move_value(position, mv, EXACT_DEPTH, alpha, beta)
-        });
+        let result = self
+            .search
+            .move_value(&mut position.clone(), mv, EXACT_DEPTH, alpha, beta);
         self.checked(result)
     }
 
@@ -480,7 +476,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// (is it as good?) and, if it is, one just above (is it better? then its exact value).
     fn value_and_optimal_moves(&mut self, position: &G) -> Result<(i64, Vec<G::Move>), SolveError> {
         let legal = position.legal_moves();
-        let table_move = self.search.core.table_move(position);
+        let table_move = self.search.table_move(position);
         let mut moves = legal.clone();
         moves.sort_by_key(|&mv| std::cmp::Reverse(order_key(mv, position.margin(mv), table_move)));
         // With narrow bounds, the value first by null windows: then one test a move.
@@ -491,10 +487,10 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         let mut best = known.unwrap_or(0);
         let mut optimal: Vec<G::Move> = Vec::new();
         for (done, &mv) in moves.iter().enumerate() {
-            self.search.core.settings().stage = Stage::RootMoves {
+            self.search.set_stage(Stage::RootMoves {
                 done,
                 total: moves.len(),
-            };
+            });
             if let Some(value) = known {
                 // The root's value is known: a move is optimal if it reaches it.
                 if self.reaches(position, mv, value)? {
@@ -553,7 +549,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             (false, _) if current.is_over() => None,
             (false, _) => Some(self.one_optimal_move(&current, current_value)?),
         } {
-            self.search.core.settings().stage = Stage::Line(line.len());
+            self.search.set_stage(Stage::Line(line.len()));
             // An optimal move's child is worth exactly the move's margin minus the value.
             current_value = current.margin(mv) - current_value;
             current.play_unchecked(mv);
@@ -573,9 +569,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         let (value, best_moves) = self.value_and_optimal_moves(position)?;
         // The line asks many small questions of a table that holds most answers: the helpers
         // would cost more to wake than they save.
-        self.search.alone = true;
+        self.search.set_helpers_idle(true);
         let line = self.principal_line(position, value, best_moves.first().copied());
-        self.search.alone = false;
+        self.search.set_helpers_idle(false);
         let principal_variation = line?;
         Ok(Solution {
             value,

@@ -1,19 +1,17 @@
-//! Searches on several threads: the main search, whose result counts, and helpers that run
-//! the same search on copies of the position. They share one table, and a helper puts off a
-//! move whose subtree another thread is searching (simplified ABDADA), so the helpers spread
-//! over the tree ahead of the main search, which finds stored what they proved. The main
-//! search keeps its own order. Any game searches on several threads: keys that give words
-//! and moves that are small integers share a lock-free table, others a table of locked
-//! buckets.
+//! The searcher: the one interface through which the front-ends ([`Solver`](crate::Solver),
+//! [`Engine`](crate::Engine)) search. It owns the main search, whose result counts, and on
+//! several threads the helpers that run the same search on copies of the position.
+//!
+//! The threads share one table, and a helper puts off a move whose subtree another thread is
+//! searching (simplified ABDADA), so the helpers spread over the tree ahead of the main
+//! search, which finds stored what they proved. The main search keeps its own order. Any game
+//! searches on several threads: keys that give words and moves that are small integers share
+//! a lock-free table, others a table of locked buckets.
 
-use crate::game::Evaluator;
-use crate::game::{Game, Knowledge, ScoringGame, TableKey};
-use crate::search::negamax::Negamax;
-use crate::search::table::LockedTable;
-use crate::search::table::SharedTable;
-use crate::search::table::TranspositionTable;
-use crate::search::table::{SearchTable, pack_move};
-use crate::search::{SearchConfig, SearchStats};
+use crate::game::{Evaluator, Game, Knowledge, ScoringGame, TableKey};
+use crate::search::negamax::{Negamax, ProgressFn, Scored, Settings};
+use crate::search::table::{LockedTable, SearchTable, SharedTable, TranspositionTable, pack_move};
+use crate::search::{Budget, SearchConfig, SearchStats, Stage};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -26,10 +24,11 @@ fn packs<G: Game>(position: &G) -> bool {
             .is_none_or(|&mv| pack_move(mv).is_some())
 }
 
-/// A search and its helpers.
-pub(crate) struct Parallel<G: Game, K, E> {
+/// A search and its helpers, behind the few calls a front-end makes: settings for the next
+/// search, the searches themselves, and what they found.
+pub(crate) struct Searcher<G: Game, K, E> {
     /// The search whose result counts.
-    pub core: Negamax<G, K, E>,
+    core: Negamax<G, K, E>,
     /// Searches that run beside it on other threads (none on one thread).
     helpers: Vec<Negamax<G, K, E>>,
     /// Tells the helpers that the main search is done.
@@ -40,34 +39,34 @@ pub(crate) struct Parallel<G: Game, K, E> {
     /// table threads share).
     table_ready: bool,
     /// Leaves the helpers idle: for many small searches, which waking them would slow down.
-    pub alone: bool,
+    helpers_idle: bool,
 }
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E> {
+impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E> {
     /// A search set up by `config`. Its table is made by [`prepare`](Self::prepare) or at
     /// the first search (when the position says which table threads share).
     pub fn new(config: SearchConfig, knowledge: K, evaluator: E) -> Self {
-        let mut parallel = Self {
+        let mut searcher = Self {
             core: Negamax::new(0, knowledge, evaluator),
             helpers: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             pool: None,
             config,
             table_ready: false,
-            alone: false,
+            helpers_idle: false,
         };
-        parallel.core.settings().transposition_cutoffs = config.transposition_cutoffs;
-        parallel.set_threads(config.threads);
-        parallel
+        searcher.core.settings().transposition_cutoffs = config.transposition_cutoffs;
+        searcher.set_threads(config.threads);
+        searcher
     }
 
     /// The same search with other knowledge; a one-thread table is kept.
-    pub fn with_knowledge<K2: Knowledge<G>>(mut self, knowledge: K2) -> Parallel<G, K2, E> {
+    pub fn with_knowledge<K2: Knowledge<G>>(mut self, knowledge: K2) -> Searcher<G, K2, E> {
         let local = self.table_ready && matches!(self.core.table(), SearchTable::Local(_));
         let table = self.core.take_table();
         let settings = *self.core.current_settings();
         let (evaluator, progress) = self.core.into_parts();
-        let mut other = Parallel::new(self.config, knowledge, evaluator);
+        let mut other = Searcher::new(self.config, knowledge, evaluator);
         if local {
             other.core.set_table(table);
             other.table_ready = true;
@@ -184,31 +183,31 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
     }
 
     /// Runs `work` on `position` in the main search and, on other threads, on copies of it in
-    /// every helper (set up as the main search is), until the main search is done.
-    pub fn run<R>(
+    /// every helper, until the main search is done. A helper searches with the main search's
+    /// settings, its budget a burst of nodes from the root at a time (the main search's end
+    /// stops it, so it needs no clock of its own).
+    fn run<R>(
         &mut self,
         position: &mut G,
         work: impl Fn(&mut Negamax<G, K, E>, &mut G) -> R + Sync,
     ) -> R {
-        let Some(pool) = self.pool.as_ref().filter(|_| !self.alone) else {
+        let Some(pool) = self.pool.as_ref().filter(|_| !self.helpers_idle) else {
             return work(&mut self.core, position);
         };
         self.stop.store(false, Ordering::Relaxed);
-        let burst = self.config.helper_burst;
+        let settings = Settings {
+            budget: Budget::default().with_nodes(self.config.helper_burst),
+            ..*self.core.current_settings()
+        };
         let (core, stop, work) = (&mut self.core, &self.stop, &work);
         pool.in_place_scope(|scope| {
             for helper in &mut self.helpers {
-                let settings = *core.current_settings();
-                let helper_settings = helper.settings();
-                helper_settings.breadth = settings.breadth;
-                helper_settings.root_breadth = settings.root_breadth;
-                helper_settings.transposition_cutoffs = settings.transposition_cutoffs;
+                *helper.settings() = settings;
                 let mut copy = position.clone();
                 scope.spawn(move |_| {
                     // Bursts from the root, so that a helper follows the main search rather
                     // than sinking into a subtree it has left behind (at n = 128 a helper
                     // left to run searched a single node at each of the first 30 plies).
-                    helper.settings().budget.nodes = Some(burst);
                     loop {
                         helper.begin_on(&copy);
                         work(helper, &mut copy);
@@ -222,5 +221,125 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Parallel<G, K, E>
             stop.store(true, Ordering::Relaxed);
             result
         })
+    }
+
+    /// The value of `position` searched `depth` plies within (`alpha`, `beta`), fail-soft.
+    pub fn value(&mut self, position: &mut G, depth: u16, alpha: i64, beta: i64) -> Scored {
+        self.run(position, |core, position| {
+            core.search(position, depth, alpha, beta, 0)
+        })
+    }
+
+    /// The exact value of `position`, by null-window tests within its proven `bounds`.
+    pub fn narrowed(&mut self, position: &mut G, bounds: (i64, i64)) -> Scored {
+        self.run(position, |core, position| core.narrowed(position, bounds))
+    }
+
+    /// The value of `position` searched `depth` plies within (`alpha`, `beta`), fail-soft, and
+    /// its best move (`None` when the game is over).
+    pub fn root(
+        &mut self,
+        position: &mut G,
+        depth: u16,
+        alpha: i64,
+        beta: i64,
+    ) -> (Scored, Option<G::Move>) {
+        self.run(position, |core, position| {
+            core.search_root(position, depth, alpha, beta)
+        })
+    }
+
+    /// The value of playing `mv` in `position`, searched `depth` plies within (`alpha`,
+    /// `beta`), fail-soft.
+    pub fn move_value(
+        &mut self,
+        position: &mut G,
+        mv: G::Move,
+        depth: u16,
+        alpha: i64,
+        beta: i64,
+    ) -> Scored {
+        self.run(position, |core, position| {
+            core.move_value(position, mv, depth, alpha, beta)
+        })
+    }
+
+    /// Leaves the helpers idle (or not) from the next search on: for many small searches,
+    /// which waking them would slow down.
+    pub fn set_helpers_idle(&mut self, idle: bool) {
+        self.helpers_idle = idle;
+    }
+
+    /// The budget of the next searches.
+    pub fn budget(&self) -> Budget {
+        self.core.current_settings().budget
+    }
+
+    /// Sets the budget of the next searches (counted from the next [`begin_on`](Self::begin_on)).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.core.settings().budget = budget;
+    }
+
+    /// Where the caller is, reported with progress.
+    pub fn set_stage(&mut self, stage: Stage) {
+        self.core.settings().stage = stage;
+    }
+
+    /// The forward pruning of the next searches: at most `root` moves at the root and `inner`
+    /// below it (`None`: every move).
+    pub fn set_breadths(&mut self, root: Option<usize>, inner: Option<usize>) {
+        let settings = self.core.settings();
+        (settings.root_breadth, settings.breadth) = (root, inner);
+    }
+
+    /// The forward pruning, as [`set_breadths`](Self::set_breadths) takes it.
+    pub fn breadths(&self) -> (Option<usize>, Option<usize>) {
+        let settings = self.core.current_settings();
+        (settings.root_breadth, settings.breadth)
+    }
+
+    /// Whether the next searches look up children for table cut-offs.
+    pub fn set_transposition_cutoffs(&mut self, on: bool) {
+        self.core.settings().transposition_cutoffs = on;
+    }
+
+    /// Calls `report` about once a second.
+    pub fn set_progress(&mut self, report: Option<ProgressFn>) {
+        self.core.set_progress(report);
+    }
+
+    /// Whether the last search ran out of budget (its result is then meaningless).
+    pub fn aborted(&self) -> bool {
+        self.core.aborted()
+    }
+
+    /// The main search's nodes so far (the helpers' left out).
+    pub fn main_nodes(&self) -> u64 {
+        self.core.nodes()
+    }
+
+    /// The table's move for `position`, if it holds one.
+    pub fn table_move(&self, position: &G) -> Option<G::Move> {
+        self.core.table_move(position)
+    }
+
+    /// The game's knowledge.
+    pub fn knowledge(&self) -> &K {
+        self.core.knowledge()
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        self.core.evaluator()
+    }
+
+    /// The table, to save results from.
+    pub fn table(&self) -> &SearchTable<G> {
+        self.core.table()
+    }
+
+    /// The table, to load results into.
+    pub fn table_mut(&mut self) -> &mut SearchTable<G> {
+        self.core.table_mut()
     }
 }
