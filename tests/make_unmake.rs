@@ -3,8 +3,8 @@
 //! moves, lines and node counts. On PrimeGame (small, large with candidates, past the floor,
 //! sparse) and on a game of this file's own.
 
-use gamesolver::games::prime::search_config;
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge};
+use gamesolver::games::prime::{tune_engine, tune_solver};
 use gamesolver::{
     Budget, Engine, Evaluator, Facts, Game, Knowledge, NoEvaluator, NoKnowledge, Points,
     ScoringGame, SearchConfig, SearchResult, Solver,
@@ -110,17 +110,21 @@ fn report<M: Copy>(result: &SearchResult<M>) -> (M, i64, bool, u16, u64, Vec<M>)
 
 fn assert_engines_agree<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>>(
     position: &G,
-    (config, knowledge): (SearchConfig, K),
+    (prime_tuned, knowledge): (bool, K),
     evaluator: impl Fn() -> E,
     depth: u16,
 ) {
     assert!(G::CAN_UNDO);
     let budget = Budget::default().with_depth(depth);
-    let config = config.with_table_bytes(8 << 20);
-    let mut undoing =
-        Engine::with_config(config, Inner(evaluator())).with_knowledge(Inner(knowledge.clone()));
-    let mut copying =
-        Engine::with_config(config, Inner(evaluator())).with_knowledge(Inner(knowledge));
+    let config = SearchConfig::default().with_table_bytes(8 << 20);
+    let mut undoing = tuned(
+        Engine::with_config(config, Inner(evaluator())).with_knowledge(Inner(knowledge.clone())),
+        prime_tuned,
+    );
+    let mut copying = tuned(
+        Engine::with_config(config, Inner(evaluator())).with_knowledge(Inner(knowledge)),
+        prime_tuned,
+    );
     // Twice: the second search starts from a table the first filled.
     for _ in 0..2 {
         let ours = undoing.search(&Undoing(position.clone()), budget).unwrap();
@@ -138,13 +142,11 @@ fn prime_solver_agrees() {
     boards.push((60, (30..=60).collect()));
     for (n, numbers) in boards {
         let game = PrimeGame::from_numbers(n, numbers).unwrap();
-        let config = search_config().with_table_bytes(4 << 20);
-        let ours = Solver::with_config(config)
-            .with_knowledge(Inner(PrimeKnowledge))
+        let config = SearchConfig::default().with_table_bytes(4 << 20);
+        let ours = tune_solver(Solver::with_config(config).with_knowledge(Inner(PrimeKnowledge)))
             .solve(&Undoing(game.clone()))
             .unwrap();
-        let theirs = Solver::with_config(config)
-            .with_knowledge(Inner(PrimeKnowledge))
+        let theirs = tune_solver(Solver::with_config(config).with_knowledge(Inner(PrimeKnowledge)))
             .solve(&CopyMake(game.clone()))
             .unwrap();
         assert_eq!(ours, theirs, "{game}");
@@ -152,8 +154,16 @@ fn prime_solver_agrees() {
 }
 
 /// PrimeGame's tuned settings and knowledge.
-fn prime() -> (SearchConfig, PrimeKnowledge) {
-    (search_config(), PrimeKnowledge)
+fn prime() -> (bool, PrimeKnowledge) {
+    (true, PrimeKnowledge)
+}
+
+/// `engine` with PrimeGame's tuned settings if `prime`, else as it is.
+fn tuned<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>>(
+    engine: Engine<G, E, K>,
+    prime: bool,
+) -> Engine<G, E, K> {
+    if prime { tune_engine(engine) } else { engine }
 }
 
 #[test]
@@ -291,12 +301,7 @@ fn a_game_of_our_own_agrees_both_ways() {
         assert_eq!(ours, theirs, "{coins:?}");
         assert_eq!(ours.value, coins_value(&coins), "{coins:?}");
         if len > 0 {
-            assert_engines_agree(
-                &game,
-                (SearchConfig::default(), NoKnowledge),
-                || NoEvaluator,
-                6,
-            );
+            assert_engines_agree(&game, (false, NoKnowledge), || NoEvaluator, 6);
         }
     }
 }

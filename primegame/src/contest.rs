@@ -2,9 +2,9 @@
 //! the 256-bit board.
 
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge, WidePrimeGame};
-use gamesolver::games::prime::{engine, search_config};
+use gamesolver::games::prime::{engine, tune_solver};
 use gamesolver::search::EndgameSolver;
-use gamesolver::{Budget, Engine, Solver};
+use gamesolver::{Budget, Engine, SearchConfig, Solver};
 
 /// The table of the engine and of its endgame solver: 64 MiB each.
 const CONTEST_TABLE_BYTES: usize = 64 << 20;
@@ -15,10 +15,11 @@ const CONTEST_TABLE_BYTES: usize = 64 << 20;
 /// leave the endgame to the engine's own search.
 #[must_use]
 pub fn wide_endgame_solver(table_bytes: usize, threads: usize) -> EndgameSolver<PrimeGame> {
-    let config = search_config()
+    let config = SearchConfig::default()
         .with_table_bytes(table_bytes)
         .with_threads(threads);
-    let mut solver = Solver::<WidePrimeGame>::with_config(config).with_knowledge(PrimeKnowledge);
+    let mut solver =
+        tune_solver(Solver::<WidePrimeGame>::with_config(config).with_knowledge(PrimeKnowledge));
     solver.prepare();
     Box::new(move |position, deadline| {
         let wide = WidePrimeGame::try_from(position).ok()?;

@@ -1,5 +1,6 @@
-//! The settings of the [`Solver`](crate::Solver) and the [`Engine`](crate::Engine), in one
-//! place.
+//! The settings the [`Solver`](crate::Solver) and the [`Engine`](crate::Engine) share, in one
+//! place: the searcher takes them, and every helper thread searches by them. An option that
+//! concerns one front-end only is on that front-end's builder.
 
 use crate::search::table::{TableTooLarge, max_table_bytes};
 
@@ -7,9 +8,13 @@ use crate::search::table::{TableTooLarge, max_table_bytes};
 pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 
 /// How a [`Solver`](crate::Solver) or an [`Engine`](crate::Engine) searches: table size,
-/// threads, move ordering, and the engine's time plan. The defaults suit any game; values tuned
-/// for one game live with that game (PrimeGame's in
-/// [`games::prime::search_config`](crate::games::prime::search_config)).
+/// threads, table cut-offs, the helper threads' bursts. The defaults suit any game. The options
+/// of one front-end are on its builder: the solver's null windows
+/// ([`Solver::with_null_window_range`](crate::Solver::with_null_window_range)), the engine's
+/// time plan and pruning ([`Engine::with_aspiration`](crate::Engine::with_aspiration) and the
+/// methods beside it). Values tuned for one game live with that game (PrimeGame's in
+/// [`games::prime::solver`](crate::games::prime::solver) and
+/// [`games::prime::engine`](crate::games::prime::engine)).
 ///
 /// Built with the `with_` methods from [`SearchConfig::default`]; the fields can be read.
 ///
@@ -36,25 +41,6 @@ pub struct SearchConfig {
     /// save time without it. The engine never does (in a depth-limited search it mostly costs
     /// the lookups).
     pub transposition_cutoffs: bool,
-    /// Whether an exact value is found by null-window tests that narrow proven root bounds
-    /// (when the game's [`Knowledge`](crate::Knowledge) gives them, at most this wide),
-    /// rather than by one open window: `Some(64)`. Pays in games of a small score range.
-    pub null_window_range: Option<i64>,
-    /// The engine's first aspiration window around the previous iteration's value, if any
-    /// (`None`: every iteration searches the open window). A width in the game's points.
-    pub aspiration: Option<i64>,
-    /// The engine's forward pruning of large positions: a position with more search moves
-    /// than `.0` is searched over its `.1` best moves (by
-    /// [`Knowledge::best_moves`](crate::Knowledge::best_moves)) at each node. `None`: never.
-    pub large_board: Option<(usize, usize)>,
-    /// The engine first solves a position of at most this many search moves exactly, in
-    /// `1 / endgame_share` of its time (0: never).
-    pub exact_endgame_moves: usize,
-    /// The part of the time left an exact endgame attempt may take: one in this many (3).
-    pub endgame_share: u32,
-    /// How many times the cost of the last iteration the engine expects the next to cost; it
-    /// starts no iteration that cannot end before the deadline (4).
-    pub iteration_growth: u32,
     /// Nodes a helper thread searches before it starts again from the root (20,000).
     pub helper_burst: u64,
 }
@@ -65,12 +51,6 @@ impl Default for SearchConfig {
             table_bytes: DEFAULT_TABLE_BYTES,
             threads: 1,
             transposition_cutoffs: true,
-            null_window_range: Some(64),
-            aspiration: None,
-            large_board: None,
-            exact_endgame_moves: 0,
-            endgame_share: 3,
-            iteration_growth: 4,
             helper_burst: 20_000,
         }
     }
@@ -130,44 +110,6 @@ impl SearchConfig {
     #[must_use]
     pub fn with_transposition_cutoffs(mut self, on: bool) -> Self {
         self.transposition_cutoffs = on;
-        self
-    }
-
-    /// Narrows proven root bounds at most `range` wide by null-window tests (`None`: never).
-    #[must_use]
-    pub fn with_null_window_range(mut self, range: Option<i64>) -> Self {
-        self.null_window_range = range;
-        self
-    }
-
-    /// The engine's aspiration window (`None`: none).
-    #[must_use]
-    pub fn with_aspiration(mut self, width: Option<i64>) -> Self {
-        self.aspiration = width.map(|width| width.max(1));
-        self
-    }
-
-    /// The engine searches a position of more than `moves` search moves over `candidates`
-    /// moves a node (`None`: never).
-    #[must_use]
-    pub fn with_large_board(mut self, large: Option<(usize, usize)>) -> Self {
-        self.large_board = large.map(|(moves, candidates)| (moves, candidates.max(1)));
-        self
-    }
-
-    /// The engine first solves positions of at most `moves` search moves exactly, in one
-    /// `share`-th of its time.
-    #[must_use]
-    pub fn with_exact_endgame(mut self, moves: usize, share: u32) -> Self {
-        self.exact_endgame_moves = moves;
-        self.endgame_share = share.max(1);
-        self
-    }
-
-    /// The engine's expected cost of an iteration, in iterations before it.
-    #[must_use]
-    pub fn with_iteration_growth(mut self, growth: u32) -> Self {
-        self.iteration_growth = growth.max(1);
         self
     }
 

@@ -38,13 +38,13 @@ pub struct SearchResult<M> {
 /// is read about every quarter of a millisecond whatever a node costs, and an iteration that
 /// cannot finish in time is not started.
 ///
-/// **Endgames.** A position with at most [`exact_endgame_moves`](SearchConfig::exact_endgame_moves)
-/// search moves is first solved exactly, full width, in a share of the time to the deadline (a
+/// **Endgames.** A position with at most the search moves set by
+/// [`with_exact_endgame`](Engine::with_exact_endgame) is first solved exactly, full width, in a share of the time to the deadline (a
 /// budget of time alone); if that finishes, its value is exact and its depth is the length of
 /// its line. An [`EndgameSolver`] may take these solves over
 /// ([`Engine::with_endgame_solver`]); its answers come with depth 1 and a line of one move.
 ///
-/// **Large positions.** With [`large_board`](SearchConfig::large_board) set to
+/// **Large positions.** With [`with_large_board`](Engine::with_large_board) set to
 /// `(moves, candidates)`, a position with more than `moves` search moves is searched over its
 /// `candidates` best moves at each node, root included, asked of the knowledge lazily
 /// ([`Knowledge::best_moves`]), so a node costs what its moves change, not the board. Why: a
@@ -71,10 +71,40 @@ pub struct SearchResult<M> {
 /// ```
 pub struct Engine<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
     searcher: Searcher<G, K, E>,
-    /// Forward pruning below the root on every position, if set.
-    breadth: Option<usize>,
+    /// The engine's own options.
+    plan: Plan,
     /// Solves endgames in place of the engine's own exact search, if set.
     endgame: Option<EndgameSolver<G>>,
+}
+
+/// The engine's own options, set by its builder: none of them concern the exact solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Plan {
+    /// Forward pruning below the root on every position, if set.
+    breadth: Option<usize>,
+    /// The first aspiration window's width, if any.
+    aspiration: Option<i64>,
+    /// Positions of more than `.0` search moves are searched over `.1` moves a node.
+    large_board: Option<(usize, usize)>,
+    /// Positions of at most this many search moves are first solved exactly (0: never)...
+    exact_endgame_moves: usize,
+    /// ...in one this-many-th of the time left.
+    endgame_share: u32,
+    /// The cost of an iteration, in costs of the one before.
+    iteration_growth: u32,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Self {
+            breadth: None,
+            aspiration: None,
+            large_board: None,
+            exact_endgame_moves: 0,
+            endgame_share: 3,
+            iteration_growth: 4,
+        }
+    }
 }
 
 /// An exact solver an [`Engine`] hands its endgames to ([`Engine::with_endgame_solver`]):
@@ -109,7 +139,7 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         searcher.prepare();
         Self {
             searcher,
-            breadth: None,
+            plan: Plan::default(),
             endgame: None,
         }
     }
@@ -122,7 +152,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Engine<G, E, K2> {
         Engine {
             searcher: self.searcher.with_knowledge(knowledge),
-            breadth: self.breadth,
+            plan: self.plan,
             endgame: self.endgame,
         }
     }
@@ -146,7 +176,41 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// to be exact.
     #[must_use]
     pub fn with_breadth(mut self, breadth: usize) -> Self {
-        self.breadth = Some(breadth.max(1));
+        self.plan.breadth = Some(breadth.max(1));
+        self
+    }
+
+    /// The first aspiration window around the previous iteration's value, a width in the
+    /// game's points (`None`, the default: every iteration searches the open window).
+    #[must_use]
+    pub fn with_aspiration(mut self, width: Option<i64>) -> Self {
+        self.plan.aspiration = width.map(|width| width.max(1));
+        self
+    }
+
+    /// Forward pruning of large positions: a position with more than `moves` search moves is
+    /// searched over its `candidates` best moves at each node, root included (`None`, the
+    /// default: never). See "Large positions" above.
+    #[must_use]
+    pub fn with_large_board(mut self, large: Option<(usize, usize)>) -> Self {
+        self.plan.large_board = large.map(|(moves, candidates)| (moves, candidates.max(1)));
+        self
+    }
+
+    /// Solves a position of at most `moves` search moves exactly first, in one `share`-th of
+    /// the time to the deadline (the default: never, and a third). See "Endgames" above.
+    #[must_use]
+    pub fn with_exact_endgame(mut self, moves: usize, share: u32) -> Self {
+        self.plan.exact_endgame_moves = moves;
+        self.plan.endgame_share = share.max(1);
+        self
+    }
+
+    /// How many times the cost of the last iteration the next is expected to cost (4): no
+    /// iteration starts that cannot end before the deadline.
+    #[must_use]
+    pub fn with_iteration_growth(mut self, growth: u32) -> Self {
+        self.plan.iteration_growth = growth.max(1);
         self
     }
 
@@ -182,7 +246,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     }
 
     /// Hands the exact solve of endgames (positions of at most
-    /// [`exact_endgame_moves`](SearchConfig::exact_endgame_moves) search moves) to `solver`
+    /// [`with_exact_endgame`](Self::with_exact_endgame) search moves) to `solver`
     /// instead of the engine's own search: for a game with another, faster position type for
     /// exact solving (the `primegame` example's contest engine solves on a 256-bit board). If it
     /// gives no answer, the engine searches as usual with the rest of the time. Its result has depth 1, a line of
@@ -232,7 +296,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         self.searcher.set_budget(budget);
         self.searcher.begin_on(position);
         let nodes_before = self.searcher.nodes();
-        if self.choose_width(position) <= self.config().exact_endgame_moves {
+        if self.choose_width(position) <= self.plan.exact_endgame_moves {
             if let Some(solved) = self.exact_endgame(position, budget, start) {
                 return Some(solved);
             }
@@ -255,7 +319,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             // times the one before).
             if let Some(deadline) = budget.deadline {
                 let left = deadline.saturating_duration_since(Instant::now());
-                if iteration_start.elapsed() * self.config().iteration_growth > left {
+                if iteration_start.elapsed() * self.plan.iteration_growth > left {
                     break;
                 }
             }
@@ -283,7 +347,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     /// lazily). Returns how many search moves the position has, or more than either threshold
     /// (`usize::MAX` when neither is set).
     fn choose_width(&mut self, position: &G) -> usize {
-        let config = *self.config();
+        let config = self.plan;
         let large = config.large_board.map_or(0, |(moves, _)| moves);
         let enough = large.max(config.exact_endgame_moves);
         let mut probe = Vec::new();
@@ -296,7 +360,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             .large_board
             .filter(|&(moves, _)| probe.len() > moves)
             .map(|(_, candidates)| candidates);
-        self.searcher.set_breadths(pruned, pruned.or(self.breadth));
+        self.searcher
+            .set_breadths(pruned, pruned.or(self.plan.breadth));
         if enough == 0 { usize::MAX } else { probe.len() }
     }
 
@@ -314,7 +379,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             return None;
         }
         let now = Instant::now();
-        let share = deadline.saturating_duration_since(now) / self.config().endgame_share;
+        let share = deadline.saturating_duration_since(now) / self.plan.endgame_share;
         if let Some(solve) = self.endgame.as_mut() {
             let (best_move, value) = solve(position, now + share)?;
             return Some(SearchResult {
@@ -362,7 +427,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         depth: u16,
         previous: Option<i64>,
     ) -> Option<(Scored, G::Move)> {
-        let (mut alpha, mut beta) = match (previous, self.config().aspiration) {
+        let (mut alpha, mut beta) = match (previous, self.plan.aspiration) {
             (Some(value), Some(width)) if depth >= 3 => (value - width, value + width),
             _ => (-INFINITY, INFINITY),
         };

@@ -17,6 +17,6 @@ pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
 pub use engine::{EndgameSolver, Engine, SearchResult};
 pub use progress::{Progress, Stage};
 pub use results::ResultsError;
-pub use solver::{Solution, SolveError, Solver};
+pub use solver::{DEFAULT_NULL_WINDOW_RANGE, Solution, SolveError, Solver};
 pub use stats::{SearchStats, TableCounts};
 pub use table::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};

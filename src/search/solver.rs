@@ -73,7 +73,12 @@ pub struct Solution<M> {
 /// ```
 pub struct Solver<G: ScoringGame, K = NoKnowledge> {
     search: Searcher<G, K, NoEvaluator>,
+    /// Proven root bounds at most this wide are narrowed by null-window tests.
+    null_window_range: Option<i64>,
 }
+
+/// The solver's default [`null_window_range`](Solver::with_null_window_range): 64.
+pub const DEFAULT_NULL_WINDOW_RANGE: Option<i64> = Some(64);
 
 impl<G: ScoringGame> Default for Solver<G> {
     fn default() -> Self {
@@ -94,6 +99,7 @@ impl<G: ScoringGame> Solver<G> {
     pub fn with_config(config: SearchConfig) -> Self {
         Self {
             search: Searcher::new(config, NoKnowledge, NoEvaluator),
+            null_window_range: DEFAULT_NULL_WINDOW_RANGE,
         }
     }
 }
@@ -115,7 +121,18 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     pub fn with_knowledge<K2: Knowledge<G>>(self, knowledge: K2) -> Solver<G, K2> {
         Solver {
             search: self.search.with_knowledge(knowledge),
+            null_window_range: self.null_window_range,
         }
+    }
+
+    /// Finds an exact value by null-window tests that narrow the root's proven bounds (when
+    /// the game's [`Knowledge`] gives them, at most `range` wide), rather than by one open
+    /// window ([`DEFAULT_NULL_WINDOW_RANGE`]; `None`: never). Pays in games of a small score
+    /// range.
+    #[must_use]
+    pub fn with_null_window_range(mut self, range: Option<i64>) -> Self {
+        self.null_window_range = range;
+        self
     }
 
     /// The configuration.
@@ -403,9 +420,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     /// The root's proven bounds, when they are narrow enough for null-window tests to pay
-    /// (see [`SearchConfig::null_window_range`]).
+    /// (see [`with_null_window_range`](Self::with_null_window_range)).
     fn narrow_bounds(&self, position: &G) -> Option<(i64, i64)> {
-        let range = self.search.config().null_window_range?;
+        let range = self.null_window_range?;
         let bounds = self.search.knowledge().facts(position).bounds?;
         let (lower, upper) = (*bounds.start(), *bounds.end());
         (upper.saturating_sub(lower) <= range).then_some((lower, upper))

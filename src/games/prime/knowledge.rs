@@ -4,7 +4,7 @@
 //! and the closed form in `isolated`; the tests check each against exhaustive values of every
 //! board inside 1..=18 and with [`check::knowledge`](crate::check::knowledge).
 
-use crate::game::{Facts, Knowledge};
+use crate::game::{Evaluator, Facts, Knowledge, ScoringGame};
 use crate::games::prime::mask::BoardMask;
 use crate::games::prime::{MaskPrimeGame, PrimeEvaluator, PrimeGame};
 use crate::search::{Engine, SearchConfig, Solver};
@@ -72,29 +72,30 @@ impl<M: BoardMask> Knowledge<MaskPrimeGame<M>> for PrimeKnowledge {
     }
 }
 
-/// PrimeGame's tuned settings: no null-window narrowing (values span hundreds),
-/// and for the engine an aspiration window of 12 points, forward pruning of boards of more than
-/// 512 search moves to 12 candidates a node, and an exact attempt at endgames of at most 64
-/// search moves in a third of the time (about 50 numbers solve in a fraction of 500 ms).
-///
-/// # Examples
-///
-/// ```
-/// let config = gamesolver::games::prime::search_config();
-/// assert_eq!(config.large_board, Some((512, 12)));
-/// assert_eq!(config.null_window_range, None);
-/// ```
+/// PrimeGame's tuned solver settings on any solver (a wrapper of a PrimeGame board, say): no
+/// null-window narrowing, since values span hundreds.
 #[must_use]
-pub fn search_config() -> SearchConfig {
-    SearchConfig::default()
-        .with_null_window_range(None)
+pub fn tune_solver<G: ScoringGame, K: Knowledge<G>>(solver: Solver<G, K>) -> Solver<G, K> {
+    solver.with_null_window_range(None)
+}
+
+/// PrimeGame's tuned engine settings on any engine (a wrapper of a PrimeGame board, say): an
+/// aspiration window of 12 points, forward pruning of boards of more than 512 search moves to
+/// 12 candidates a node, an exact attempt at endgames of at most 64 search moves in a third of
+/// the time (about 50 numbers solve in a fraction of 500 ms), and iterations expected to cost 4
+/// times the one before.
+#[must_use]
+pub fn tune_engine<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>>(
+    engine: Engine<G, E, K>,
+) -> Engine<G, E, K> {
+    engine
         .with_aspiration(Some(12))
         .with_large_board(Some((512, 12)))
         .with_exact_endgame(64, 3)
         .with_iteration_growth(4)
 }
 
-/// The exact solver tuned for PrimeGame boards of any type: [`search_config`] and
+/// The exact solver tuned for PrimeGame boards of any type: [`tune_solver`] and
 /// [`PrimeKnowledge`], one thread (add more with [`Solver::with_threads`]).
 ///
 /// # Examples
@@ -109,19 +110,18 @@ pub fn search_config() -> SearchConfig {
 #[must_use]
 pub fn solver<G>() -> Solver<G, PrimeKnowledge>
 where
-    G: crate::game::ScoringGame,
+    G: ScoringGame,
     PrimeKnowledge: Knowledge<G>,
 {
-    Solver::with_config(search_config()).with_knowledge(PrimeKnowledge)
+    tune_solver(Solver::new().with_knowledge(PrimeKnowledge))
 }
 
-/// The engine tuned for PrimeGame: [`search_config`] with a `table_bytes` table,
-/// [`PrimeKnowledge`] and [`PrimeEvaluator`], one thread.
+/// The engine tuned for PrimeGame: [`tune_engine`], a `table_bytes` table, [`PrimeKnowledge`]
+/// and [`PrimeEvaluator`], one thread.
 #[must_use]
 pub fn engine(table_bytes: usize) -> Engine<PrimeGame, PrimeEvaluator, PrimeKnowledge> {
-    Engine::with_config(
-        search_config().with_table_bytes(table_bytes),
-        PrimeEvaluator::default(),
+    let config = SearchConfig::default().with_table_bytes(table_bytes);
+    tune_engine(
+        Engine::with_config(config, PrimeEvaluator::default()).with_knowledge(PrimeKnowledge),
     )
-    .with_knowledge(PrimeKnowledge)
 }

@@ -24,6 +24,6 @@ pub use board::{MAX_N, PrimeGame};
 pub use divisors::Sieve;
 pub use error::PrimeError;
 pub use eval::PrimeEvaluator;
-pub use knowledge::{PrimeKnowledge, engine, search_config, solver};
+pub use knowledge::{PrimeKnowledge, engine, solver, tune_engine, tune_solver};
 pub use mask::BoardMask;
 pub use mask_game::{MaskPrimeGame, SMALL_MAX_N, SmallPrimeGame, WIDE_MAX_N, WidePrimeGame};
