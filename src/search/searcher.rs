@@ -343,3 +343,79 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         self.core.table_mut()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{NoEvaluator, NoKnowledge, Points};
+    use std::time::{Duration, Instant};
+
+    /// A row of `n` tokens; a move takes 1 or 2 and scores them.
+    #[derive(Debug, Clone, Copy)]
+    struct Row(u32);
+
+    impl Game for Row {
+        type Move = u32;
+        type Key = u64;
+        type Error = std::fmt::Error;
+
+        fn generate_moves(&self, out: &mut Vec<u32>) {
+            out.extend(1..=self.0.min(2));
+        }
+        fn check_move(&self, take: u32) -> Result<(), std::fmt::Error> {
+            (1..=self.0.min(2))
+                .contains(&take)
+                .then_some(())
+                .ok_or(std::fmt::Error)
+        }
+        fn play_unchecked(&mut self, take: u32) {
+            self.0 -= take;
+        }
+        fn key(&self) -> u64 {
+            u64::from(self.0)
+        }
+    }
+
+    impl ScoringGame for Row {
+        fn points(&self, take: u32) -> Points {
+            Points {
+                mover: u64::from(take),
+                opponent: 0,
+            }
+        }
+    }
+
+    /// Every helper searches with the main search's settings and a burst of nodes for budget,
+    /// whatever budget it was made with: a helper that kept the deadline of the first search
+    /// would give up at once on every later one.
+    #[test]
+    fn helpers_take_the_main_settings_and_a_burst() {
+        let config = SearchConfig::default()
+            .with_threads(2)
+            .with_table_bytes(1 << 20)
+            .with_helper_burst(1000);
+        let mut searcher = Searcher::new(config, NoKnowledge, NoEvaluator);
+        let first = Budget::default().with_deadline(Instant::now() + Duration::from_millis(5));
+        searcher.set_budget(first);
+        searcher.begin_on(&Row(30));
+        if searcher.threads() < 2 {
+            return; // the system gave no thread: nothing runs beside the main search
+        }
+        let later = Budget::default().with_deadline(Instant::now() + Duration::from_secs(60));
+        searcher.set_budget(later);
+        searcher.set_breadths(Some(1), Some(2));
+        searcher.set_transposition_cutoffs(false);
+        // v(n) = max(1 - v(n - 1), 2 - v(n - 2)) runs 0, 1, 2, 1 with period 4: v(30) = 2.
+        let value = searcher.value(&mut Row(30), 100, -1000, 1000);
+        assert_eq!(value.value, 2);
+        for helper in &searcher.helpers {
+            let settings = helper.current_settings();
+            assert_eq!(settings.budget, Budget::default().with_nodes(1000));
+            assert_eq!(
+                (settings.root_breadth, settings.breadth),
+                (Some(1), Some(2))
+            );
+            assert!(!settings.transposition_cutoffs);
+        }
+    }
+}
