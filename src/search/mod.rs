@@ -1,12 +1,63 @@
 //! Alpha-beta search: one negamax with a transposition table, used both to solve positions
-//! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`](crate::Evaluator), to play.
+//! exactly ([`Solver`]) and, depth-limited with an [`Evaluator`](crate::Evaluator), to play
+//! ([`Engine`]). Both front-ends search through one searcher, set up by one [`SearchConfig`];
+//! an option of one front-end only is on its builder.
+//!
+//! # How the search works
+//!
+//! One negamax with alpha-beta serves every game. It keeps a fixed-size transposition table
+//! (two slots a bucket, the costlier result kept; each entry holds a lower and an upper bound,
+//! so results of searches with different windows add up), tries the table's move first and the
+//! others by their immediate margin, searches all but the first move with a null window
+//! (principal-variation search), and before searching a node looks up its children for an
+//! *enhanced transposition cut-off*, the first move's child before the rest are sorted. The
+//! window of a child is the parent's, seen from the other side and shifted by the points the
+//! move hands out.
+//!
+//! **What a game's knowledge buys.** Everything beyond the rules comes from the game's
+//! [`Knowledge`](crate::Knowledge), and each item is proven by the game beside its code:
+//!
+//! - *Dominated moves* left out ([`search_moves`](crate::Knowledge::search_moves)): the search
+//!   tries only the moves the game keeps.
+//! - *Proven bounds* on a position's value ([`facts`](crate::Knowledge::facts)): the search
+//!   returns at once from a node whose bounds already decide its window. An exact value
+//!   ([`exact_value`](crate::Knowledge::exact_value)) ends the node with no search at all.
+//! - A *floor* under every value ([`VALUE_FLOOR`](crate::Knowledge::VALUE_FLOOR)): a move of
+//!   margin m is worth m minus its child's value, so at most m minus the floor. A move whose
+//!   margin cannot beat alpha that way cannot raise the node's value, and since moves are tried
+//!   by falling margin, neither can any after it: the search stops there, asks the game only
+//!   for the moves above that margin (`search_moves` with a threshold) and looks up only the
+//!   children that could cut (a margin of at least beta).
+//! - A *best move* ([`facts`](crate::Knowledge::facts)): tried first, before the other moves
+//!   are generated, so a node refuted by it costs one child.
+//!
+//! [`games::prime`](crate::games::prime) shows what each of these buys on one game, with the
+//! proofs. [`check::knowledge`](crate::check::knowledge) compares a game's knowledge with plain
+//! negamax.
+//!
+//! **Threads.** On several threads ([`Solver::with_threads`], [`Engine::with_threads`]) every
+//! thread runs the same search over one table. The table is shared without locks: each bucket
+//! of two entries carries a sequence number, odd while a thread writes it; a reader that sees
+//! it odd or changed treats the bucket as empty, and a writer that finds it odd drops its
+//! result, so nobody waits and no torn entry is ever read (whole keys are compared, as on one
+//! thread). A helper thread that reaches a move whose child another thread is searching puts it
+//! off to the end of the node (*simplified ABDADA*): the helpers spread over the tree ahead of
+//! the main search, which finds stored what they proved. The main search keeps its own order:
+//! putting moves off there too made it search moves its order never needs before the one that
+//! cuts the node. The marks of positions being searched sit in the table's buckets, on a cache
+//! line the probe has just read. Helpers search in bursts of nodes
+//! ([`SearchConfig::helper_burst`]), each from the root: one left to run on goes deep into a
+//! subtree and stays there long after the main search has moved on, while a restarted one
+//! walks the stored line back down to where the main search works. Values and optimal moves
+//! are exact whatever the thread count. A game shares this lock-free table if its key packs
+//! into at most four 64-bit words ([`TableKey::words`](crate::TableKey::words)) and its moves
+//! are unsigned integers of at most 32 bits; any other game shares a table of locked buckets.
 
 mod budget;
 mod config;
 mod engine;
 mod negamax;
 mod progress;
-mod results;
 mod searcher;
 mod solver;
 mod stats;
@@ -16,7 +67,6 @@ pub use budget::Budget;
 pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
 pub use engine::{EndgameSolver, Engine, SearchResult};
 pub use progress::{Progress, Stage};
-pub use results::ResultsError;
-pub use solver::{DEFAULT_NULL_WINDOW_RANGE, Solution, SolveError, Solver};
+pub use solver::{DEFAULT_NULL_WINDOW_RANGE, ResultsError, Solution, SolveError, Solver};
 pub use stats::{SearchStats, TableCounts};
 pub use table::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
