@@ -23,13 +23,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         beta: i64,
         ply: usize,
     ) -> Scored {
-        // Counted with the node, before it may abort, so the plies add up to the nodes.
-        if let Some(nodes) = self.nodes_by_ply.get_mut(ply) {
-            *nodes += 1;
-        } else {
-            self.nodes_by_ply.resize(ply, 0);
-            self.nodes_by_ply.push(1);
-        }
+        self.count_node(ply);
         if self.tick() {
             return Scored {
                 value: 0,
@@ -46,22 +40,10 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             return cut;
         }
         let key = position.key();
-        let mut table_move = None;
-        self.table_counts.probes += 1;
-        if let Some(entry) = self.table.probe(&key) {
-            self.table_counts.hits += 1;
-            table_move = entry.best;
-            if entry.depth >= depth
-                && let Some(cut) = narrow(
-                    &mut window,
-                    (entry.lower, entry.upper),
-                    entry.depth == PROVEN,
-                )
-            {
-                self.table_counts.cutoffs += 1;
-                return cut;
-            }
-        }
+        let table_move = match self.probe(&key, depth, &mut window) {
+            Ok(table_move) => table_move,
+            Err(cut) => return cut,
+        };
         if let Some(value) = self.knowledge.exact_value(position) {
             return Scored {
                 value,
@@ -82,6 +64,42 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             Ok(result) => result,
             Err(searched) => self.expand(position, &node, table_move, searched),
         }
+    }
+
+    /// Counts a node at `ply`, with the node and before it may abort, so that the plies add up
+    /// to the nodes.
+    #[inline]
+    fn count_node(&mut self, ply: usize) {
+        if let Some(nodes) = self.nodes_by_ply.get_mut(ply) {
+            *nodes += 1;
+        } else {
+            self.nodes_by_ply.resize(ply, 0);
+            self.nodes_by_ply.push(1);
+        }
+    }
+
+    /// Looks `key` up in the table: `Err` with the stored bound that decides the node searched
+    /// `depth` deep in `window`, else `Ok` with the stored move, `window` narrowed by proven
+    /// bounds.
+    #[inline]
+    fn probe(
+        &mut self,
+        key: &G::Key,
+        depth: u16,
+        window: &mut (i64, i64),
+    ) -> Result<Option<G::Move>, Scored> {
+        self.table_counts.probes += 1;
+        let Some(entry) = self.table.probe(key) else {
+            return Ok(None);
+        };
+        self.table_counts.hits += 1;
+        if entry.depth >= depth
+            && let Some(cut) = narrow(window, (entry.lower, entry.upper), entry.depth == PROVEN)
+        {
+            self.table_counts.cutoffs += 1;
+            return Err(cut);
+        }
+        Ok(entry.best)
     }
 
     /// A leaf of a depth-limited search: over, or the evaluator's estimate inside the proven
@@ -210,6 +228,11 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     /// searched with principal-variation search: the first with the full window, the rest with
     /// a null window and a re-search if they beat it. Returns the fail-soft value and the best
     /// move.
+    ///
+    /// In a helper, a move whose child another thread is searching waits for a second pass, by
+    /// when that child is likely stored (simplified ABDADA). The first move never waits: it
+    /// sets the window. The main search never puts a move off: it would search moves that its
+    /// own order may never need, before one that may cut the node.
     pub(super) fn search_moves(
         &mut self,
         position: &mut G,
@@ -221,99 +244,124 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     ) -> (Scored, Option<G::Move>) {
         // With a floor on values, moves that cannot beat alpha are left out (or skipped
         // below), worth at most alpha: the fail-soft value starts there.
-        let mut best = if K::VALUE_FLOOR.is_some() {
+        let floor = if K::VALUE_FLOOR.is_some() {
             alpha
         } else {
             -INFINITY
         };
-        let mut best_move = None;
-        let mut proven = complete;
+        let mut best = Best {
+            value: floor,
+            mv: None,
+            proven: complete,
+        };
         // A move searched already, with the full window (and below beta).
         if let Some((mv, result)) = searched {
-            proven &= result.proven;
-            if result.value > best {
-                best = result.value;
-                best_move = Some(mv);
-                alpha = alpha.max(best);
-            }
+            best.add(mv, result, &mut alpha, beta);
         }
         let searched_move = searched.map(|(mv, _)| mv);
-        // In a helper, a move whose child another thread is searching waits for a second
-        // pass, by when that child is likely stored (simplified ABDADA). The first move never
-        // waits: it sets the window. The main search never puts a move off: it would search
-        // moves that its own order may never need, before one that may cut the node.
         let mut any_deferred = false;
         'passes: for second_pass in [false, true] {
             if second_pass && !any_deferred {
                 break;
             }
             for i in 0..self.buffers[ply].len() {
-                let Candidate {
-                    margin,
-                    mv,
-                    deferred,
-                    ..
-                } = self.buffers[ply][i];
-                if second_pass != deferred || Some(mv) == searched_move {
-                    continue;
-                }
-                // A move that cannot beat alpha, even if the child is worth its floor, is
-                // worth at most alpha: so is every later one, by falling margin (the first
-                // move may be the table's, out of that order).
-                if K::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
-                    if i == 0 {
+                let Candidate { margin, mv, .. } = self.buffers[ply][i];
+                match self.turn(position, ply, i, alpha, second_pass, searched_move) {
+                    Turn::Search => {}
+                    Turn::Skip => continue,
+                    Turn::Defer => {
+                        any_deferred = true;
                         continue;
                     }
-                    break;
+                    Turn::Stop => break,
                 }
-                if !second_pass
-                    && self.defers_busy_moves
-                    && (i > 0 || searched_move.is_some())
-                    && self.table.is_busy(&self.knowledge.key_after(position, mv))
-                {
-                    self.buffers[ply][i].deferred = true;
-                    any_deferred = true;
-                    continue;
-                }
-                // The child's window is the parent's, seen from the other side and shifted by
-                // the points this move hands out. The move is played once for the probe and a
-                // re-search.
                 let leads = i == 0 && searched_move.is_none();
-                let result = self.with_child(position, mv, |core, child| {
-                    if leads {
-                        return core.child(child, depth, margin, (alpha, beta), ply);
-                    }
-                    let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
-                    if probe.value > alpha && probe.value < beta && !core.aborted {
-                        core.child(child, depth, margin, (alpha, beta), ply)
-                    } else {
-                        probe
-                    }
-                });
-                if self.aborted {
+                let result = self.pvs_child(position, mv, depth, margin, (alpha, beta), ply, leads);
+                if self.aborted || best.add(mv, result, &mut alpha, beta) {
                     break 'passes;
-                }
-                proven &= result.proven;
-                if result.value > best {
-                    best = result.value;
-                    best_move = Some(mv);
-                    if best > alpha {
-                        alpha = best;
-                        if alpha >= beta {
-                            break 'passes;
-                        }
-                    }
                 }
             }
         }
-        let proven = proven && !self.aborted;
+        let proven = best.proven && !self.aborted;
         (
             Scored {
-                value: if best > -INFINITY { best } else { 0 },
+                value: if best.value > -INFINITY {
+                    best.value
+                } else {
+                    0
+                },
                 proven,
             },
-            best_move,
+            best.mv,
         )
+    }
+
+    /// What to do with the `i`-th move of the buffer of `ply` in this pass: search it, skip it
+    /// (searched already, or not in this pass), put it off to the second pass, or stop (it and
+    /// every later move cannot beat alpha).
+    #[inline]
+    fn turn(
+        &mut self,
+        position: &G,
+        ply: usize,
+        i: usize,
+        alpha: i64,
+        second_pass: bool,
+        searched_move: Option<G::Move>,
+    ) -> Turn {
+        let Candidate {
+            margin,
+            mv,
+            deferred,
+            ..
+        } = self.buffers[ply][i];
+        if second_pass != deferred || Some(mv) == searched_move {
+            return Turn::Skip;
+        }
+        // A move that cannot beat alpha, even if the child is worth its floor, is worth at
+        // most alpha: so is every later one, by falling margin (the first move may be the
+        // table's, out of that order).
+        if K::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
+            return if i == 0 { Turn::Skip } else { Turn::Stop };
+        }
+        if !second_pass
+            && self.defers_busy_moves
+            && (i > 0 || searched_move.is_some())
+            && self.table.is_busy(&self.knowledge.key_after(position, mv))
+        {
+            self.buffers[ply][i].deferred = true;
+            return Turn::Defer;
+        }
+        Turn::Search
+    }
+
+    /// The value of playing `mv` (worth `margin`), by principal-variation search: the full
+    /// window if it `leads`, else a null window at alpha and a re-search if it beats it. The
+    /// child's window is the parent's, seen from the other side and shifted by the points this
+    /// move hands out; the move is played once for the probe and a re-search.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn pvs_child(
+        &mut self,
+        position: &mut G,
+        mv: G::Move,
+        depth: u16,
+        margin: i64,
+        (alpha, beta): (i64, i64),
+        ply: usize,
+        leads: bool,
+    ) -> Scored {
+        self.with_child(position, mv, |core, child| {
+            if leads {
+                return core.child(child, depth, margin, (alpha, beta), ply);
+            }
+            let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
+            if probe.value > alpha && probe.value < beta && !core.aborted {
+                core.child(child, depth, margin, (alpha, beta), ply)
+            } else {
+                probe
+            }
+        })
     }
 
     /// Stores the result of `node`, its bound read off the window it was searched with.
@@ -387,5 +435,39 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             value: margin.saturating_sub(inner.value),
             proven: inner.proven,
         }
+    }
+}
+
+/// What [`Negamax::search_moves`] does with a move.
+enum Turn {
+    Search,
+    Skip,
+    Defer,
+    Stop,
+}
+
+/// The best result at a node so far, fail-soft.
+struct Best<M> {
+    value: i64,
+    mv: Option<M>,
+    /// Whether every result counted is proven (and the node's moves all searched).
+    proven: bool,
+}
+
+impl<M: Copy> Best<M> {
+    /// Counts the `result` of `mv`, raising `alpha` past a better value: `true` when the node
+    /// is cut (alpha reached beta).
+    #[inline]
+    fn add(&mut self, mv: M, result: Scored, alpha: &mut i64, beta: i64) -> bool {
+        self.proven &= result.proven;
+        if result.value > self.value {
+            self.value = result.value;
+            self.mv = Some(mv);
+            if self.value > *alpha {
+                *alpha = self.value;
+                return *alpha >= beta;
+            }
+        }
+        false
     }
 }
