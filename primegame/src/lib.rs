@@ -13,6 +13,7 @@ pub mod arena;
 pub mod cli;
 pub mod contest;
 pub mod failure;
+pub mod files;
 pub mod jobs;
 pub mod pipe;
 pub mod protocol;

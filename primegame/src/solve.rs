@@ -2,6 +2,7 @@
 //! on the narrowest board type it fits, with results saved and resumed.
 
 use crate::failure::Failure;
+use crate::files::write_atomically;
 use gamesolver::games::prime;
 use gamesolver::games::prime::{
     PrimeError, PrimeGame, PrimeKnowledge, SmallPrimeGame, WidePrimeGame,
@@ -359,18 +360,9 @@ where
     PrimeKnowledge: Knowledge<G>,
 {
     let start = Instant::now();
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(format!(".partial{}", std::process::id()));
-    let partial = PathBuf::from(partial);
-    let count = File::create(&partial)
-        .map_err(ResultsError::from)
-        .and_then(|file| solver.save_results(file, RESULTS_MIN_WORK))
-        .and_then(|count| Ok(std::fs::rename(&partial, path).map(|()| count)?))
-        .map_err(|e| {
-            // Nothing half written is left behind (there may be nothing to remove).
-            let _ = std::fs::remove_file(&partial);
-            format!("{}: {e}", path.display())
-        })?;
+    let count = write_atomically(path, |file| -> Result<u64, ResultsError> {
+        solver.save_results(file, RESULTS_MIN_WORK)
+    })?;
     let time = start.elapsed();
     eprintln!(
         "saved {count} results to {} in {:.1} s",

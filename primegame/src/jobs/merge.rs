@@ -1,9 +1,8 @@
 //! Merging results: each move's proven interval, the next round's windows, the answer.
 
 use super::run::{ordered_moves, principal_line};
-use super::{
-    Job, JobResult, UNBOUNDED, job_path, parse_job, parse_result, result_path, write_atomically,
-};
+use super::{Job, JobResult, UNBOUNDED, job_path, parse_job, parse_result, result_path};
+use crate::files::write_text_atomically;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -251,7 +250,7 @@ fn write_round(
             beta,
         };
         let path = job_path(dir, &job);
-        write_atomically(&path, &format!("{job}\n"))?;
+        write_text_atomically(&path, &format!("{job}\n"))?;
         written.push(path);
     }
     Ok(written)

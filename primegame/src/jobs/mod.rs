@@ -242,11 +242,3 @@ pub(crate) fn job_path(dir: &Path, job: &Job) -> PathBuf {
 pub(crate) fn result_path(job_file: &Path) -> PathBuf {
     job_file.with_extension("result")
 }
-
-/// Writes `text` to `path` whole or not at all: a temporary file, then a rename.
-pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
-    let temporary = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
-}

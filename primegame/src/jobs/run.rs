@@ -1,10 +1,9 @@
 //! Planning and running jobs: the principal line, the first round, and one solver for a
 //! batch of jobs.
 
-use super::{
-    Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path, write_atomically,
-};
+use super::{Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path};
 use crate::failure::Failure;
+use crate::files::write_text_atomically;
 use crate::solve::{Board, Current, full_board, progress_lines};
 use gamesolver::games::prime;
 use gamesolver::games::prime::PrimeKnowledge;
@@ -82,7 +81,7 @@ pub fn plan(n: u32, dir: &Path, split: usize) -> Result<Vec<PathBuf>, String> {
         beta: UNBOUNDED,
     };
     let path = job_path(dir, &job);
-    write_atomically(&path, &format!("{job}\n"))?;
+    write_text_atomically(&path, &format!("{job}\n"))?;
     Ok(vec![path])
 }
 
@@ -267,7 +266,7 @@ where
         Ok(mut result) => {
             result.nodes = result.nodes.saturating_add(earlier_nodes);
             result.ms = result.ms.saturating_add(earlier_ms);
-            write_atomically(&result_path(file), &format!("{result}\n"))?;
+            write_text_atomically(&result_path(file), &format!("{result}\n"))?;
             // Done with: the result holds their work now (a file left over is harmless).
             let _ = std::fs::remove_file(&stopped);
             let _ = std::fs::remove_file(&stopped_work);
@@ -280,7 +279,7 @@ where
                 (solver.nodes() - nodes).saturating_add(earlier_nodes),
                 ms.saturating_add(earlier_ms),
             );
-            write_atomically(&stopped_work, &format!("nodes={all_nodes} ms={all_ms}\n"))?;
+            write_text_atomically(&stopped_work, &format!("nodes={all_nodes} ms={all_ms}\n"))?;
             // The reason counts this run's search; the job's runs so far count every one.
             Err(Failure::OutOfReach(format!(
                 "{}: {reason}; {all_nodes} nodes in {all_ms} ms in this job's runs so far; what \
