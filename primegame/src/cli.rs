@@ -19,6 +19,8 @@
 //! primegame merge D              the answer (status 0), or the next round's jobs (status 3)
 //! primegame simulate D --workers W1,W2,..
 //!                                the makespan of D's measured jobs on W workers
+//! primegame plot --upto N --out F.svg
+//!                                the value and nodes of 1..=N, solved in turn, as a picture
 //! ```
 //!
 //! A round on one machine: `ls D/*.job | xargs -P 2 -n 8 primegame job`, then `merge D`
@@ -26,7 +28,7 @@
 //! one process share its table).
 
 use crate::failure::{self, Failure};
-use crate::{arena, jobs, pipe, protocol, solve, think};
+use crate::{arena, jobs, pipe, plot, protocol, solve, think};
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 
@@ -61,6 +63,23 @@ enum Command {
     Simulate(SimulateArgs),
     /// The engine protocol on standard input and output (see the README).
     Engine(EngineArgs),
+    /// Solves 1..=N in turn and draws each board's value and nodes as an SVG picture; prints
+    /// one line a board.
+    Plot(PlotArgs),
+}
+
+/// The options of `plot`.
+#[derive(Debug, Args)]
+struct PlotArgs {
+    /// The last board, at most 256.
+    #[arg(long, default_value_t = 128)]
+    upto: u32,
+    /// The SVG file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Threads to search on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
 }
 
 /// The options of `match`.
@@ -213,6 +232,7 @@ pub fn main() {
         Command::Merge(args) => args.run(),
         Command::Simulate(args) => args.run(),
         Command::Engine(args) => args.run(),
+        Command::Plot(args) => args.run(),
     };
     if let Err(failure) = result {
         failure::exit(Cli::command(), failure);
@@ -303,6 +323,20 @@ impl EngineArgs {
         let (stdin, stdout) = (std::io::stdin(), std::io::stdout());
         protocol::serve_on_threads(stdin.lock(), stdout.lock(), usize::from(self.threads))
             .map_err(|e| Failure::from(e.to_string()))
+    }
+}
+
+impl PlotArgs {
+    /// The sweep, a line a board, then the picture.
+    fn run(self) -> Result<(), Failure> {
+        let points = plot::sweep(self.upto, usize::from(self.threads))?;
+        for p in &points {
+            println!(
+                "n={} value={} nodes={} ms={:.1}",
+                p.n, p.value, p.nodes, p.ms
+            );
+        }
+        plot::draw(&points, &self.out).map_err(Failure::OutOfReach)
     }
 }
 

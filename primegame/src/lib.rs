@@ -16,6 +16,7 @@ pub mod failure;
 pub mod files;
 pub mod jobs;
 pub mod pipe;
+pub mod plot;
 pub mod protocol;
 pub mod solve;
 pub mod strategies;

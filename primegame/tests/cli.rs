@@ -309,6 +309,7 @@ fn every_command_has_help() {
         Some("job"),
         Some("merge"),
         Some("simulate"),
+        Some("plot"),
     ] {
         let args: Vec<&str> = command.into_iter().chain(["--help"]).collect();
         let out = run(&args, b"");
@@ -337,4 +338,41 @@ fn a_closed_pipe_ends_quietly() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// `plot` prints each board's value as `solve` finds it and writes an SVG picture.
+#[test]
+fn plot_draws_the_values_solve_finds() {
+    let dir = std::env::temp_dir().join(format!("primegame-cli-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let svg = dir.join("values.svg");
+    let out = run(
+        &[
+            "plot",
+            "--upto",
+            "30",
+            "--out",
+            svg.to_str().expect("UTF-8"),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 30);
+    for n in [1, 20, 30] {
+        let solved = run(&["solve", &n.to_string()], b"");
+        let value = text(&solved.stdout)
+            .split_whitespace()
+            .find_map(|field| field.strip_prefix("value=").map(str::to_owned))
+            .expect("solve prints the value");
+        let plotted = &lines[n - 1];
+        assert!(
+            plotted.starts_with(&format!("n={n} value={value} ")),
+            "{plotted}"
+        );
+    }
+    let picture = std::fs::read_to_string(&svg).expect("the picture");
+    assert!(picture.starts_with("<svg") && picture.contains("<polyline"));
+    rejected(&["plot", "--upto", "300", "--out", "x.svg"], "up to 256");
+    std::fs::remove_dir_all(&dir).expect("removed");
 }
