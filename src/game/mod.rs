@@ -15,7 +15,34 @@
 //! - [`TableKey`]: the key a position is stored under in a transposition table.
 //!
 //! The rules are kept apart from what a search may exploit, so one game can be searched with
-//! several kinds of knowledge and several evaluators. [`mex`] holds the minimum excludant and
+//! several kinds of knowledge and several evaluators.
+//!
+//! # Words
+//!
+//! One word for each idea, in the code and the docs alike:
+//!
+//! - *position*: a state of a game; whose turn it is is part of it, and every value is from
+//!   the side to move's point of view (negamax).
+//! - *margin* of a move: the points it gives the mover minus those it gives the opponent
+//!   ([`ScoringGame::margin`]). The *value* of a position: the best future margin the side to
+//!   move can force.
+//! - *outcome*: who wins an impartial position with perfect play, N (the next player) or P
+//!   (the previous one); its *Grundy value* places it among heaps of Nim.
+//! - *convention*: normal play (the last move wins) or misère play (it loses).
+//! - *knowledge*: what a search may exploit beyond the rules; an item is *sound* (a lie
+//!   changes values) or a *hint* (a lie costs time).
+//! - *solver*: computes exact values, searching to the end of the game:
+//!   [`Solver`](crate::Solver) for scoring games, [`ImpartialSolver`](crate::ImpartialSolver)
+//!   for impartial ones.
+//! - *engine*: plays within a budget, searching to a depth and estimating the positions there
+//!   with an *evaluator* ([`Engine`](crate::Engine)); the exact solver it may hand its endgames
+//!   to is its *endgame solver*.
+//! - *searcher*: the one negamax, with its helper threads, that the solver and the engine
+//!   both run; *front-end*: the solver or the engine.
+//! - *table*: a transposition table, the searcher's bounded memory of positions searched. A
+//!   [`GrundyTable`](crate::GrundyTable) is something else: the Grundy values of a heap game,
+//!   heap by heap.
+//! - *budget*: the depth, nodes or time a search may take ([`Budget`](crate::Budget)). [`mex`] holds the minimum excludant and
 //! the option sets a heap game's own Grundy method can build on, the ones the crate's games use.
 
 mod core;
