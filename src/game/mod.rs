@@ -21,8 +21,8 @@
 //!
 //! One word for each idea, in the code and the docs alike:
 //!
-//! - *position*: a state of a game; whose turn it is is part of it, and every value is from
-//!   the side to move's point of view (negamax).
+//! - *position*: a state of a game. Every value is from the side to move's point of view
+//!   (negamax), so a position need not record whose turn it is.
 //! - *margin* of a move: the points it gives the mover minus those it gives the opponent
 //!   ([`ScoringGame::margin`]). The *value* of a position: the best future margin the side to
 //!   move can force.
