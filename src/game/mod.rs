@@ -15,7 +15,8 @@
 //! - [`TableKey`]: the key a position is stored under in a transposition table.
 //!
 //! The rules are kept apart from what a search may exploit, so one game can be searched with
-//! several kinds of knowledge and several evaluators.
+//! several kinds of knowledge and several evaluators. [`mex`] holds the minimum excludant and
+//! the option sets a heap game's own Grundy method can build on, the ones the crate's games use.
 //!
 //! # Words
 //!
@@ -42,8 +43,7 @@
 //! - *table*: a transposition table, the searcher's bounded memory of positions searched. A
 //!   [`GrundyTable`](crate::GrundyTable) is something else: the Grundy values of a heap game,
 //!   heap by heap.
-//! - *budget*: the depth, nodes or time a search may take ([`Budget`](crate::Budget)). [`mex`] holds the minimum excludant and
-//! the option sets a heap game's own Grundy method can build on, the ones the crate's games use.
+//! - *budget*: the depth, nodes or time a search may take ([`Budget`](crate::Budget)).
 
 mod core;
 mod eval;

@@ -3,6 +3,7 @@
 use super::run::{ordered_moves, principal_line};
 use super::{Job, JobResult, UNBOUNDED, job_path, parse_job, parse_result, result_path};
 use crate::files::write_text_atomically;
+use gamesolver::search::MoveBounds;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -78,43 +79,30 @@ pub fn read_dir(dir: &Path) -> Result<Vec<(PathBuf, Job, Option<JobResult>)>, St
     Ok(jobs)
 }
 
-/// Each move's proven interval [lo, hi] at one position, from the results whose line is
-/// `prefix` then the move.
-fn intervals<'a>(
+/// What the results whose line is `prefix` then a move prove of each move at one position.
+fn proven<'a>(
     moves: &[(u32, i64)],
     prefix: &[u32],
     results: impl Iterator<Item = &'a JobResult>,
-) -> Result<BTreeMap<u32, (i64, i64)>, String> {
-    let mut known: BTreeMap<u32, (i64, i64)> = moves
-        .iter()
-        .map(|&(mv, _)| (mv, (-UNBOUNDED, UNBOUNDED)))
-        .collect();
+) -> Result<MoveBounds<u32>, String> {
+    let mut bounds = MoveBounds::new(moves.iter().map(|&(mv, _)| mv));
     for result in results.filter(|r| r.job.line[..r.job.line.len() - 1] == *prefix) {
-        let mv = result.job.line[prefix.len()];
-        let (lo, hi) = known
-            .get_mut(&mv)
-            .ok_or_else(|| format!("`{}`: move {mv} is not legal there", result.job))?;
-        match result.kind() {
-            "upper" => *hi = (*hi).min(result.value),
-            "lower" => *lo = (*lo).max(result.value),
-            _ => (*lo, *hi) = (result.value, result.value),
+        let (job, mv) = (&result.job, result.job.line[prefix.len()]);
+        if !bounds.record(mv, (job.alpha, job.beta), result.value) {
+            return Err(format!("`{job}`: move {mv} is not legal there"));
         }
     }
-    Ok(known)
+    Ok(bounds)
 }
 
 /// The windows still needed at one position, in move order, given the best lower bound
 /// proven: every move that could be better gets one; with `optimal`, every move that could
-/// equal the best too (to find every optimal move, not just the value).
-fn windows(
-    moves: &[(u32, i64)],
-    known: &BTreeMap<u32, (i64, i64)>,
-    best: i64,
-    optimal: bool,
-) -> Vec<(u32, i64, i64)> {
+/// equal the best too (to find every optimal move, not just the value). One round asks every
+/// move at once, so a move whose place is unknown gets a window of two, where the solver's
+/// root, one question at a time, asks two null windows in turn.
+fn windows(bounds: &MoveBounds<u32>, best: i64, optimal: bool) -> Vec<(u32, i64, i64)> {
     let mut needed = Vec::new();
-    for &(mv, _) in moves {
-        let (lo, hi) = known[&mv];
+    for (mv, lo, hi) in bounds.moves() {
         let window = if hi > best && lo < best && optimal {
             // Worse, equal or better: a window of two tells which (below it: worse; inside:
             // exactly equal; above: better, by a lower bound).
@@ -167,36 +155,29 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
     for level in (0..principal.len()).rev() {
         let prefix = prefix_of(level);
         let moves = ordered_moves(n, &prefix)?;
-        let mut known = intervals(&moves, &prefix, results())?;
+        let mut bounds = proven(&moves, &prefix, results())?;
         if let Some(value) = below {
+            // The principal move's value is the position's below, seen from here.
             let (mv, margin) = principal[level];
-            known.insert(mv, (margin - value, margin - value));
+            bounds.record(mv, (i64::MIN, i64::MAX), margin - value);
         }
-        let best = known
-            .values()
-            .map(|&(lo, _)| lo)
-            .max()
-            .unwrap_or(-UNBOUNDED);
-        if best <= -UNBOUNDED {
+        let Some(best) = bounds.best_lower().filter(|&best| best > -UNBOUNDED) else {
             return Err(format!(
                 "{}: nothing is proven yet; run `plan` again",
                 dir.display()
             ));
-        }
-        let needed = windows(&moves, &known, best, level == 0);
+        };
+        let needed = windows(&bounds, best, level == 0);
         if !needed.is_empty() {
             return write_round(dir, n, round, &prefix, needed).map(Merged::Next);
         }
         if level == 0 {
-            let best_moves = known
-                .iter()
-                .filter(|&(_, &(lo, _))| lo >= best)
-                .map(|(&mv, _)| mv)
-                .collect();
+            let mut optimal = bounds.optimal_moves().unwrap_or_default();
+            optimal.sort_unstable();
             return Ok(Merged::Solved {
                 n,
                 value: best,
-                best: best_moves,
+                best: optimal,
                 jobs: jobs.len(),
                 nodes: results().map(|r| r.nodes).sum(),
                 ms: results().map(|r| r.ms).sum(),

@@ -3,8 +3,8 @@
 
 use super::{Solution, SolveError, Solver};
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::Stage;
 use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
+use crate::search::{MoveBounds, Stage};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// The value of a finished search, or why it has none: the budget ran out, or the game
@@ -155,50 +155,66 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// The value and every optimal move, in one pass over the root moves: the first (best by
     /// the move order) with an open window, every other with a null window at the best so far
     /// (is it as good?) and, if it is, one just above (is it better? then its exact value).
+    /// Each result is kept in a [`MoveBounds`], which says what they decide.
     fn value_and_optimal_moves(&mut self, position: &G) -> Result<(i64, Vec<G::Move>), SolveError> {
         let legal = position.legal_moves();
+        if legal.is_empty() {
+            return Ok((0, Vec::new()));
+        }
         let table_move = self.search.table_move(position);
         let mut moves = legal.clone();
         moves.sort_by_key(|&mv| std::cmp::Reverse(order_key(mv, position.margin(mv), table_move)));
+        let mut bounds = MoveBounds::new(legal);
         // With narrow bounds, the value first by null windows: then one test a move.
         let known = match self.narrow_bounds(position) {
             Some(_) => Some(self.exact_value(position)?),
             None => None,
         };
-        let mut best = known.unwrap_or(0);
-        let mut optimal: Vec<G::Move> = Vec::new();
+        if let Some(value) = known {
+            bounds.at_most(value);
+        }
         for (done, &mv) in moves.iter().enumerate() {
             self.search.set_stage(Stage::RootMoves {
                 done,
                 total: moves.len(),
             });
-            if let Some(value) = known {
-                // The root's value is known: a move is optimal if it reaches it.
-                if self.reaches(position, mv, value)? {
-                    optimal.push(mv);
+            let best = bounds.best_lower();
+            let mut test = |window| self.record(&mut bounds, position, mv, window);
+            match (known, best) {
+                // The root's value is known: is the move worth it?
+                (Some(value), _) => {
+                    test((value - 1, value))?;
                 }
-                continue;
-            }
-            if optimal.is_empty() {
-                best = self.move_value(position, mv, -INFINITY, INFINITY)?;
-                optimal.push(mv);
-                continue;
-            }
-            // Null windows: is it at least as good, and then is it better?
-            if !self.reaches(position, mv, best)? {
-                continue;
-            }
-            let above = self.move_value(position, mv, best, best + 1)?;
-            if above <= best {
-                optimal.push(mv);
-            } else {
-                // A lower bound: with alpha just below it the search is exact.
-                best = self.move_value(position, mv, above - 1, INFINITY)?;
-                optimal = vec![mv];
+                (None, None) => {
+                    test((-INFINITY, INFINITY))?;
+                }
+                // Null windows: is it at least as good, and then is it better (its exact
+                // value then, with alpha just below the lower bound)?
+                (None, Some(best)) => {
+                    if test((best - 1, best))? >= best {
+                        let above = test((best, best + 1))?;
+                        if above > best {
+                            test((above - 1, INFINITY))?;
+                        }
+                    }
+                }
             }
         }
-        optimal.sort_by_key(|mv| legal.iter().position(|m| m == mv));
-        Ok((best, optimal))
+        let value = bounds.value().unwrap_or(0);
+        Ok((value, bounds.optimal_moves().unwrap_or_default()))
+    }
+
+    /// Searches `mv` within `window` and records its fail-soft value in `bounds`.
+    fn record(
+        &mut self,
+        bounds: &mut MoveBounds<G::Move>,
+        position: &G,
+        mv: G::Move,
+        (alpha, beta): (i64, i64),
+    ) -> Result<i64, SolveError> {
+        let value = self.move_value(position, mv, alpha, beta)?;
+        bounds.record(mv, (alpha, beta), value);
+        Ok(value)
     }
 
     /// One optimal move of `position` (worth `value`): the first that reaches it by largest
