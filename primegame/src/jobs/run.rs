@@ -44,8 +44,9 @@ fn after<G: ScoringGame<Move = u32>>(game: &G, line: &[u32]) -> Result<G, String
     Ok(position)
 }
 
-/// The principal line: the first move in order at each position, `depth` moves deep or to the
-/// end of the game, with each move's margin.
+/// The principal line of the split: the first move in order at each position (not an optimal
+/// line, as the solver's principal variation is: an order alone, known before any search),
+/// `depth` moves deep or to the end of the game, with each move's margin.
 pub(crate) fn principal_line(n: u32, depth: usize) -> Result<Vec<(u32, i64)>, String> {
     let mut line: Vec<(u32, i64)> = Vec::new();
     while line.len() < depth {

@@ -232,7 +232,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     /// An optimal line from `position`, worth `value`, starting with `first`.
-    fn principal_line(
+    fn principal_variation(
         &mut self,
         position: &G,
         value: i64,
@@ -267,7 +267,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         // The line asks many small questions of a table that holds most answers: the helpers
         // would cost more to wake than they save.
         self.search.set_helpers_idle(true);
-        let line = self.principal_line(position, value, best_moves.first().copied());
+        let line = self.principal_variation(position, value, best_moves.first().copied());
         self.search.set_helpers_idle(false);
         let principal_variation = line?;
         Ok(Solution {
