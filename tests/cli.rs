@@ -199,6 +199,18 @@ fn every_command_has_help() {
 fn answers_are_results() {
     let out = run("octal", &["values", "0.77", "--upto", "12"], b"");
     assert_eq!(text(&out.stdout), "0 1 2 3 1 4 3 2 1 4 2 6 4\n");
+    // The same values, drawn too: a dot a heap.
+    let svg = std::env::temp_dir().join(format!("octal-values-{}.svg", std::process::id()));
+    let path = svg.to_str().expect("UTF-8");
+    let out = run(
+        "octal",
+        &["values", "0.77", "--upto", "12", "--svg", path],
+        b"",
+    );
+    assert_eq!(text(&out.stdout), "0 1 2 3 1 4 3 2 1 4 2 6 4\n");
+    let picture = std::fs::read_to_string(&svg).expect("the picture");
+    assert_eq!(picture.matches("<circle").count(), 13);
+    std::fs::remove_file(&svg).expect("removed");
     let out = run("octal", &["analyze", "0.77", "--heaps", "4,2"], b"");
     assert_eq!(
         text(&out.stdout),

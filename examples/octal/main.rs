@@ -2,7 +2,7 @@
 //! heaps.
 //!
 //! ```text
-//! octal values CODE --upto N               g(0..=N), space-separated
+//! octal values CODE --upto N [--svg F]     g(0..=N), space-separated (and drawn to F)
 //! octal period CODE [--max N]              the proven preperiod and period
 //! octal analyze CODE --heaps A,B,.. [--misere]   outcome and winning moves
 //! ```
@@ -49,6 +49,9 @@ enum Command {
         /// The largest heap.
         #[arg(long)]
         upto: u64,
+        /// Also draws the values by heap to this SVG file.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
     /// The preperiod and period, proven by Guy and Smith's rule.
     Period {
@@ -74,7 +77,7 @@ enum Command {
 fn main() {
     pipe::quiet_on_closed_pipe();
     let result = match Cli::parse().command {
-        Command::Values { code, upto } => values(&code, upto),
+        Command::Values { code, upto, svg } => values(&code, upto, svg.as_deref()),
         Command::Period { code, max } => period(&code, max),
         Command::Analyze {
             code,
@@ -87,9 +90,38 @@ fn main() {
     }
 }
 
-fn values(game: &OctalGame, upto: u64) -> Result<(), Failure> {
+fn values(game: &OctalGame, upto: u64, svg: Option<&std::path::Path>) -> Result<(), Failure> {
     let table = GrundyTable::compute(game, upto).map_err(|e| e.to_string())?;
+    if let Some(path) = svg {
+        draw(game, table.as_slice(), path).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
     Ok(values::print_values(table.as_slice()).map(|_| ())?)
+}
+
+/// The values by heap, a dot each, as an SVG picture: a period shows as a repeating pattern.
+fn draw(game: &OctalGame, values: &[u32], path: &std::path::Path) -> Result<(), String> {
+    use plotters::prelude::*;
+    let root = SVGBackend::new(path, (900, 360)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let top = values.iter().copied().max().unwrap_or(0) + 1;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(format!("Grundy values of {game}"), ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(32)
+        .y_label_area_size(40)
+        .build_cartesian_2d(0..values.len(), 0..top)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("heap")
+        .y_desc("g(heap)")
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let dots = values.iter().enumerate();
+    chart
+        .draw_series(dots.map(|(heap, &g)| Circle::new((heap, g), 2, BLUE.filled())))
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
 }
 
 fn period(code: &OctalGame, max: u64) -> Result<(), Failure> {
