@@ -3,8 +3,7 @@
 //! board, the engine protocol, the solve split into jobs) is the `primegame` package:
 //! `cargo run --release -p primegame -- --help`.
 
-#[path = "common/pipe.rs"]
-mod pipe;
+use cli_support::pipe;
 
 use gamesolver::{Player, Record, ScoringGame, games::prime};
 

@@ -9,8 +9,7 @@
 //!
 //! GAME is an octal code (`0.77`, Kayles) or a subtraction set (`s1,2,3`: take 1 to 3).
 
-#[path = "../common/pipe.rs"]
-mod pipe;
+use cli_support::pipe;
 
 use clap::{Parser, Subcommand};
 use gamesolver::games::octal::OctalGame;

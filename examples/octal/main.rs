@@ -10,15 +10,12 @@
 //! Misère sums are answered by the game's misère quotient (`misere quotient CODE --upto N`
 //! prints it), with the memoized search as a fallback when the quotient passes its limits.
 
-#[path = "../common/failure.rs"]
-mod failure;
-#[path = "../common/pipe.rs"]
-mod pipe;
 #[path = "../common/values.rs"]
 mod values;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use failure::Failure;
+use cli_support::failure::{self, Failure};
+use cli_support::pipe;
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::games::octal::OctalGame;
 use gamesolver::grundy::{ImpartialSolver, Outcome};

@@ -7,8 +7,7 @@
 //! subtraction play [--k K] [--heaps H1,..] [--normal]  play against the perfect strategy
 //! ```
 
-#[path = "../common/pipe.rs"]
-mod pipe;
+use cli_support::pipe;
 #[path = "../common/values.rs"]
 mod values;
 

@@ -27,9 +27,10 @@
 //! (jobs with a result may be skipped; running one again changes nothing; the jobs given to
 //! one process share its table).
 
-use crate::failure::{self, Failure};
-use crate::{arena, jobs, pipe, plot, protocol, solve, think};
+use crate::{arena, jobs, plot, protocol, solve, think};
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
+use cli_support::failure::{self, Failure};
+use cli_support::pipe;
 use std::path::{Path, PathBuf};
 
 /// PrimeGame: take a number, score it, hand the opponent its divisors still on the board.

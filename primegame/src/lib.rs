@@ -12,10 +12,8 @@
 pub mod arena;
 pub mod cli;
 pub mod contest;
-pub mod failure;
 pub mod files;
 pub mod jobs;
-pub mod pipe;
 pub mod plot;
 pub mod protocol;
 pub mod solve;

@@ -1,8 +1,8 @@
 //! `primegame solve`: the exact value, every optimal first move and a line of play of a board,
 //! on the narrowest board type it fits, with results saved and resumed.
 
-use crate::failure::Failure;
 use crate::files::write_atomically;
+use cli_support::failure::Failure;
 use gamesolver::games::prime;
 use gamesolver::games::prime::{
     PrimeError, PrimeGame, PrimeKnowledge, SmallPrimeGame, WidePrimeGame,

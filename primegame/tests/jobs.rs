@@ -4,8 +4,8 @@
 
 use gamesolver::games::prime;
 
+use cli_support::failure;
 use gamesolver::games::prime::WidePrimeGame;
-use primegame::failure;
 use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
 

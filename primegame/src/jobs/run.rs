@@ -2,9 +2,9 @@
 //! batch of jobs.
 
 use super::{Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path};
-use crate::failure::Failure;
 use crate::files::write_text_atomically;
 use crate::solve::{Board, Current, full_board, progress_lines};
+use cli_support::failure::Failure;
 use gamesolver::games::prime;
 use gamesolver::games::prime::PrimeKnowledge;
 use gamesolver::{Budget, Knowledge, ScoringGame, Solver};

@@ -1,4 +1,4 @@
-//! Why an example's command gave no answer, and the exit status that says which.
+//! Why a command gave no answer, and the exit status that says which.
 
 /// Why a command gave no answer.
 #[derive(Debug)]
