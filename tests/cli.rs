@@ -311,3 +311,62 @@ fn long_output_is_streamed() {
     // The table is 40 MB; the values as one string would add about 200 MB.
     assert!(peak < 150_000, "peak {peak} kB");
 }
+
+/// The Connect 4 example's command line: clap's usage and help, and bad moves and files told in
+/// the input's own numbering (columns 1..=7, moves from 1), quoting no more than a prefix.
+#[test]
+fn connect4_explains_bad_input_in_its_own_numbering() {
+    let out = run("connect4", &["--help"], b"");
+    assert!(out.status.success() && text(&out.stdout).contains("Usage:"));
+    rejected("connect4", &[], "required");
+    rejected("connect4", &["4444444"], "move 7: column 4 is full");
+    rejected(
+        "connect4",
+        &["0"],
+        "move 1: '0' is not a column (columns are 1..=7)",
+    );
+    rejected("connect4", &["44a"], "move 3: 'a' is not a column");
+    rejected("connect4", &["121212 1"], "move 7: ' ' is not a column");
+    let long = "4".repeat(100_000);
+    rejected(
+        "connect4",
+        &[&long],
+        "a game has at most 42 moves, not 100000",
+    );
+    assert!(run("connect4", &[&long], b"").stderr.len() < 1000);
+    let dir = std::env::temp_dir().join(format!("connect4-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    let set = dir.join("set.txt");
+    std::fs::write(
+        &set,
+        format!("166555255546161661734313271742243223 99 10\n{long} 0 1\n"),
+    )
+    .expect("written");
+    let path = set.to_str().expect("UTF-8");
+    let out = run("connect4", &["--set", path], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let error = text(&out.stderr);
+    assert!(error.contains("line 1: score"), "{error}");
+    std::fs::write(&set, format!("{long} 0 1\n")).expect("written");
+    let out = run("connect4", &["--set", path], b"");
+    let error = text(&out.stderr);
+    assert!(
+        error.contains("line 1: a game has at most 42 moves"),
+        "{error}"
+    );
+    assert!(error.len() < 1000, "{error}");
+    std::fs::write(&set, format!("{long}\n")).expect("written");
+    let error = text(&run("connect4", &["--set", path], b"").stderr);
+    assert!(
+        error.contains("not MOVES SCORE NODES") && error.contains("(100000 bytes)"),
+        "{error}"
+    );
+    assert!(error.len() < 1000, "{error}");
+    std::fs::remove_dir_all(&dir).expect("removed");
+    #[cfg(target_os = "linux")]
+    rejected(
+        "connect4",
+        &["--set", "/dev/zero"],
+        "longer than 16777216 bytes",
+    );
+}

@@ -69,6 +69,39 @@ pub enum MoveError {
     Over,
 }
 
+/// Why a line of moves (columns 1..=7, as people and Pons' sets write them) was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MovesError {
+    /// A game has at most 42 moves.
+    #[error("a game has at most 42 moves, not {count}")]
+    TooLong {
+        /// The moves given.
+        count: usize,
+    },
+    /// Not a column.
+    #[error("move {at}: {found:?} is not a column (columns are 1..=7)")]
+    NotAColumn {
+        /// The move's place, from 1.
+        at: usize,
+        /// What stood there.
+        found: char,
+    },
+    /// The column is full.
+    #[error("move {at}: column {column} is full")]
+    Full {
+        /// The move's place, from 1.
+        at: usize,
+        /// The column, 1..=7.
+        column: u32,
+    },
+    /// The game was over before the move.
+    #[error("move {at}: the game is already over")]
+    Over {
+        /// The move's place, from 1.
+        at: usize,
+    },
+}
+
 /// A Connect 4 position: the side to move's stones and every stone, as bitboards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Connect4 {
@@ -84,12 +117,24 @@ pub struct Connect4 {
 }
 
 impl Connect4 {
-    /// The position after `columns` (each 1..=7, Pons' notation), or why one cannot be played.
-    pub fn from_moves(columns: &str) -> Result<Self, MoveError> {
+    /// The position after `columns` (each 1..=7, Pons' notation), or why one cannot be played,
+    /// in the input's own numbering: the move's place from 1, the column as written.
+    pub fn from_moves(columns: &str) -> Result<Self, MovesError> {
+        let count = columns.chars().count();
+        if count > (WIDTH * HEIGHT) as usize {
+            return Err(MovesError::TooLong { count });
+        }
         let mut position = Self::default();
-        for c in columns.bytes() {
-            let col = c.wrapping_sub(b'1');
-            position.play(col)?;
+        for (at, c) in (1..).zip(columns.chars()) {
+            let column = c
+                .to_digit(10)
+                .filter(|column| (1..=WIDTH).contains(column))
+                .ok_or(MovesError::NotAColumn { at, found: c })?;
+            let col = (column - 1) as u8;
+            position.play(col).map_err(|cause| match cause {
+                MoveError::Over => MovesError::Over { at },
+                MoveError::Full(_) | MoveError::NoColumn(_) => MovesError::Full { at, column },
+            })?;
         }
         Ok(position)
     }

@@ -9,12 +9,18 @@
 //! ```
 //!
 //! A set file holds one position a line, `MOVES SCORE NODES` (Pons' format); `--set` solves each,
-//! checks its score and prints the mean time and nodes beside the reference's nodes.
+//! checks its score and prints the mean time and nodes beside the reference's nodes. Moves and
+//! errors count columns 1..=7 and moves from 1, as the input does.
 
 mod game;
 
+use clap::{ArgGroup, CommandFactory, Parser};
+use cli_support::failure::{self, Failure};
+use cli_support::pipe;
 use game::{Connect4, StonesLeft, Threats};
 use gamesolver::{Knowledge, SearchConfig, Solver};
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// A solver as the example runs it: a 16 MiB table, made now.
@@ -48,76 +54,120 @@ fn solve<K: Knowledge<Connect4>>(
     )
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let hints = args.iter().any(|arg| arg == "--hints");
-    let mut rest: Vec<&String> = args.iter().filter(|arg| *arg != "--hints").collect();
-    let mut threads = 1;
-    if let Some(at) = rest.iter().position(|arg| *arg == "--threads") {
-        let count = rest.get(at + 1).ok_or("--threads needs a count")?;
-        threads = count
-            .parse()
-            .map_err(|_| format!("--threads {count}: not a count"))?;
-        rest.drain(at..=at + 1);
+/// Connect 4: the exact score of a position (columns 1..=7, as `4453`), or of every position of
+/// a set file, with the bounds any player sees or with a dedicated solver's hints.
+#[derive(Debug, Parser)]
+#[command(name = "connect4")]
+#[command(group(ArgGroup::new("input").required(true).args(["moves", "set"])))]
+struct Cli {
+    /// The moves from the empty board, a column 1..=7 each.
+    moves: Option<String>,
+    /// A file of positions, one a line: `MOVES SCORE NODES` (Pons' format).
+    #[arg(long)]
+    set: Option<PathBuf>,
+    /// Searches with Pons' hints (the `Threats` knowledge).
+    #[arg(long)]
+    hints: bool,
+    /// Threads to search on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+}
+
+/// The largest set file read: 16 MiB (Pons' sets of 1,000 positions are 60 KB).
+const MAX_SET_BYTES: u64 = 16 << 20;
+
+/// How much of a refused line an error quotes.
+const QUOTED_CHARS: usize = 40;
+
+impl Cli {
+    /// Solves the position or the set.
+    fn run(self) -> Result<(), Failure> {
+        let threads = usize::from(self.threads);
+        if self.hints {
+            self.answer(&mut solver(Threats, threads))
+        } else {
+            self.answer(&mut solver(StonesLeft, threads))
+        }
     }
-    if hints {
-        answer(&mut solver(Threats, threads), &rest)
-    } else {
-        answer(&mut solver(StonesLeft, threads), &rest)
+
+    fn answer<K: Knowledge<Connect4>>(
+        &self,
+        solver: &mut Solver<Connect4, K>,
+    ) -> Result<(), Failure> {
+        if let Some(file) = &self.set {
+            return solve_set(solver, file);
+        }
+        let moves = self.moves.as_deref().unwrap_or_default();
+        let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
+        let (value, nodes, time) = solve(solver, &position);
+        print!("{position}");
+        println!("score {value} ({nodes} nodes, {:.1} ms)", time * 1e3);
+        Ok(())
     }
 }
 
-/// Solves the position or the set of positions that `args` name.
-fn answer<K: Knowledge<Connect4>>(
+/// Solves every position of the set file, checks each score and prints the means.
+fn solve_set<K: Knowledge<Connect4>>(
     solver: &mut Solver<Connect4, K>,
-    args: &[&String],
-) -> Result<(), String> {
-    let mut solve = |position: &Connect4| solve(solver, position);
-    match args {
-        [flag, file] if flag.as_str() == "--set" => {
-            let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-            let (mut count, mut nodes, mut reference, mut seconds) = (0u64, 0u64, 0u64, 0.0);
-            for line in text
-                .lines()
-                .filter(|line| !line.starts_with('#') && !line.is_empty())
-            {
-                let fields: Vec<&str> = line.split_whitespace().collect();
-                let [moves, score, pons] = fields[..] else {
-                    return Err(format!("{file}: not MOVES SCORE NODES: {line}"));
-                };
-                let position = Connect4::from_moves(moves).map_err(|e| format!("{moves}: {e}"))?;
-                let (value, searched, time) = solve(&position);
-                seconds += time;
-                if score.parse::<i64>().ok() != Some(value) {
-                    return Err(format!("{moves}: score {value}, expected {score}"));
-                }
-                count += 1;
-                nodes += searched;
-                reference += pons.parse::<u64>().unwrap_or(0);
-            }
-            let count_f = count.max(1) as f64;
-            println!(
-                "{count} positions, all scores right: {:.4} ms and {:.0} nodes a position (reference {:.0} nodes)",
-                seconds * 1e3 / count_f,
-                nodes as f64 / count_f,
-                reference as f64 / count_f,
-            );
-            Ok(())
+    file: &Path,
+) -> Result<(), Failure> {
+    let text = read_set(file)?;
+    let (mut count, mut nodes, mut reference, mut seconds) = (0u64, 0u64, 0u64, 0.0);
+    for (number, line) in (1..).zip(text.lines()) {
+        if line.starts_with('#') || line.is_empty() {
+            continue;
         }
-        [moves] => {
-            let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
-            let (value, nodes, time) = solve(&position);
-            print!("{position}");
-            println!("score {value} ({nodes} nodes, {:.1} ms)", time * 1e3);
-            Ok(())
+        let at = |why: String| format!("{}: line {number}: {why}", file.display());
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [moves, score, pons] = fields[..] else {
+            return Err(at(format!("not MOVES SCORE NODES: {}", quoted(line))).into());
+        };
+        let position = Connect4::from_moves(moves).map_err(|e| at(e.to_string()))?;
+        let (value, searched, time) = solve(solver, &position);
+        seconds += time;
+        if score.parse::<i64>().ok() != Some(value) {
+            return Err(at(format!("score {value}, expected {}", quoted(score))).into());
         }
-        _ => Err("usage: connect4 [--hints] [--threads T] (MOVES | --set FILE)".into()),
+        count += 1;
+        nodes += searched;
+        reference += pons.parse::<u64>().unwrap_or(0);
+    }
+    let count_f = count.max(1) as f64;
+    println!(
+        "{count} positions, all scores right: {:.4} ms and {:.0} nodes a position (reference {:.0} nodes)",
+        seconds * 1e3 / count_f,
+        nodes as f64 / count_f,
+        reference as f64 / count_f,
+    );
+    Ok(())
+}
+
+/// The set file, read no further than [`MAX_SET_BYTES`].
+fn read_set(file: &Path) -> Result<String, String> {
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .and_then(|opened| opened.take(MAX_SET_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    if text.len() as u64 > MAX_SET_BYTES {
+        return Err(format!(
+            "{}: longer than {MAX_SET_BYTES} bytes, more than a set file holds",
+            file.display()
+        ));
+    }
+    Ok(text)
+}
+
+/// At most the first 40 characters of `text`, with its length if it is longer.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED_CHARS) {
+        Some((end, _)) => format!("{:?}... ({} bytes)", &text[..end], text.len()),
+        None => format!("{text:?}"),
     }
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if let Err(message) = run(&args) {
-        eprintln!("{message}");
-        std::process::exit(2);
+    pipe::quiet_on_closed_pipe();
+    if let Err(failure) = Cli::parse().run() {
+        failure::exit(Cli::command(), failure);
     }
 }

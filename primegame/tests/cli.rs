@@ -54,6 +54,9 @@ fn bad_arguments_exit_2_with_a_reason() {
         "more than this machine allows",
     );
     rejected(&["job", "any.job", "--minutes", "0"], "positive number");
+    // A file that never ends is refused at its bound, not read until memory runs out.
+    #[cfg(target_os = "linux")]
+    rejected(&["job", "/dev/zero"], "line 1 is longer than 1024 bytes");
 }
 
 /// A sweep over boards with one table answers each board as its own solve does (the table

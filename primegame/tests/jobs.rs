@@ -311,13 +311,21 @@ fn bad_inputs_give_clear_errors() {
             .contains("move 29")
     );
     // A line longer than any split: the error gives its length, not the line.
+    let long = vec!["1"; 100].join(",");
+    std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
+    let error = run_jobs(std::slice::from_ref(&job), SHARED)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("a line of 1 to 8 moves, not 100"), "{error}");
+    assert!(error.len() < 300, "{error}");
+    // A file longer than any job line is read no further than its bound, and quoted shortly.
     let long = vec!["1"; 100_000].join(",");
     std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
     let error = run_jobs(std::slice::from_ref(&job), SHARED)
         .unwrap_err()
         .to_string();
     assert!(
-        error.contains("a line of 1 to 8 moves, not 100000"),
+        error.contains("line 1 is longer than 1024 bytes"),
         "{error}"
     );
     assert!(error.len() < 300, "{error}");

@@ -2,7 +2,7 @@
 
 use super::run::{ordered_moves, principal_line};
 use super::{Job, JobResult, UNBOUNDED, job_path, parse_job, parse_result, result_path};
-use crate::files::write_text_atomically;
+use crate::files::{read_first_line, write_text_atomically};
 use gamesolver::search::MoveBounds;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -43,20 +43,16 @@ pub fn read_dir(dir: &Path) -> Result<Vec<(PathBuf, Job, Option<JobResult>)>, St
     let mut jobs = Vec::new();
     for file in files {
         let origin = file.display().to_string();
-        let text = std::fs::read_to_string(&file).map_err(|e| format!("{origin}: {e}"))?;
-        let job = parse_job(text.lines().next().unwrap_or(""), &origin)?;
+        let line = read_first_line(&file).map_err(|e| format!("{origin}: {e}"))?;
+        let job = parse_job(&line, &origin)?;
         if job_path(dir, &job) != file {
             return Err(format!(
                 "{origin}: its name does not match its content `{job}`"
             ));
         }
         let answer = result_path(&file);
-        let result = match std::fs::read_to_string(&answer) {
-            Ok(text) => Some(parse_result(
-                text.lines().next().unwrap_or(""),
-                &job,
-                &answer.display().to_string(),
-            )?),
+        let result = match read_first_line(&answer) {
+            Ok(line) => Some(parse_result(&line, &job, &answer.display().to_string())?),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(format!("{}: {e}", answer.display())),
         };

@@ -2,7 +2,7 @@
 //! batch of jobs.
 
 use super::{Job, JobResult, MAX_LINE, UNBOUNDED, job_path, parse_job, result_path};
-use crate::files::write_text_atomically;
+use crate::files::{read_first_line, write_text_atomically};
 use crate::solve::{Board, Current, full_board, progress_lines};
 use cli_support::failure::Failure;
 use gamesolver::games::prime;
@@ -127,8 +127,8 @@ pub fn run_jobs(files: &[PathBuf], options: JobOptions) -> Result<Vec<JobResult>
     let mut jobs = Vec::new();
     for file in files {
         let origin = file.display().to_string();
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{origin}: {e}"))?;
-        jobs.push(parse_job(text.lines().next().unwrap_or(""), &origin)?);
+        let line = read_first_line(file).map_err(|e| format!("{origin}: {e}"))?;
+        jobs.push(parse_job(&line, &origin)?);
     }
     let n = jobs.first().ok_or("no job file given")?.n;
     if let Some((file, job)) = files.iter().zip(&jobs).find(|(_, job)| job.n != n) {
@@ -323,7 +323,7 @@ fn stopped_work_path(job_file: &Path) -> PathBuf {
 /// The nodes and milliseconds of a stopped job's earlier runs, as `nodes=N ms=M`; none if
 /// the file is missing or damaged (it only reports work, and says so).
 fn read_work(path: &Path) -> (u64, u64) {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let text = read_first_line(path).unwrap_or_default();
     let mut fields = text.split_whitespace();
     let mut field = |name: &str| {
         fields
