@@ -244,16 +244,12 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     ) -> (Scored, Option<G::Move>) {
         // With a floor on values, moves that cannot beat alpha are left out (or skipped
         // below), worth at most alpha: the fail-soft value starts there.
-        let floor = if K::VALUE_FLOOR.is_some() {
+        let start = if K::VALUE_FLOOR.is_some() {
             alpha
         } else {
             -INFINITY
         };
-        let mut best = Best {
-            value: floor,
-            mv: None,
-            proven: complete,
-        };
+        let mut best = Best::starting_at(start, complete);
         // A move searched already, with the full window (and below beta).
         if let Some((mv, result)) = searched {
             best.add(mv, result, &mut alpha, beta);
@@ -282,18 +278,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 }
             }
         }
-        let proven = best.proven && !self.aborted;
-        (
-            Scored {
-                value: if best.value > -INFINITY {
-                    best.value
-                } else {
-                    0
-                },
-                proven,
-            },
-            best.mv,
-        )
+        best.result(self.aborted)
     }
 
     /// What to do with the `i`-th move of the buffer of `ply` in this pass: search it, skip it
@@ -455,6 +440,30 @@ struct Best<M> {
 }
 
 impl<M: Copy> Best<M> {
+    /// Nothing searched yet: the fail-soft value starts at `value`, proven if the node's moves
+    /// are `complete`.
+    #[inline]
+    fn starting_at(value: i64, complete: bool) -> Self {
+        Self {
+            value,
+            mv: None,
+            proven: complete,
+        }
+    }
+
+    /// The node's result (0 if no move was searched and nothing bounds it) and best move; not
+    /// proven if the search was `aborted`.
+    #[inline]
+    fn result(self, aborted: bool) -> (Scored, Option<M>) {
+        let value = if self.value > -INFINITY {
+            self.value
+        } else {
+            0
+        };
+        let proven = self.proven && !aborted;
+        (Scored { value, proven }, self.mv)
+    }
+
     /// Counts the `result` of `mv`, raising `alpha` past a better value: `true` when the node
     /// is cut (alpha reached beta).
     #[inline]
