@@ -31,9 +31,13 @@ fn search_outcomes(sums: &[Vec<u64>]) -> Vec<Outcome> {
     let mut solver = ImpartialSolver::new(PlayConvention::Misere);
     sums.iter()
         .map(|heaps| {
-            let position = Heaps::new(OctalGame::kayles(), heaps.iter().copied())
-                .expect("small heaps")
-                .with_convention(PlayConvention::Misere);
+            let position = Heaps::new(
+                OctalGame::kayles(),
+                heaps.iter().copied(),
+                PlayConvention::Normal,
+            )
+            .expect("small heaps")
+            .with_convention(PlayConvention::Misere);
             solver.outcome(&position).expect("within the memo")
         })
         .collect()

@@ -167,8 +167,12 @@ fn positions(c: &mut Criterion) {
         positions
             .iter()
             .filter(|heaps| {
-                let position =
-                    Heaps::new(OctalGame::kayles(), heaps.iter().copied()).expect("small heaps");
+                let position = Heaps::new(
+                    OctalGame::kayles(),
+                    heaps.iter().copied(),
+                    PlayConvention::Normal,
+                )
+                .expect("small heaps");
                 solver
                     .outcome(&position)
                     .expect("within the memo")

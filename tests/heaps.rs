@@ -56,7 +56,8 @@ fn misere_kayles_single_heaps() {
     let mut memo = HashMap::new();
     let mut losing = Vec::new();
     for h in 0..=20u64 {
-        let position = misere(Heaps::new(OctalGame::kayles(), [h]).unwrap());
+        let position =
+            misere(Heaps::new(OctalGame::kayles(), [h], PlayConvention::Normal).unwrap());
         let outcome = solver.outcome(&position).unwrap();
         assert_eq!(
             outcome.mover_wins(),
@@ -109,7 +110,7 @@ fn misere_kayles_known_misere_grundy_values() {
     for (h, &value) in known.iter().enumerate() {
         let outcome = solver
             .outcome(&misere(
-                Heaps::new(OctalGame::kayles(), [h as u64]).unwrap(),
+                Heaps::new(OctalGame::kayles(), [h as u64], PlayConvention::Normal).unwrap(),
             ))
             .unwrap();
         assert_eq!(outcome == Outcome::P, value == 0, "heap {h}");
@@ -121,7 +122,8 @@ fn misere_winning_moves_lead_to_losing_positions() {
     let mut solver = ImpartialSolver::new(PlayConvention::Misere);
     let mut memo = HashMap::new();
     for heaps in [vec![3, 5], vec![2, 2, 6], vec![7, 1, 1], vec![10, 4]] {
-        let position = misere(Heaps::new(OctalGame::kayles(), heaps.clone()).unwrap());
+        let position =
+            misere(Heaps::new(OctalGame::kayles(), heaps.clone(), PlayConvention::Normal).unwrap());
         let winning = solver.winning_moves(&position).unwrap();
         for mv in position.legal_moves() {
             let mut child = position.after(mv).heaps().to_vec();
@@ -159,7 +161,8 @@ fn misere_sums_past_any_memo_come_from_the_quotient() {
 
 #[test]
 fn out_of_reach_fails_fast_with_a_clear_error() {
-    let kayles = misere(Heaps::new(OctalGame::kayles(), vec![30; 12]).unwrap());
+    let kayles =
+        misere(Heaps::new(OctalGame::kayles(), vec![30; 12], PlayConvention::Normal).unwrap());
     let mut solver = ImpartialSolver::new(PlayConvention::Misere).with_node_budget(10_000);
     assert_eq!(
         solver.outcome(&kayles),
@@ -175,7 +178,8 @@ fn out_of_reach_fails_fast_with_a_clear_error() {
 
 #[test]
 fn moves_are_checked_and_shown() {
-    let mut position = Heaps::new(OctalGame::dawsons_kayles(), [5, 1]).unwrap();
+    let mut position =
+        Heaps::new(OctalGame::dawsons_kayles(), [5, 1], PlayConvention::Normal).unwrap();
     let before = position.clone();
     let mv = |heap, take, remain| HeapMove { heap, take, remain };
     let not_an_option = |size, take, remain| HeapsError::NotAnOption { size, take, remain };
@@ -213,7 +217,7 @@ proptest! {
     fn normal_kayles_sums_match_the_brute_force(
         heaps in prop::collection::vec(0u64..=12, 1..=3),
     ) {
-        let position = Heaps::new(OctalGame::kayles(), heaps.clone()).unwrap();
+        let position = Heaps::new(OctalGame::kayles(), heaps.clone(), PlayConvention::Normal).unwrap();
         let table = GrundyTable::periodic(&OctalGame::kayles(), 1000).unwrap();
         let mut solver = ImpartialSolver::new(PlayConvention::Normal);
         let mut memo = HashMap::new();

@@ -236,9 +236,9 @@ fn bad_input_is_rejected_and_changes_nothing() {
     let not_an_option = |size, take, remain| HeapsError::NotAnOption { size, take, remain };
     let bad = [
         // Taking 0, more than k, more than the heap, or leaving the wrong heap.
-        (SubtractionGame::take(0, 0, 1), not_an_option(1, 0, [1, 0])),
-        (SubtractionGame::take(3, 4, 7), not_an_option(7, 4, [3, 0])),
-        (SubtractionGame::take(0, 2, 1), not_an_option(1, 2, [0, 0])),
+        (game.take(0, 0), not_an_option(1, 0, [1, 0])),
+        (game.take(3, 4), not_an_option(7, 4, [3, 0])),
+        (game.take(0, 2), not_an_option(1, 2, [0, 0])),
         (
             HeapMove {
                 heap: 2,
@@ -248,13 +248,13 @@ fn bad_input_is_rejected_and_changes_nothing() {
             not_an_option(5, 1, [3, 0]),
         ),
         (
-            SubtractionGame::take(4, 1, 1),
+            game.take(4, 1),
             HeapsError::NoSuchHeap { heap: 4, heaps: 4 },
         ),
     ];
     // Taking a whole heap of k = 3 is legal.
     let mut copy = game.clone();
-    assert!(copy.play(SubtractionGame::take(1, 3, 3)).is_ok());
+    assert!(copy.play(game.take(1, 3)).is_ok());
     for (mv, error) in bad {
         assert_eq!(game.play(mv), Err(error));
         assert_eq!(game, before);

@@ -153,7 +153,7 @@ fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), Failure>
     } else {
         PlayConvention::Normal
     };
-    let position = Heaps::new(code.clone(), heaps.iter().copied())
+    let position = Heaps::new(code.clone(), heaps.iter().copied(), PlayConvention::Normal)
         .map_err(|e| e.to_string())?
         .with_convention(convention);
     let (outcome, winning) = if misere {

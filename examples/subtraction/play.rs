@@ -33,7 +33,7 @@ fn read_move(game: &SubtractionGame, input: &mut impl BufRead) -> Option<HeapMov
             );
             continue;
         }
-        let take = SubtractionGame::take(heap - 1, count, game.heaps()[heap - 1]);
+        let take = game.take(heap - 1, count);
         match game.check_move(take) {
             Ok(()) => return Some(take),
             Err(reason) => println!("  not allowed: {reason}"),

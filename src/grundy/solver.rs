@@ -80,7 +80,7 @@ pub enum ImpartialError {
 /// assert!(solver.winning_moves(&game)?.is_empty());
 ///
 /// let mut game = game;
-/// game.play(SubtractionGame::take(3, 1, 7)).unwrap(); // 1, 3, 5, 6
+/// game.play(game.take(3, 1)).unwrap(); // 1, 3, 5, 6
 /// let winning: Vec<(usize, u64)> =
 ///     solver.winning_moves(&game)?.iter().map(|m| (m.heap, m.take)).collect();
 /// assert_eq!(winning, [(0, 1), (1, 1), (2, 1), (3, 3)]); // (heap, take), heaps from 0

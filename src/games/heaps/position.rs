@@ -56,7 +56,7 @@ impl fmt::Display for HeapMove {
 /// use gamesolver::games::octal::OctalGame;
 ///
 /// // Kayles on rows of 4 and 2 pins: g(4) ^ g(2) = 1 ^ 2, a win for the player to move.
-/// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2])?;
+/// let mut kayles = Heaps::new(OctalGame::kayles(), [4, 2], PlayConvention::Normal)?;
 /// let mut solver = ImpartialSolver::for_game(&kayles); // normal play
 /// assert_eq!(solver.outcome(&kayles)?, Outcome::N);
 /// let winning: Vec<String> = solver.winning_moves(&kayles)?.iter().map(|m| m.to_string()).collect();
@@ -87,7 +87,8 @@ impl<H: HeapGame> Clone for Heaps<H> {
 }
 
 impl<H: HeapGame> Heaps<H> {
-    /// The heaps `heaps` under `rules`, normal play. Any list of heaps up to the rules'
+    /// The heaps `heaps` under `rules`, played by `convention` (no convention is assumed: the
+    /// same rules are another game under the other one). Any list of heaps up to the rules'
     /// [`max_heap`](HeapGame::max_heap) ([`MAX_HEAP`] by default) is a position: an empty
     /// one, or one of empty heaps, is a finished game.
     ///
@@ -96,8 +97,12 @@ impl<H: HeapGame> Heaps<H> {
     /// [`HeapsError::HeapTooLarge`] for a heap past the limit: a heap that splits has about
     /// as many moves as tokens, and a position must list its moves. (A
     /// [`GrundyTable`] with a period gives the value of a heap of any size.)
-    pub fn new(rules: H, heaps: impl IntoIterator<Item = u64>) -> Result<Self, HeapsError> {
-        Self::with_rules(Arc::new(rules), heaps)
+    pub fn new(
+        rules: H,
+        heaps: impl IntoIterator<Item = u64>,
+        convention: PlayConvention,
+    ) -> Result<Self, HeapsError> {
+        Self::with_rules(Arc::new(rules), heaps, convention)
     }
 
     /// As [`new`](Self::new), sharing rules already behind an `Arc`.
@@ -108,6 +113,7 @@ impl<H: HeapGame> Heaps<H> {
     pub fn with_rules(
         rules: Arc<H>,
         heaps: impl IntoIterator<Item = u64>,
+        convention: PlayConvention,
     ) -> Result<Self, HeapsError> {
         let heaps: Vec<u64> = heaps.into_iter().collect();
         let limit = rules.max_heap();
@@ -117,7 +123,7 @@ impl<H: HeapGame> Heaps<H> {
         Ok(Self {
             rules,
             heaps,
-            convention: PlayConvention::Normal,
+            convention,
         })
     }
 
@@ -155,12 +161,12 @@ impl<H: HeapGame> Heaps<H> {
     ///
     /// ```
     /// use gamesolver::games::heaps::Heaps;
-    /// use gamesolver::GrundyTable;
+    /// use gamesolver::{GrundyTable, PlayConvention};
     /// use gamesolver::games::octal::OctalGame;
     ///
     /// let kayles = OctalGame::kayles();
     /// let table = GrundyTable::periodic(&kayles, 1000)?;
-    /// let position = Heaps::new(kayles, [4, 2, 50_000])?;
+    /// let position = Heaps::new(kayles, [4, 2, 50_000], PlayConvention::Normal)?;
     /// assert_eq!(position.grundy_value(&table), Some(1 ^ 2 ^ table.get(50_000).unwrap()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -213,7 +219,7 @@ impl<H: HeapGame> Heaps<H> {
     /// let kayles = OctalGame::kayles();
     /// let quotient = MisereQuotient::compute(&kayles, 40)?;
     /// let rows: Vec<u64> = (1..=40).collect();
-    /// let position = Heaps::new(kayles, rows)?.with_convention(PlayConvention::Misere);
+    /// let position = Heaps::new(kayles, rows, PlayConvention::Misere)?;
     /// let outcome = position.misere_outcome_with(&quotient)?;
     /// let winning = position.misere_winning_moves_with(&quotient)?;
     /// assert_eq!(winning.is_empty(), outcome == Outcome::P);

@@ -169,7 +169,7 @@ fn moves_to_p(
 /// use gamesolver::PlayConvention;
 ///
 /// let game = SubtractionGame::preset(3, [6], PlayConvention::Misere)?;
-/// assert_eq!(perfect_move(&game)?, Some(SubtractionGame::take(0, 1, 6))); // leaves 5 = 4 + 1
+/// assert_eq!(perfect_move(&game)?, Some(game.take(0, 1))); // leaves 5 = 4 + 1
 /// # Ok::<(), gamesolver::games::subtraction::SubtractionError>(())
 /// ```
 pub fn perfect_move(game: &SubtractionGame) -> Result<Option<HeapMove>, SubtractionError> {
@@ -180,6 +180,6 @@ pub fn perfect_move(game: &SubtractionGame) -> Result<Option<HeapMove>, Subtract
     let largest = (0..game.heaps().len()).max_by_key(|&heap| game.heaps()[heap]);
     let smallest_take = u64::from(game.set().moves()[0]);
     Ok(largest
-        .map(|heap| SubtractionGame::take(heap, smallest_take, game.heaps()[heap]))
+        .map(|heap| game.take(heap, smallest_take))
         .filter(|&take| game.check_move(take).is_ok()))
 }

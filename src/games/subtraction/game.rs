@@ -22,10 +22,10 @@ use std::sync::Arc;
 /// let mut game = SubtractionGame::default();
 /// assert_eq!(game.heaps(), [1, 3, 5, 7]);
 /// assert_eq!(game.convention(), PlayConvention::Misere);
-/// game.play(SubtractionGame::take(3, 3, 7))?; // take 3 of heap 3's 7
+/// game.play(game.take(3, 3))?; // take 3 of heap 3's 7
 /// assert_eq!(game.heaps(), [1, 3, 5, 4]);
 /// // More than k = 3, or more than the heap holds: rejected, nothing changes.
-/// assert!(game.play(SubtractionGame::take(2, 4, 5)).is_err());
+/// assert!(game.play(game.take(2, 4)).is_err());
 /// assert!(game.play(HeapMove { heap: 0, take: 2, remain: [0, 0] }).is_err());
 /// assert_eq!(game.heaps(), [1, 3, 5, 4]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -54,9 +54,8 @@ impl Heaps<SubtractionSet> {
         if heaps.is_empty() {
             return Err(SubtractionError::NoHeaps);
         }
-        let game = Heaps::with_rules(Arc::new(set), heaps)
-            .expect("a subtraction set takes heaps of any size");
-        Ok(game.with_convention(convention))
+        Ok(Heaps::with_rules(Arc::new(set), heaps, convention)
+            .expect("a subtraction set takes heaps of any size"))
     }
 
     /// The table preset with cap k in 2..=5: a move takes 1 to k objects.
@@ -79,10 +78,12 @@ impl Heaps<SubtractionSet> {
         self.rules()
     }
 
-    /// The move that takes `count` objects from heap `heap` (counted from 0) of `size`: it
-    /// leaves `size - count` (checked when played).
+    /// The move that takes `count` objects from heap `heap` (counted from 0) of this position,
+    /// leaving the rest of the heap. Whether it is legal is checked when it is played: a heap
+    /// that does not exist, or a count the set does not allow, is refused then.
     #[must_use]
-    pub fn take(heap: usize, count: u64, size: u64) -> HeapMove {
+    pub fn take(&self, heap: usize, count: u64) -> HeapMove {
+        let size = self.heaps().get(heap).copied().unwrap_or(0);
         HeapMove {
             heap,
             take: count,
