@@ -168,7 +168,10 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
             return write_round(dir, n, round, &prefix, needed).map(Merged::Next);
         }
         if level == 0 {
-            let mut optimal = bounds.optimal_moves().unwrap_or_default();
+            // No window is needed exactly when the bounds decide every optimal move.
+            let mut optimal = bounds
+                .optimal_moves()
+                .ok_or_else(|| format!("{}: the results decide no answer", dir.display()))?;
             optimal.sort_unstable();
             return Ok(Merged::Solved {
                 n,

@@ -200,8 +200,11 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
                 }
             }
         }
-        let value = bounds.value().unwrap_or(0);
-        Ok((value, bounds.optimal_moves().unwrap_or_default()))
+        // Each move was searched until its place against the best was decided.
+        match (bounds.value(), bounds.optimal_moves()) {
+            (Some(value), Some(optimal)) => Ok((value, optimal)),
+            _ => unreachable!("every root move is searched until its place is decided"),
+        }
     }
 
     /// Searches `mv` within `window` and records its fail-soft value in `bounds`.
