@@ -32,6 +32,13 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 pub struct SearchConfig {
     /// Most bytes of the transposition table ([`DEFAULT_TABLE_BYTES`]); a table never takes
     /// more than [`max_table_bytes`], three quarters of the physical memory.
+    ///
+    /// How a table takes its memory: the solver's one-thread table starts small and doubles
+    /// as it fills; the table threads share (for keys that give words and moves of at most 32
+    /// bits) is asked of the system zeroed, which gives pages as they are written; so a small
+    /// solve stays small whatever this limit. The engine's one-thread table, and the locked
+    /// table threads share for other keys and moves, are made whole at once (a search under a
+    /// deadline should not pay for growth).
     pub table_bytes: usize,
     /// Threads that search together (1).
     pub threads: usize,

@@ -40,6 +40,9 @@ pub(crate) struct Searcher<G: Game, K, E> {
     table_ready: bool,
     /// Leaves the helpers idle: for many small searches, which waking them would slow down.
     helpers_idle: bool,
+    /// Makes a one-thread table whole at once rather than growing it as it fills: for
+    /// searches under deadlines.
+    whole_table: bool,
 }
 
 impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E> {
@@ -54,6 +57,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
             config,
             table_ready: false,
             helpers_idle: false,
+            whole_table: false,
         };
         searcher.core.settings().transposition_cutoffs = config.transposition_cutoffs;
         searcher.set_threads(config.threads);
@@ -80,12 +84,26 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
     /// for it (a table for threads waits for the first position).
     pub fn prepare(&mut self) {
         if !self.table_ready && self.config.threads == 1 {
-            self.core
-                .set_table(SearchTable::Local(TranspositionTable::with_bytes(
-                    self.config.table_bytes,
-                )));
+            self.core.set_table(self.one_thread_table());
             self.table_ready = true;
         }
+    }
+
+    /// A one-thread table: grown as it fills, or whole at once (see
+    /// [`set_whole_table`](Self::set_whole_table)).
+    fn one_thread_table(&self) -> SearchTable<G> {
+        let bytes = self.config.table_bytes;
+        SearchTable::Local(if self.whole_table {
+            TranspositionTable::whole(bytes)
+        } else {
+            TranspositionTable::with_bytes(bytes)
+        })
+    }
+
+    /// Makes one-thread tables whole at once, from the next table made on: searches under
+    /// deadlines should not pay for a table's doubling (a pass over the whole table).
+    pub fn set_whole_table(&mut self) {
+        self.whole_table = true;
     }
 
     /// The configuration.
@@ -140,9 +158,10 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         self.core.table().capacity()
     }
 
-    /// Forgets every stored result.
+    /// Forgets every stored result, and gives back the table's memory: the table is made
+    /// again, small, at the next search.
     pub fn clear(&mut self) {
-        self.core.clear_table();
+        self.drop_table();
     }
 
     /// Starts a budgeted call on `position`; at the first, makes the table and the helpers.
@@ -166,8 +185,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
             .flatten();
         let Some(pool) = pool else {
             self.config.threads = 1;
-            self.core
-                .set_table(SearchTable::Local(TranspositionTable::with_bytes(bytes)));
+            self.core.set_table(self.one_thread_table());
             return;
         };
         let shared = if packs(position) {

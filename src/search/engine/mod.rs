@@ -136,7 +136,8 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         // Table cut-offs pay in exact solving, where most children are stored; in a
         // depth-limited search they mostly cost the lookups.
         searcher.set_transposition_cutoffs(false);
-        // Made now, so that a first search under a deadline does not pay for it.
+        // Made whole and now, so that no search under a deadline pays for it.
+        searcher.set_whole_table();
         searcher.prepare();
         Self {
             searcher,

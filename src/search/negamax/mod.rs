@@ -211,11 +211,6 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         self.table = table;
     }
 
-    /// Forgets every stored result.
-    pub fn clear_table(&mut self) {
-        self.table.clear();
-    }
-
     /// Takes the table out, leaving an empty one.
     pub fn take_table(&mut self) -> SearchTable<G> {
         std::mem::replace(

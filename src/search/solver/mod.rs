@@ -143,9 +143,11 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self.search.config()
     }
 
-    /// Makes the table now rather than at the first solve, so that a solve under a deadline
-    /// does not spend it on the table (a 64 MiB table takes some 20 ms to clear). A table for
-    /// several threads waits for the first position, which says which table they share.
+    /// Makes the table now rather than at the first solve. A solver's table takes memory as
+    /// the solve uses it: on one thread it starts small and doubles as it fills, up to
+    /// [`SearchConfig::table_bytes`]; a table for several threads is asked of the system
+    /// zeroed, which gives its pages as they are written, and waits for the first position,
+    /// which says which table the threads share.
     pub fn prepare(&mut self) {
         self.search.prepare();
     }

@@ -2,7 +2,7 @@
 //! work) and `TranspositionTable`, slots in pairs within a fixed byte limit.
 
 use crate::game::TableKey;
-use crate::search::table::table_of;
+use crate::search::table::count_within;
 
 /// The remaining depth recorded for a result proven by searching to the end of the game: it
 /// satisfies a probe at any depth.
@@ -68,41 +68,75 @@ impl<K, M: Copy> Entry<K, M> {
     }
 }
 
-/// A fixed-size transposition table: it never grows past the byte limit it was made with.
+/// A transposition table that grows as it fills, up to the byte limit it was made with.
 ///
 /// Slots come in pairs; a new result is folded into the same key's entry (same depth) or
 /// replaces it (deeper), else replaces the one of the pair with less depth and work behind
 /// it, so expensive results survive a flood of cheap ones.
 ///
+/// The table starts at [`FIRST_SLOTS`] (or its limit, if lower) and doubles each time an
+/// eighth of its slots are filled ([`GROW_AT`]), until the next doubling would pass its limit; then it
+/// replaces as above. So a small search takes little memory whatever the limit, and a large
+/// one takes the limit: memory as it is used. Doubling keeps every entry, and the order of the
+/// two in a pair.
 #[derive(Debug, Clone)]
 pub(crate) struct TranspositionTable<K, M> {
     slots: Vec<Option<Entry<K, M>>>,
     mask: usize,
+    /// Slots holding an entry.
+    filled: usize,
+    /// The most slots the table may take: a power of two, at least 2.
+    limit: usize,
 }
+
+/// Slots a table starts with (a power of two): small enough to make in microseconds.
+pub(crate) const FIRST_SLOTS: usize = 1 << 10;
+
+/// A table below its limit doubles when more than one slot in `GROW_AT` holds an entry. At
+/// that load few pairs are asked to hold a third entry: a growing table pushes out 1 to 2%
+/// of what it is given (the unit test measures it), where a full-size one would keep it all.
+const GROW_AT: usize = 8;
 
 impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// A table that takes at most `bytes` of memory, and never more than
-    /// [`max_table_bytes`](super::max_table_bytes): a power-of-two number of slots, at least
-    /// two, halved while the system refuses the memory ([`table_of`]), so any `bytes`,
-    /// `usize::MAX` included, gives a working table.
+    /// [`max_table_bytes`](super::max_table_bytes): at most a power-of-two number of slots,
+    /// at least two, growing as it fills (see [`TranspositionTable`]). It stops growing where
+    /// the system refuses the memory, so any `bytes`, `usize::MAX` included, gives a working
+    /// table.
     #[must_use]
     pub fn with_bytes(bytes: usize) -> Self {
-        let slots = table_of(bytes, 2, || None);
-        Self {
-            mask: slots.len() - 2,
-            slots,
-        }
+        Self::starting_at(bytes, FIRST_SLOTS)
     }
 
-    /// The number of slots.
+    /// A table of as many slots as `bytes` hold, made now rather than as it fills: for a
+    /// search under a deadline, which a doubling table would delay (a doubling goes over the
+    /// whole table). Fewer if the system refuses the memory.
+    #[must_use]
+    pub fn whole(bytes: usize) -> Self {
+        Self::starting_at(bytes, usize::MAX)
+    }
+
+    fn starting_at(bytes: usize, first: usize) -> Self {
+        let limit = count_within::<Option<Entry<K, M>>>(bytes, 2);
+        let mut table = Self {
+            slots: Vec::new(),
+            mask: 0,
+            filled: 0,
+            limit,
+        };
+        let mut count = first.min(limit);
+        while table.slots.try_reserve_exact(count).is_err() && count > 2 {
+            count /= 2;
+        }
+        table.slots.resize_with(count, || None);
+        table.mask = count - 2;
+        table
+    }
+
+    /// The number of slots now.
     #[must_use]
     pub fn capacity(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&mut self) {
-        self.slots.fill(None);
     }
 
     fn bucket(&self, key: &K) -> usize {
@@ -129,7 +163,45 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// another position's result out.
     pub fn store(&mut self, entry: Entry<K, M>) -> bool {
         let i = self.bucket(&entry.key);
-        place(&mut self.slots[i..i + 2], entry)
+        let pair = &mut self.slots[i..i + 2];
+        let before = pair.iter().flatten().count();
+        let evicted = place(pair, entry);
+        self.filled += pair.iter().flatten().count() - before;
+        if self.filled > self.slots.len() / GROW_AT && self.slots.len() < self.limit {
+            self.grow();
+        }
+        evicted
+    }
+
+    /// Doubles the slots in place (no second table beside the first, so the table never
+    /// takes more than it will hold): each entry stays in its pair or moves to the pair half
+    /// the table further, in the order it had. Stops growing if the system refuses the
+    /// memory.
+    fn grow(&mut self) {
+        let half = self.slots.len();
+        if self.slots.try_reserve_exact(half).is_err() {
+            self.limit = half;
+            return;
+        }
+        self.slots.resize_with(2 * half, || None);
+        self.mask = 2 * half - 2;
+        for pair in (0..half).step_by(2) {
+            let (low, high) = self.slots.split_at_mut(half);
+            let mut kept = 0;
+            let mut moved = 0;
+            for slot in pair..pair + 2 {
+                let Some(entry) = low[slot].take() else {
+                    continue;
+                };
+                if (entry.key.hash64() as usize) & self.mask == pair {
+                    low[pair + kept] = Some(entry);
+                    kept += 1;
+                } else {
+                    high[pair + moved] = Some(entry);
+                    moved += 1;
+                }
+            }
+        }
     }
 }
 
@@ -216,5 +288,56 @@ mod tests {
         table.store(entry(6, i64::MAX, 2, None));
         table.store(entry(i64::MIN, 4, 2, Some(1)));
         assert_eq!(bounds(&table), (i64::MIN, 4, Some(1)));
+    }
+
+    #[test]
+    fn the_table_grows_as_it_fills_keeping_every_entry_up_to_its_limit() {
+        let limit_bytes = 64 * FIRST_SLOTS * std::mem::size_of::<Option<Entry<u64, u8>>>();
+        let mut table = TranspositionTable::<u64, u8>::with_bytes(limit_bytes);
+        assert_eq!(table.capacity(), FIRST_SLOTS);
+        let keys = (0..4 * FIRST_SLOTS as u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut lost = 0;
+        for (i, key) in keys.clone().enumerate() {
+            lost += usize::from(table.store(Entry {
+                key,
+                lower: i as i64,
+                ..entry(0, 0, 3, None)
+            }));
+        }
+        assert!(table.capacity() > 4 * FIRST_SLOTS && table.capacity() <= 64 * FIRST_SLOTS);
+        // Every entry that was not pushed out while the table was small is found again, with
+        // its own bounds.
+        let found = keys
+            .enumerate()
+            .filter(|&(i, key)| table.probe(&key).is_some_and(|e| e.lower == i as i64))
+            .count();
+        assert_eq!(found + lost, 4 * FIRST_SLOTS);
+        assert_eq!(table.entries().count(), found);
+        // About 1% of what a growing table is given is pushed out ([`GROW_AT`]).
+        assert!(lost < 4 * FIRST_SLOTS / 50, "{lost} lost");
+
+        // It never passes its limit.
+        for key in 0..64 * FIRST_SLOTS as u64 {
+            table.store(entry(0, 0, 1, None).rekeyed(key.wrapping_mul(31), None));
+        }
+        assert_eq!(table.capacity(), 64 * FIRST_SLOTS);
+    }
+
+    #[test]
+    fn a_pair_keeps_its_order_when_the_table_doubles() {
+        let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
+        // Two keys of one pair now and in the table of eight times the slots.
+        let same_pair =
+            |a: u64, b: u64| (a.hash64() ^ b.hash64()) as usize & (8 * FIRST_SLOTS - 2) == 0;
+        let first = 1u64;
+        let second = (2u64..).find(|&key| same_pair(first, key)).expect("a key");
+        table.store(entry(0, 0, 9, None).rekeyed(first, None));
+        table.store(entry(0, 0, 2, None).rekeyed(second, None));
+        let before: Vec<u64> = table.entries().map(|e| e.key).collect();
+        while table.capacity() < 8 * FIRST_SLOTS {
+            table.grow();
+        }
+        let after: Vec<u64> = table.entries().map(|e| e.key).collect();
+        assert_eq!(before, after);
     }
 }

@@ -49,16 +49,6 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
         &self.buckets[hash as usize & self.mask]
     }
 
-    /// Forgets every entry.
-    pub fn clear(&self) {
-        for bucket in &self.buckets {
-            if let Ok(mut pair) = bucket.pair.lock() {
-                *pair = [None, None];
-            }
-            bucket.busy.store(0, Ordering::Relaxed);
-        }
-    }
-
     /// Calls `visit` on every stored entry (of buckets no other thread holds).
     pub fn for_each_entry(&self, mut visit: impl FnMut(&Entry<K, M>)) {
         for bucket in &self.buckets {
@@ -137,7 +127,5 @@ mod tests {
         assert!(table.is_busy(hash));
         table.leave(claim);
         assert!(!table.is_busy(hash));
-        table.clear();
-        assert!(table.probe(&key, hash).is_none());
     }
 }

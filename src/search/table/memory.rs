@@ -55,19 +55,24 @@ pub struct TableTooLarge {
     pub limit: usize,
 }
 
-/// A table of `T`s in at most `bytes` of memory (and at most [`max_table_bytes`]): a power of
-/// two of them, at least `least`. The memory is asked for without aborting: if the system
-/// refuses it, the count halves until it fits (down to `least`).
-pub(crate) fn table_of<T>(bytes: usize, least: usize, mut fill: impl FnMut() -> T) -> Vec<T> {
+/// How many `T`s a table of at most `bytes` holds (and at most [`max_table_bytes`]): the
+/// largest power of two of them that fits, and at least `least` (a power of two).
+pub(crate) fn count_within<T>(bytes: usize, least: usize) -> usize {
     let unit = std::mem::size_of::<T>().max(1);
     let wanted = (bytes.min(max_table_bytes()) / unit).max(least);
-    // Largest power of two not above `wanted`.
-    let mut count = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+    1usize << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
+/// A table of `T`s in at most `bytes` of memory: [`count_within`] of them, filled now. The
+/// memory is asked for without aborting: if the system refuses it, the count halves until it
+/// fits (down to `least`).
+pub(crate) fn table_of<T>(bytes: usize, least: usize, fill: impl FnMut() -> T) -> Vec<T> {
+    let mut count = count_within::<T>(bytes, least);
     let mut table = Vec::new();
     while table.try_reserve_exact(count).is_err() && count > least {
         count /= 2;
     }
-    table.resize_with(count, &mut fill);
+    table.resize_with(count, fill);
     table
 }
 

@@ -10,8 +10,8 @@ mod shared;
 
 pub(crate) use local::{Entry, PROVEN, TranspositionTable, place};
 pub(crate) use locked::LockedTable;
-pub(crate) use memory::table_of;
 pub use memory::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
+pub(crate) use memory::{count_within, table_of};
 pub(crate) use shared::{SharedEntry, SharedTable};
 
 use crate::game::{Game, TableKey};
@@ -100,15 +100,6 @@ impl<G: Game> SearchTable<G> {
             Self::Local(_) => false,
             Self::Shared(table) => table.is_busy(key.hash64()),
             Self::Locked(table) => table.is_busy(key.hash64()),
-        }
-    }
-
-    /// Forgets every entry.
-    pub fn clear(&mut self) {
-        match self {
-            Self::Local(table) => table.clear(),
-            Self::Shared(table) => table.clear(),
-            Self::Locked(table) => table.clear(),
         }
     }
 

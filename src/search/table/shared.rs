@@ -7,7 +7,7 @@
 //! bucket that some thread is searching now.
 
 use crate::game::KEY_WORDS;
-use crate::search::table::table_of;
+use crate::search::table::count_within;
 use crate::search::table::{Entry, place};
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
@@ -31,19 +31,32 @@ const HAS_MOVE: u64 = 1 << 25;
 /// An entry as the shared table holds it: key words and a move code.
 pub(crate) type SharedEntry = Entry<[u64; KEY_WORDS], u32>;
 
-/// One bucket, aligned to cache lines so that it spans two of them, not three.
-#[derive(Debug)]
-#[repr(align(64))]
-struct Bucket([AtomicU64; BUCKET_WORDS]);
+/// Buckets in a page of memory (4 KiB, the smallest page of the systems we run on).
+const BUCKETS_PER_PAGE: usize = 4096 / (BUCKET_WORDS * 8);
 
 /// The lock-free table behind a parallel search.
+///
+/// Its words are asked of the system zeroed (an empty entry is all zeros), so the system
+/// gives pages only as buckets are used: a small search takes little memory whatever the
+/// table's size. Each page is first touched by a write ([`bucket`](Self::bucket)): a page
+/// first read is mapped to the system's shared zero page and copied at its first write, which
+/// must then be flushed from every processor's address cache, some 10 µs each on a virtual
+/// machine with two threads searching (1.5 s of system time for a 256 MiB table).
 #[derive(Debug)]
 pub(crate) struct SharedTable {
-    /// Buckets of two entries; each also marks one position being searched (a position
-    /// whose bucket's mark is taken goes unmarked, which costs only some duplicated work).
-    buckets: Vec<Bucket>,
+    /// Buckets of two entries, [`BUCKET_WORDS`] each from `first`; each also marks one
+    /// position being searched (a position whose bucket's mark is taken goes unmarked, which
+    /// costs only some duplicated work).
+    words: Box<[AtomicU64]>,
+    /// The word where the first bucket starts: the first on a 128-byte boundary, so that
+    /// each bucket spans two cache lines, not three.
+    first: usize,
     /// Buckets - 1 (a power of two minus one).
     mask: usize,
+    /// One bit a page of buckets: set once the page has been written.
+    touched: Box<[AtomicU64]>,
+    /// Buckets between the start of the first bucket's page and the first bucket.
+    page_offset: usize,
 }
 
 fn encode(entry: &SharedEntry) -> [u64; ENTRY_WORDS] {
@@ -76,14 +89,30 @@ fn decode(words: &[u64]) -> Option<SharedEntry> {
 
 impl SharedTable {
     /// A table of at most `bytes` (and at most [`max_table_bytes`](super::max_table_bytes)),
-    /// at least one bucket, halved while the system refuses the memory ([`table_of`]).
+    /// at least one bucket, halved while the system refuses the memory.
     pub fn with_bytes(bytes: usize) -> Self {
-        let buckets = table_of(bytes, 1, || {
-            Bucket(std::array::from_fn(|_| AtomicU64::new(0)))
-        });
+        let mut buckets = count_within::<[u64; BUCKET_WORDS]>(bytes, 1);
+        // One bucket's words more, to start on a boundary.
+        let words = loop {
+            match bytemuck::allocation::try_zeroed_slice_box(buckets * BUCKET_WORDS + BUCKET_WORDS)
+            {
+                Ok(words) => break words,
+                Err(()) if buckets > 1 => buckets /= 2,
+                Err(()) => break bytemuck::allocation::zeroed_slice_box(2 * BUCKET_WORDS),
+            }
+        };
+        let bucket_bytes = BUCKET_WORDS * 8;
+        // Addresses only: where the buckets fall on cache lines and pages.
+        let address = words.as_ptr() as usize;
+        let first = (bucket_bytes - address % bucket_bytes) % bucket_bytes / 8;
+        let page_offset = (address + first * 8) % 4096 / bucket_bytes;
+        let pages = (page_offset + buckets).div_ceil(BUCKETS_PER_PAGE);
         Self {
-            mask: buckets.len() - 1,
-            buckets,
+            first,
+            words,
+            mask: buckets - 1,
+            touched: (0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
+            page_offset,
         }
     }
 
@@ -92,17 +121,22 @@ impl SharedTable {
         2 * (self.mask + 1)
     }
 
-    /// Forgets every entry. Only between searches: a search running meanwhile could read a
-    /// bucket half cleared.
-    pub fn clear(&self) {
-        for word in self.buckets.iter().flat_map(|bucket| &bucket.0) {
-            word.store(0, Ordering::Relaxed);
-        }
-    }
-
-    fn bucket(&self, hash: u64) -> &[AtomicU64; BUCKET_WORDS] {
+    /// The bucket of `hash`, its page written first if it is the page's first use.
+    fn bucket(&self, hash: u64) -> &[AtomicU64] {
         // Truncation is fine: only the low bits pick the bucket.
-        &self.buckets[hash as usize & self.mask].0
+        let index = hash as usize & self.mask;
+        let start = self.first + index * BUCKET_WORDS;
+        let bucket = &self.words[start..start + BUCKET_WORDS];
+        let page = (self.page_offset + index) / BUCKETS_PER_PAGE;
+        let (word, bit) = (&self.touched[page / 64], 1 << (page % 64));
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            // A write that changes nothing (a locked compare-exchange writes whatever it
+            // finds; a fetch-or of 0 compiles to a read): the page comes from the system
+            // written to.
+            let _ = bucket[0].compare_exchange(0, 0, Ordering::Relaxed, Ordering::Relaxed);
+            word.fetch_or(bit, Ordering::Relaxed);
+        }
+        bucket
     }
 
     fn busy_slot(&self, hash: u64) -> &AtomicU64 {
@@ -163,8 +197,8 @@ impl SharedTable {
 
     /// Calls `visit` on every stored entry (of buckets no thread is writing).
     pub fn for_each_entry(&self, mut visit: impl FnMut(SharedEntry)) {
-        for bucket in &self.buckets {
-            let bucket = &bucket.0;
+        let buckets = &self.words[self.first..self.first + (self.mask + 1) * BUCKET_WORDS];
+        for bucket in buckets.chunks_exact(BUCKET_WORDS) {
             let sequence = bucket[0].load(Ordering::Acquire);
             let mut words = [0u64; 2 * ENTRY_WORDS];
             for (word, atomic) in words.iter_mut().zip(&bucket[1..]) {
