@@ -190,6 +190,20 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
+    fn option_counts_are_the_options_listed(
+        lead in prop::sample::select(vec![0u8, 4]),
+        digits in prop::collection::vec(0u8..=7, 1..=5),
+        heap in 0u64..300,
+    ) {
+        let mut all = vec![lead];
+        all.extend(&digits);
+        let game = OctalGame::from_digits(&all).unwrap();
+        let mut options = Vec::new();
+        game.options(heap, &mut options);
+        prop_assert_eq!(game.option_count(heap), options.len() as u64);
+    }
+
+    #[test]
     fn any_code_matches_the_definition(
         lead in prop::sample::select(vec![0u8, 4]),
         digits in prop::collection::vec(0u8..=7, 1..=5),

@@ -1,5 +1,6 @@
 //! Subtraction games: the closed form and the solvers against an independent brute force.
 
+use gamesolver::HeapGame;
 use gamesolver::games::heaps::{HeapMove, HeapsError};
 use gamesolver::games::subtraction::{
     SubtractionError, SubtractionGame, SubtractionSet, analyze, preset_outcome,
@@ -393,4 +394,20 @@ fn a_games_own_convention_is_never_overridden() {
         ImpartialSolver::for_game(&normal).outcome(&normal),
         Ok(Outcome::N)
     );
+}
+
+#[test]
+fn option_counts_are_the_options_listed() {
+    for set in SETS {
+        let subtraction = SubtractionSet::new(set.iter().copied()).unwrap();
+        for heap in 0..40 {
+            let mut options = Vec::new();
+            subtraction.options(heap, &mut options);
+            assert_eq!(
+                subtraction.option_count(heap),
+                options.len() as u64,
+                "{subtraction}, {heap}"
+            );
+        }
+    }
 }

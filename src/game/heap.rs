@@ -55,6 +55,16 @@ pub trait HeapGame: Send + Sync {
     /// [`extend_grundy`](Self::extend_grundy) panics on a larger one, as on any broken contract).
     fn options(&self, heap: u64, out: &mut Vec<HeapOption>);
 
+    /// How many options [`options`](Self::options) gives for a heap of `heap` tokens. The
+    /// default lists them and counts; a game that can count them without listing them
+    /// overrides it, so that a sum of many large heaps is refused by a memory bound before its
+    /// moves are listed ([`ImpartialGame::move_count`](crate::ImpartialGame::move_count)).
+    fn option_count(&self, heap: u64) -> u64 {
+        let mut options = Vec::new();
+        self.options(heap, &mut options);
+        options.len() as u64
+    }
+
     /// The largest heap a [`Heaps`](crate::games::heaps::Heaps) position of the game takes:
     /// 2^16 by default, since a heap that splits has about as many moves as tokens and a
     /// position lists its moves. A game with a few moves a heap whatever its size (a

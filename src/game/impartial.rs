@@ -38,13 +38,16 @@ impl fmt::Display for PlayConvention {
 /// when no move is left. Who then wins is set by a [`PlayConvention`].
 ///
 /// Implementing it states that the moves do not depend on whose turn it is, which is what
-/// Sprague–Grundy theory needs. Its two methods are provided:
+/// Sprague–Grundy theory needs. Its three methods are provided:
 /// - a game whose rules fix who wins at the end says so in
 ///   [`convention`](Self::convention), and every solver honours it (a solver of the other
 ///   convention refuses the position);
 /// - a game that is a sum of independent components (rows of Kayles, say) may split itself in
 ///   [`components`](Self::components), and the [`ImpartialSolver`](crate::grundy::ImpartialSolver)
-///   then values each component once (normal play).
+///   then values each component once (normal play);
+/// - a game whose positions can have very many moves may count them without listing them in
+///   [`move_count`](Self::move_count) (a hint), so that a solver with a memory bound refuses a
+///   position before it lists its moves, not after.
 ///
 /// A game that is a sum of heaps, each move changing one heap into at most two, is best
 /// written as a [`HeapGame`](crate::HeapGame): its Grundy values then come from a
@@ -64,5 +67,14 @@ pub trait ImpartialGame: Game {
     fn components(&self, out: &mut Vec<Self>) -> bool {
         let _ = out;
         false
+    }
+
+    /// How many moves the position has, if the game can tell without listing them; `None`
+    /// (the default) if not. A *hint*: the [`ImpartialSolver`](crate::grundy::ImpartialSolver)
+    /// checks its memory bound against it before it lists the moves, and counts the list again
+    /// once it is made, so a wrong count changes no value (one too low lets the list pass the
+    /// bound by its size, one too high refuses a position that would fit).
+    fn move_count(&self) -> Option<u64> {
+        None
     }
 }

@@ -134,6 +134,19 @@ fn entry_bytes<K: TableKey>(key: &K) -> usize {
     slot + slot / 8 + key.heap_bytes()
 }
 
+/// The bytes a frame takes for each of its moves or components.
+fn move_bytes<G: Game>() -> usize {
+    std::mem::size_of::<G::Move>().max(std::mem::size_of::<G>())
+}
+
+/// The bytes the list of `position`'s moves will take, as far as the game can count them
+/// before listing them ([`ImpartialGame::move_count`]; 0 if it cannot).
+fn listed_bytes<G: ImpartialGame>(position: &G) -> usize {
+    position.move_count().map_or(0, |count| {
+        usize::try_from(count).map_or(usize::MAX, |count| count.saturating_mul(move_bytes::<G>()))
+    })
+}
+
 impl<G: ImpartialGame> ImpartialSolver<G> {
     /// A solver of the convention `position` states ([`ImpartialGame::convention`]), normal
     /// play if it states none.
@@ -227,12 +240,26 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
         }
     }
 
-    fn frame(&self, position: G, key: G::Key) -> Frame<G> {
+    /// The frame of `position`, unless its moves, counted before they are listed
+    /// ([`ImpartialGame::move_count`]), would take the memo and the path (`path_bytes` so far)
+    /// past the byte bound.
+    fn frame(
+        &self,
+        position: G,
+        key: G::Key,
+        path_bytes: usize,
+    ) -> Result<Frame<G>, ImpartialError> {
         let mut components = Vec::new();
         let parts =
             if self.convention == PlayConvention::Normal && position.components(&mut components) {
                 Parts::Components(components)
             } else {
+                let listed = listed_bytes(&position);
+                if (self.memo_bytes + path_bytes).saturating_add(listed) > self.bytes_limit {
+                    return Err(ImpartialError::MemoBytesFull {
+                        bytes: self.bytes_limit,
+                    });
+                }
                 Parts::Moves(position.legal_moves())
             };
         let mut frame = Frame {
@@ -243,9 +270,8 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
             next: 0,
             children: Vec::new(),
         };
-        frame.bytes += std::mem::size_of::<Frame<G>>()
-            + frame.len() * std::mem::size_of::<G::Move>().max(std::mem::size_of::<G>());
-        frame
+        frame.bytes += std::mem::size_of::<Frame<G>>() + frame.len() * move_bytes::<G>();
+        Ok(frame)
     }
 
     /// Errors once the memo and the path would pass a bound.
@@ -279,7 +305,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
             return Ok(value);
         }
         let mut expanded = 1u64;
-        let first = self.frame(root.clone(), key);
+        let first = self.frame(root.clone(), key, 0)?;
         let mut path_bytes = first.bytes;
         let mut stack = vec![first];
         self.check_room(&stack, path_bytes)?;
@@ -304,7 +330,7 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
                     return Err(ImpartialError::BudgetExhausted { nodes: self.budget });
                 }
                 expanded += 1;
-                let child = self.frame(child, key);
+                let child = self.frame(child, key, path_bytes)?;
                 path_bytes += child.bytes;
                 stack.push(child);
                 self.check_room(&stack, path_bytes)?;
@@ -363,6 +389,13 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
     /// [`ImpartialError::MemoFull`], [`ImpartialError::MemoBytesFull`] or
     /// [`ImpartialError::BudgetExhausted`] when a bound is reached.
     pub fn winning_moves(&mut self, position: &G) -> Result<Vec<G::Move>, ImpartialError> {
+        self.check_convention(position)?;
+        // The list of moves is made first: it must fit the bound beside the memo.
+        if self.memo_bytes.saturating_add(listed_bytes(position)) > self.bytes_limit {
+            return Err(ImpartialError::MemoBytesFull {
+                bytes: self.bytes_limit,
+            });
+        }
         crate::grundy::outcome::winning_moves(position, |child| self.outcome(child))
     }
 }

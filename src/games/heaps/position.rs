@@ -325,6 +325,15 @@ impl<H: HeapGame> ImpartialGame for Heaps<H> {
         Some(self.convention)
     }
 
+    /// The options of every heap, counted heap by heap ([`HeapGame::option_count`]).
+    fn move_count(&self) -> Option<u64> {
+        Some(
+            (self.heaps.iter())
+                .map(|&h| self.rules.option_count(h))
+                .fold(0, u64::saturating_add),
+        )
+    }
+
     /// One component a non-empty heap, when there are two or more.
     fn components(&self, out: &mut Vec<Self>) -> bool {
         let heaps = self.heaps.iter().filter(|&&h| h > 0);

@@ -174,6 +174,18 @@ impl HeapGame for OctalGame {
         }
     }
 
+    /// The options above, counted: one a digit that takes the whole heap, one a digit that
+    /// leaves one heap, and (heap - take) / 2 a digit that splits.
+    fn option_count(&self, heap: u64) -> u64 {
+        let whole = self.whole.iter().filter(|&&k| k == heap).count() as u64;
+        let leave_one = self.leave_one.iter().filter(|&&k| k < heap).count() as u64;
+        let split: u64 = (self.split.iter())
+            .filter(|&&k| k + 2 <= heap)
+            .map(|&k| (heap - k) / 2)
+            .sum();
+        whole + leave_one + split
+    }
+
     /// Guy and Smith's rule, generalized to any code (see
     /// [`grundy`](crate::grundy#proven-periods)): with t the most tokens a move takes, values
     /// agreeing with the period p from e through heap 2e + 2p + t (through e + p + t for a

@@ -16,6 +16,13 @@ impl HeapGame for SubtractionSet {
         u64::MAX
     }
 
+    fn option_count(&self, heap: u64) -> u64 {
+        self.moves()
+            .iter()
+            .take_while(|&&s| u64::from(s) <= heap)
+            .count() as u64
+    }
+
     fn options(&self, heap: u64, out: &mut Vec<HeapOption>) {
         out.extend(
             self.moves()
