@@ -17,7 +17,7 @@
 use crate::contest::contest_engine;
 use gamesolver::games::prime::Sieve;
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge};
-use gamesolver::strategy::EngineStrategy;
+use gamesolver::search::ReplyMargin;
 use gamesolver::{Budget, Engine};
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
@@ -217,24 +217,26 @@ pub fn serve_on_threads(
     threads: usize,
 ) -> std::io::Result<()> {
     let mut engine = contest_engine(threads);
+    let mut margin = ReplyMargin::default();
     // The last board's sieve, for the next board (10 ms at n = 10^6).
     let mut sieve: Option<Arc<Sieve>> = None;
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
+        // The clock starts when the line's first bytes are in, as near as this side can see
+        // the sender's write: a board of 10^6 numbers takes milliseconds to come through.
+        if input.fill_buf()?.is_empty() {
+            break;
+        }
+        let received = Instant::now();
         // Bytes, not a String: one line of bad UTF-8 is answered like any bad line.
-        let read = input
+        input
             .by_ref()
             .take(MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut bytes)?;
-        if read == 0 {
-            break;
-        }
-        // The clock starts when the line is in: what the sender measures from its write.
-        let received = Instant::now();
         // Large boards are freed after the answer: returning 30 MB to the system takes
         // milliseconds.
-        let (mut built, mut parsed) = (None, Vec::new());
+        let (mut built, mut parsed, mut replied_by) = (None, Vec::new(), None);
         let answer = if bytes.len() > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
             skip_line(&mut input)?;
             format!("error the line exceeds {MAX_LINE_BYTES} bytes")
@@ -245,9 +247,11 @@ pub fn serve_on_threads(
                 Err(_) => String::from("error the line is not valid UTF-8"),
                 Ok(Ok(Command::Quit)) => break,
                 Ok(Ok(Command::Go { time, board })) => {
+                    let search_until = margin.search_deadline(received, time);
                     let answer;
-                    (answer, built) = go(&mut engine, (received, time), &board, sieve.as_ref());
+                    (answer, built) = go(&mut engine, search_until, &board, sieve.as_ref());
                     parsed = board;
+                    replied_by = Some(search_until);
                     answer
                 }
                 Ok(Err(error)) => format!("error {error}"),
@@ -255,6 +259,9 @@ pub fn serve_on_threads(
         };
         writeln!(output, "{answer}")?;
         output.flush()?;
+        if let Some(search_until) = replied_by {
+            margin.record_reply(search_until, Instant::now());
+        }
         if built.is_some() {
             sieve = built.map(|position| Arc::clone(position.sieve())).or(sieve);
         }
@@ -263,23 +270,19 @@ pub fn serve_on_threads(
     Ok(())
 }
 
-/// The answer to `go`: the engine's move on `board`, searched until 80 % of the time after
-/// the line was received (less 2 ms), with a legal move ready at every step before: the
-/// largest prime sent (or the largest number) before the position is built, its greedy move
-/// after. Returns the answer and the position, if one was built.
+/// The answer to `go`: the engine's move on `board`, searched until `search_until` (from the
+/// session's [`ReplyMargin`]), with a legal move ready at every step before: the largest prime
+/// sent (or the largest number) before the position is built, its greedy move after. Returns
+/// the answer and the position, if one was built.
 fn go(
     engine: &mut Engine<PrimeGame, PrimeEvaluator, PrimeKnowledge>,
-    (received, time): (Instant, Duration),
+    search_until: Instant,
     board: &[u32],
     sieve: Option<&Arc<Sieve>>,
 ) -> (String, Option<PrimeGame>) {
     let Some(&largest) = board.iter().max() else {
         return (String::from("error the board has no move"), None);
     };
-    let search_until = EngineStrategy::<PrimeGame, PrimeEvaluator>::search_deadline(
-        received,
-        received.checked_add(time).unwrap_or(received),
-    );
     // Building takes about 30 ns a number (measured: 17 to 30 ms for 10^6); without the
     // time for it, the fallback.
     let build_time = Duration::from_nanos(BUILD_NANOS_PER_NUMBER * board.len() as u64);

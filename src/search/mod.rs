@@ -56,6 +56,7 @@
 mod budget;
 mod config;
 mod engine;
+mod margin;
 mod move_bounds;
 mod negamax;
 mod progress;
@@ -67,6 +68,7 @@ mod table;
 pub use budget::Budget;
 pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
 pub use engine::{EndgameSolver, Engine, SearchResult};
+pub use margin::ReplyMargin;
 pub use move_bounds::MoveBounds;
 pub use progress::{Progress, Stage};
 pub use solver::{DEFAULT_NULL_WINDOW_RANGE, ResultsError, Solution, SolveError, Solver};

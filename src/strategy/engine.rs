@@ -2,15 +2,17 @@
 
 use crate::game::Evaluator;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame};
-use crate::search::{Budget, Engine, SearchResult};
+use crate::search::{Budget, Engine, ReplyMargin, SearchResult};
 use crate::strategy::Strategy;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The search engine as a player: it searches until shortly before the deadline, keeping a
-/// margin for the time it takes to hand the move over.
+/// margin for the time it takes to hand the move over, which grows when its moves come back
+/// late ([`ReplyMargin`]).
 pub struct EngineStrategy<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
     engine: Engine<G, E, K>,
     last: Option<SearchResult<G::Move>>,
+    margin: ReplyMargin,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> std::fmt::Debug for EngineStrategy<G, E, K> {
@@ -25,21 +27,16 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> EngineStrategy<G, E, K> {
     /// A player around `engine`.
     #[must_use]
     pub fn new(engine: Engine<G, E, K>) -> Self {
-        Self { engine, last: None }
+        Self {
+            engine,
+            last: None,
+            margin: ReplyMargin::default(),
+        }
     }
 
     /// What the last search found (depth, nodes, value, line).
     pub fn last_search(&self) -> Option<&SearchResult<G::Move>> {
         self.last.as_ref()
-    }
-
-    /// The part of the time to the deadline the search may use: 80 %, less 2 ms, so that
-    /// a late clock read, the last node and the reply stay inside it.
-    #[must_use]
-    pub fn search_deadline(now: Instant, deadline: Instant) -> Instant {
-        let total = deadline.saturating_duration_since(now);
-        let usable = (total * 4 / 5).saturating_sub(Duration::from_millis(2));
-        now + usable
     }
 }
 
@@ -49,9 +46,14 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Strategy<G> for EngineStr
     }
 
     fn choose(&mut self, position: &G, deadline: Instant) -> Option<G::Move> {
-        let budget =
-            Budget::default().with_deadline(Self::search_deadline(Instant::now(), deadline));
-        self.last = self.engine.search(position, budget);
+        let now = Instant::now();
+        let search_until = self
+            .margin
+            .search_deadline(now, deadline.saturating_duration_since(now));
+        self.last = self
+            .engine
+            .search(position, Budget::default().with_deadline(search_until));
+        self.margin.record_reply(search_until, Instant::now());
         self.last.as_ref().map(|result| result.best_move)
     }
 
