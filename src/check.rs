@@ -5,9 +5,13 @@
 //! bounds and the floor must hold the value, a closed form must equal it, the search moves
 //! must be legal and keep the value, the key after a move must be the key of the position
 //! after it, the hinted move must be legal, and the solver with the knowledge must find the
-//! same value and optimal moves. The first disagreement comes back with the moves that reach
-//! it. Hints (the order of moves, the best-move hint's quality) are only checked for
-//! legality: they may be poor, never wrong.
+//! same value and optimal moves. Each random game's positions are checked deepest first, and
+//! where the solver with the knowledge goes wrong, the positions below are searched (deepest
+//! first, up to [`LIE_SEARCH_POSITIONS`]) for the fact that is false, so that the report names
+//! the lie itself (a bound, a floor, an exact value, a left-out move, a key) and not the wrong
+//! answer it causes above. Nothing the knowledge claims makes the check panic. Hints (the order
+//! of moves, the best-move hint's quality) are only checked for legality: they may be poor,
+//! never wrong.
 //!
 //! Plain negamax visits every position below each one checked, so start from positions that
 //! a plain search solves in milliseconds.
@@ -164,31 +168,50 @@ where
     K: Knowledge<G>,
 {
     let config = SearchConfig::default().with_table_bytes(checks.table_bytes);
-    let mut plain = Solver::with_config(config);
-    let mut hinted = Solver::with_config(config).with_knowledge(knowledge.clone());
+    let mut check = Check {
+        knowledge,
+        plain: Solver::with_config(config),
+        hinted: Solver::with_config(config).with_knowledge(knowledge.clone()),
+    };
     let mut random = Random(checks.seed);
     for _ in 0..checks.games.max(1) {
-        let mut position = start.clone();
-        let mut moves = Vec::new();
+        // The game's positions, each with the moves to it and the highest floor above it.
+        let mut path = vec![(start.clone(), Vec::new(), None)];
         loop {
-            check_position(&position, &moves, knowledge, &mut plain, &mut hinted)?;
+            let (position, moves, floor) = path.last().expect("the start");
             let legal = position.legal_moves();
             if legal.is_empty() {
                 break;
             }
             let mv = legal[random.below(legal.len())];
-            position.play_unchecked(mv);
+            let floor = (*floor).max(knowledge.value_floor(position));
+            let mut moves = moves.clone();
             moves.push(mv);
+            path.push((position.after(mv), moves, floor));
+        }
+        for (position, moves, floor) in path.iter().rev() {
+            check.position(position, moves, *floor)?;
         }
     }
     Ok(())
+}
+
+/// The most positions searched below a position where the solver with the knowledge went
+/// wrong, for the false fact behind it.
+pub const LIE_SEARCH_POSITIONS: usize = 100_000;
+
+/// The solvers of a check: plain, and with the knowledge.
+struct Check<'k, G: ScoringGame, K> {
+    knowledge: &'k K,
+    plain: Solver<G, NoKnowledge>,
+    hinted: Solver<G, K>,
 }
 
 /// The first of the position's facts (bounds, floor, exact value, best move, keys after each
 /// move) that the true `value` or the rules contradict.
 fn false_fact<G: ScoringGame, K: Knowledge<G>>(
     position: &G,
-    value: i64,
+    (value, floor_above): (i64, Option<i64>),
     knowledge: &K,
 ) -> Option<Claim<G::Move>> {
     let facts = knowledge.facts(position);
@@ -200,7 +223,7 @@ fn false_fact<G: ScoringGame, K: Knowledge<G>>(
             upper: *bounds.end(),
         });
     }
-    if let Some(floor) = K::VALUE_FLOOR
+    if let Some(floor) = knowledge.value_floor(position).max(floor_above)
         && value < floor
     {
         return Some(Claim::Floor(floor));
@@ -222,52 +245,117 @@ fn false_fact<G: ScoringGame, K: Knowledge<G>>(
         .map(Claim::KeyAfter)
 }
 
-fn check_position<G: ScoringGame, K: Knowledge<G>>(
-    position: &G,
-    moves: &[G::Move],
-    knowledge: &K,
-    plain: &mut Solver<G, NoKnowledge>,
-    hinted: &mut Solver<G, K>,
-) -> Result<(), CheckError<G::Move>> {
-    let truth = plain.solve(position)?;
-    let value = truth.value;
-    let fail = |claim| {
-        Err(CheckError::Disagrees(Disagreement {
-            moves: moves.to_vec(),
-            value,
-            claim,
-        }))
-    };
-    if let Some(claim) = false_fact(position, value, knowledge) {
-        return fail(claim);
-    }
-    let mut kept = Vec::new();
-    knowledge.search_moves(position, i64::MIN, &mut kept);
-    let mut best = Vec::new();
-    knowledge.best_moves(position, usize::MAX, &mut best);
-    if let Some(&mv) = kept
-        .iter()
-        .chain(&best)
-        .find(|&&mv| position.check_move(mv).is_err())
-    {
-        return fail(Claim::IllegalMove(mv));
-    }
-    if !position.is_over() {
-        let mut kept_best = i64::MIN;
-        for &mv in &kept {
-            let child = plain.value(&position.after(mv))?;
-            kept_best = kept_best.max(position.margin(mv).saturating_sub(child));
+impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
+    /// Checks one position reached by `moves` (`floor_above`: the highest floor claimed on the
+    /// way), its facts first, then the solver with the knowledge; where that solver goes
+    /// wrong, the false fact below ([`find_lie`](Self::find_lie)).
+    fn position(
+        &mut self,
+        position: &G,
+        moves: &[G::Move],
+        floor_above: Option<i64>,
+    ) -> Result<(), CheckError<G::Move>> {
+        let truth = self.plain.solve(position)?;
+        let value = truth.value;
+        let fail = |claim| {
+            Err(CheckError::Disagrees(Disagreement {
+                moves: moves.to_vec(),
+                value,
+                claim,
+            }))
+        };
+        if let Some(claim) = self.own_false_fact(position, value, floor_above)? {
+            return fail(claim);
         }
-        if kept_best != value {
-            return fail(Claim::SearchMoves { kept_best });
+        let consequence = match self.hinted.solve(position) {
+            Ok(found) if found.value != value => Claim::SolverValue(found.value),
+            Ok(found) if found.best_moves != truth.best_moves => {
+                Claim::OptimalMoves(found.best_moves)
+            }
+            Ok(_) => return Ok(()),
+            Err(crate::SolveError::Inconsistent { value: found }) => Claim::SolverValue(found),
+            Err(error) => return Err(error.into()),
+        };
+        match self.find_lie(position, moves, floor_above)? {
+            Some(lie) => Err(CheckError::Disagrees(lie)),
+            None => fail(consequence),
         }
     }
-    let found = hinted.solve(position)?;
-    if found.value != value {
-        return fail(Claim::SolverValue(found.value));
+
+    /// The first false fact of `position` itself, whose value is `value`: its facts, its
+    /// search moves' legality, and whether they keep the value.
+    fn own_false_fact(
+        &mut self,
+        position: &G,
+        value: i64,
+        floor_above: Option<i64>,
+    ) -> Result<Option<Claim<G::Move>>, CheckError<G::Move>> {
+        if let Some(claim) = false_fact(position, (value, floor_above), self.knowledge) {
+            return Ok(Some(claim));
+        }
+        let mut kept = Vec::new();
+        self.knowledge.search_moves(position, i64::MIN, &mut kept);
+        let mut best = Vec::new();
+        self.knowledge.best_moves(position, usize::MAX, &mut best);
+        if let Some(&mv) = kept
+            .iter()
+            .chain(&best)
+            .find(|&&mv| position.check_move(mv).is_err())
+        {
+            return Ok(Some(Claim::IllegalMove(mv)));
+        }
+        if !position.is_over() {
+            let mut kept_best = i64::MIN;
+            for &mv in &kept {
+                let child = self.plain.value(&position.after(mv))?;
+                kept_best = kept_best.max(position.move_value(mv, child));
+            }
+            if kept_best != value {
+                return Ok(Some(Claim::SearchMoves { kept_best }));
+            }
+        }
+        Ok(None)
     }
-    if found.best_moves != truth.best_moves {
-        return fail(Claim::OptimalMoves(found.best_moves));
+
+    /// The deepest false fact below `position` (reached by `moves`), by a search of the
+    /// positions under it, children before parents, each once, up to
+    /// [`LIE_SEARCH_POSITIONS`].
+    fn find_lie(
+        &mut self,
+        position: &G,
+        moves: &[G::Move],
+        floor_above: Option<i64>,
+    ) -> Result<Option<Disagreement<G::Move>>, CheckError<G::Move>> {
+        let mut seen = std::collections::HashSet::new();
+        // Each frame: a position, the moves to it, the floor above it, its moves left.
+        let mut stack = vec![(
+            position.clone(),
+            moves.to_vec(),
+            floor_above,
+            position.legal_moves(),
+        )];
+        while let Some((current, path, floor, remaining)) = stack.last_mut() {
+            if let Some(mv) = remaining.pop() {
+                let child = current.after(mv);
+                if seen.len() < LIE_SEARCH_POSITIONS && seen.insert(child.key()) {
+                    let floor = (*floor).max(self.knowledge.value_floor(current));
+                    let mut path = path.clone();
+                    path.push(mv);
+                    let moves = child.legal_moves();
+                    stack.push((child, path, floor, moves));
+                }
+                continue;
+            }
+            let (current, path, floor, _) = stack.pop().expect("a frame");
+            let value = self.plain.value(&current)?;
+            if let Some(claim) = self.own_false_fact(&current, value, floor)? {
+                return Ok(Some(Disagreement {
+                    moves: path,
+                    value,
+                    claim,
+                }));
+            }
+        }
+        Ok(None)
     }
-    Ok(())
 }

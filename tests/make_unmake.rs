@@ -56,7 +56,9 @@ macro_rules! wrapper {
         }
 
         impl<G: ScoringGame, K: Knowledge<G>> Knowledge<$name<G>> for Inner<K> {
-            const VALUE_FLOOR: Option<i64> = K::VALUE_FLOOR;
+            fn value_floor(&self, position: &$name<G>) -> Option<i64> {
+                self.0.value_floor(&position.0)
+            }
             fn facts(&self, position: &$name<G>) -> Facts<G::Move> {
                 self.0.facts(&position.0)
             }

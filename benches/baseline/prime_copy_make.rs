@@ -58,7 +58,9 @@ impl ScoringGame for CopyMake {
 pub struct CopyMakeKnowledge;
 
 impl Knowledge<CopyMake> for CopyMakeKnowledge {
-    const VALUE_FLOOR: Option<i64> = Some(0);
+    fn value_floor(&self, _: &CopyMake) -> Option<i64> {
+        Some(0)
+    }
     fn facts(&self, position: &CopyMake) -> Facts<u32> {
         Facts {
             bounds: Some(position.0.value_bounds()),

@@ -2,11 +2,16 @@
 
 use crate::game::TableKey;
 
-/// A two-player, alternating, perfect-information game: its positions, legal moves and how a
-/// move changes the position.
+/// A two-player perfect-information game: its positions, legal moves and how a move changes
+/// the position.
 ///
-/// A position does not record whose turn it is: every value the crate computes is from the
-/// point of view of the side to move (negamax).
+/// Every value the crate computes is from the point of view of the side to move (negamax).
+/// The players take turns, unless a scoring game says that a move keeps the turn
+/// ([`ScoringGame::keeps_turn`](crate::ScoringGame::keeps_turn): in Kalah, a sowing that ends in
+/// one's own store). A position need not record whose turn it is when nothing depends on it
+/// but the point of view (keep it from the side to move's side, as
+/// `examples/kalah/game.rs` does); where the rules do depend on it, the position and its key
+/// hold it ([`TableKey`]: positions with one key play the same).
 ///
 /// The rules only: four methods are required, everything else is provided on top of them.
 /// What a search may exploit beyond the rules (bounds, dominated moves, a move order) is

@@ -6,8 +6,10 @@
 /// compared in full on every probe, and mixed to a 64-bit hash that picks the table slot.
 ///
 /// **The contract, the same for every solver:** two positions with the same key must play the
-/// same: the same moves, leading to positions whose keys again agree, so that they have the
-/// same value. An exact encoding of the position (a bitmask of the board, the sorted heaps)
+/// same: the same moves, with the same points and the same moves that keep the turn
+/// ([`ScoringGame::keeps_turn`](crate::ScoringGame::keeps_turn)), leading to positions whose
+/// keys again agree, so that they have the same value for the side to move. Whatever of whose
+/// turn it is changes that (in a game where the sides' moves differ) is part of the key. An exact encoding of the position (a bitmask of the board, the sorted heaps)
 /// keeps the exact solvers exact. Tables outlive a solve: a solver reused across positions
 /// trusts every key it has seen, so keys must be unique across all of them, or the solver
 /// cleared (`clear()`) between unrelated positions.

@@ -117,10 +117,15 @@ impl<M> Facts<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
-    /// **Sound.** A lower bound on the value of every position of the game, or `None`. The
-    /// search then skips, all at once, the moves whose margin minus this floor cannot reach
-    /// its window. A floor above some value makes the searches skip moves they need.
-    const VALUE_FLOOR: Option<i64> = None;
+    /// **Sound.** A lower bound on the value of `position` and of every position that can
+    /// follow it, or `None` (the default). The search then skips, all at once, the moves that
+    /// pass the turn and whose margin minus this floor cannot reach its window. It may depend
+    /// on the knowledge's own instance (a board's size) and on the position (what is left to
+    /// play). A floor above some value makes the searches skip moves they need.
+    fn value_floor(&self, position: &G) -> Option<i64> {
+        let _ = position;
+        None
+    }
 
     /// **Sound** bounds, and a **hint** of a move. Asked at every node before the table: a
     /// node whose bounds decide its window returns at once, and the move goes first, before
@@ -140,8 +145,8 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
 
     /// **Sound.** Appends to `out` (which the caller clears) the moves a search has to try, in
     /// the order to try them: every legal move but those proven no better than one kept, and
-    /// those whose margin is at most `threshold` may be left out too (the search asks so when
-    /// no smaller margin can matter). Never empty while a move of margin above `threshold` is
+    /// those that pass the turn with a margin of at most `threshold` may be left out too (the
+    /// search asks so when no smaller margin can matter). Never empty while a move of margin above `threshold` is
     /// legal. Leaving out a move that was needed changes values. The default: every legal
     /// move, in the game's order.
     fn search_moves(&self, position: &G, threshold: i64, out: &mut Vec<G::Move>) {

@@ -25,7 +25,8 @@ use std::fmt;
 #[derive(Debug, Clone)]
 pub struct Record<G: Game> {
     position: G,
-    moves: Vec<(G::Move, Points)>,
+    /// Each move with the points it gave and who played it.
+    moves: Vec<(G::Move, Points, Player)>,
     scores: [u64; 2],
     to_move: Player,
 }
@@ -49,12 +50,15 @@ impl<G: ScoringGame> Record<G> {
     pub fn play(&mut self, mv: G::Move) -> Result<Points, G::Error> {
         self.position.check_move(mv)?;
         let points = self.position.points(mv);
+        let keeps = self.position.keeps_turn(mv);
         self.position.play_unchecked(mv);
         let mover = self.to_move;
         self.credit(mover, points.mover);
         self.credit(mover.other(), points.opponent);
-        self.moves.push((mv, points));
-        self.to_move = mover.other();
+        self.moves.push((mv, points, mover));
+        if !keeps {
+            self.to_move = mover.other();
+        }
         Ok(points)
     }
 
@@ -70,6 +74,12 @@ impl<G: ScoringGame> Record<G> {
 
     /// The moves played so far, each with the points it gave.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = (G::Move, Points)> + '_ {
+        self.moves.iter().map(|&(mv, points, _)| (mv, points))
+    }
+
+    /// The moves played so far, each with the points it gave and the player who played it
+    /// (the same player twice in a row where a move kept the turn).
+    pub fn plays(&self) -> impl ExactSizeIterator<Item = (G::Move, Points, Player)> + '_ {
         self.moves.iter().copied()
     }
 
@@ -117,8 +127,7 @@ where
     /// Each move as `player move (score A:score B)`, comma-separated.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut scores = [0u64; 2];
-        let mut mover = Player::First;
-        for (i, (mv, points)) in self.moves().enumerate() {
+        for (i, (mv, points, mover)) in self.plays().enumerate() {
             scores[mover as usize] = scores[mover as usize].saturating_add(points.mover);
             let other = mover.other() as usize;
             scores[other] = scores[other].saturating_add(points.opponent);
@@ -126,7 +135,6 @@ where
                 f.write_str(", ")?;
             }
             write!(f, "{mover} {mv} ({}:{})", scores[0], scores[1])?;
-            mover = mover.other();
         }
         Ok(())
     }

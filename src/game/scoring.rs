@@ -35,9 +35,39 @@ impl Points {
 /// A game whose results are only win, draw or loss scores the last move 1 for a win, and
 /// nothing otherwise: its values are then 1, 0 and -1 (see [`Outcome`](crate::Outcome) for
 /// impartial games).
+///
+/// # A mover who moves again
+///
+/// In some games a move can keep the turn: in Kalah a sowing that ends in one's own store, in
+/// Dots and Boxes a line that completes a box. Such a game says so move by move in
+/// [`keeps_turn`](Self::keeps_turn); the searches then count the next position's value for
+/// the mover instead of against it, and its moves are the same side's. The position must know
+/// whose turn it is, as its key must ([`TableKey`](crate::TableKey): positions with one key
+/// play the same, the side to move included); the value is always the side to move's. A game
+/// whose moves always pass the turn leaves the method alone and pays nothing for it.
 pub trait ScoringGame: Game {
     /// The points a legal move gives each side.
     fn points(&self, mv: Self::Move) -> Points;
+
+    /// Whether the side that plays the legal move `mv` moves again after it (the turn does
+    /// not pass). `false` by default: every move passes the turn.
+    fn keeps_turn(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
+
+    /// The value of playing the legal move `mv` here, given `next`, the value of the
+    /// position it leads to for that position's side to move: the move's margin, plus `next`
+    /// if the mover moves again ([`keeps_turn`](Self::keeps_turn)), else minus `next`.
+    /// Saturating.
+    fn move_value(&self, mv: Self::Move, next: i64) -> i64 {
+        let margin = self.margin(mv);
+        if self.keeps_turn(mv) {
+            margin.saturating_add(next)
+        } else {
+            margin.saturating_sub(next)
+        }
+    }
 
     /// The move's margin for the mover: [`Points::margin`] of [`points`](ScoringGame::points).
     fn margin(&self, mv: Self::Move) -> i64 {

@@ -2,8 +2,8 @@
 
 use std::time::{Duration, Instant};
 
-/// How much a search may spend: a depth, a node count and a wall-clock deadline, each
-/// optional. The default is unlimited.
+/// How much a search may spend: a depth, a node count, a wall-clock deadline and a time
+/// counted from the search's start, each optional. The default is unlimited.
 ///
 /// # Examples
 ///
@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 /// assert_eq!(budget.depth, Some(6));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
 pub struct Budget {
     /// The deepest iteration, in plies.
     pub depth: Option<u16>,
@@ -22,6 +23,9 @@ pub struct Budget {
     pub nodes: Option<u64>,
     /// The moment by which the search must have returned.
     pub deadline: Option<Instant>,
+    /// The longest the search may take, counted from its start (each call of a solver or an
+    /// engine that takes this budget starts its own count).
+    pub time: Option<Duration>,
 }
 
 impl Budget {
@@ -39,10 +43,37 @@ impl Budget {
         self
     }
 
-    /// Sets a deadline `time` from now.
+    /// Limits each search to `time` from its own start: a solver given this budget once
+    /// gives every later solve the same time, however long after it was built.
     #[must_use]
     pub fn with_time(mut self, time: Duration) -> Self {
-        self.deadline = Instant::now().checked_add(time);
+        self.time = Some(time);
+        self
+    }
+
+    /// The same budget for a search that starts at `start`: the time turned into a deadline
+    /// (the earlier of it and the deadline, if both are set).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::search::Budget;
+    /// use std::time::{Duration, Instant};
+    ///
+    /// let start = Instant::now();
+    /// let budget = Budget::default().with_time(Duration::from_millis(50)).started_at(start);
+    /// assert_eq!(budget.deadline, Some(start + Duration::from_millis(50)));
+    /// assert_eq!(budget.time, None);
+    /// ```
+    #[must_use]
+    pub fn started_at(mut self, start: Instant) -> Self {
+        if let Some(time) = self.time.take() {
+            let end = start.checked_add(time);
+            self.deadline = match (self.deadline, end) {
+                (Some(deadline), Some(end)) => Some(deadline.min(end)),
+                (deadline, end) => deadline.or(end),
+            };
+        }
         self
     }
 

@@ -22,12 +22,15 @@
 //! - *Proven bounds* on a position's value ([`facts`](crate::Knowledge::facts)): the search
 //!   returns at once from a node whose bounds already decide its window. An exact value
 //!   ([`exact_value`](crate::Knowledge::exact_value)) ends the node with no search at all.
-//! - A *floor* under every value ([`VALUE_FLOOR`](crate::Knowledge::VALUE_FLOOR)): a move of
-//!   margin m is worth m minus its child's value, so at most m minus the floor. A move whose
-//!   margin cannot beat alpha that way cannot raise the node's value, and since moves are tried
-//!   by falling margin, neither can any after it: the search stops there, asks the game only
-//!   for the moves above that margin (`search_moves` with a threshold) and looks up only the
-//!   children that could cut (a margin of at least beta).
+//! - A *floor* under the values of a position and all that can follow it
+//!   ([`value_floor`](crate::Knowledge::value_floor)): a move of margin m that passes the turn
+//!   is worth m minus its child's value, so at most m minus the floor. A move whose margin
+//!   cannot beat alpha that way cannot raise the node's value, and since moves are tried by
+//!   falling margin, neither can any after it: the search stops there (or, at a node where
+//!   some move keeps the turn, skips each such move), asks the game only for the moves above
+//!   that margin (`search_moves` with a threshold) and looks up only the children that could
+//!   cut (a margin of at least beta). A move that keeps the turn is worth m plus the next
+//!   position's value, which the floor does not bound from above: it is always searched.
 //! - A *best move* ([`facts`](crate::Knowledge::facts)): tried first, before the other moves
 //!   are generated, so a node refuted by it costs one child.
 //!

@@ -158,10 +158,23 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         self.core.table().capacity()
     }
 
-    /// Forgets every stored result, and gives back the table's memory: the table is made
-    /// again, small, at the next search.
+    /// Forgets every stored result, and gives back the memory the table took: a new table
+    /// of the same kind takes its place (small, or zeroed pages), shared with the same
+    /// helpers.
     pub fn clear(&mut self) {
-        self.drop_table();
+        if !self.table_ready {
+            return;
+        }
+        let bytes = self.config.table_bytes;
+        let table = match self.core.table() {
+            SearchTable::Local(_) => self.one_thread_table(),
+            SearchTable::Shared(_) => SearchTable::Shared(Arc::new(SharedTable::with_bytes(bytes))),
+            SearchTable::Locked(_) => SearchTable::Locked(Arc::new(LockedTable::with_bytes(bytes))),
+        };
+        for helper in &mut self.helpers {
+            helper.set_table(table.share());
+        }
+        self.core.set_table(table);
     }
 
     /// Starts a budgeted call on `position`; at the first, makes the table and the helpers.

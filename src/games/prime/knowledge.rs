@@ -16,8 +16,11 @@ use crate::search::{Engine, SearchConfig, Solver};
 pub struct PrimeKnowledge;
 
 impl Knowledge<PrimeGame> for PrimeKnowledge {
-    // The lower bound of the value bounds: the mover never loses.
-    const VALUE_FLOOR: Option<i64> = Some(0);
+    /// The lower bound of the value bounds: the mover never loses, on any board.
+    #[inline]
+    fn value_floor(&self, _: &PrimeGame) -> Option<i64> {
+        Some(0)
+    }
 
     #[inline]
     fn facts(&self, game: &PrimeGame) -> Facts<u32> {
@@ -51,7 +54,10 @@ impl Knowledge<PrimeGame> for PrimeKnowledge {
 }
 
 impl<M: BoardMask> Knowledge<MaskPrimeGame<M>> for PrimeKnowledge {
-    const VALUE_FLOOR: Option<i64> = Some(0);
+    #[inline]
+    fn value_floor(&self, _: &MaskPrimeGame<M>) -> Option<i64> {
+        Some(0)
+    }
 
     #[inline]
     fn facts(&self, game: &MaskPrimeGame<M>) -> Facts<u32> {

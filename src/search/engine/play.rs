@@ -27,6 +27,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         budget: Budget,
     ) -> Option<SearchResult<G::Move>> {
         let start = Instant::now();
+        let budget = budget.started_at(start);
         let fallback = self.first_move(position)?;
         self.searcher.set_budget(budget);
         self.searcher.begin_on(position);

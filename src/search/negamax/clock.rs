@@ -24,6 +24,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     pub fn begin_on(&mut self, position: &G) {
         self.undo = G::CAN_UNDO && self.knowledge.undo_pays(position);
         self.aborted = false;
+        self.deadline = self.settings.budget.started_at(Instant::now()).deadline;
         self.node_limit = self
             .settings
             .budget
@@ -67,12 +68,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         }
         self.last_clock = Some(now);
         self.until_clock = self.clock_interval;
-        if self
-            .settings
-            .budget
-            .deadline
-            .is_some_and(|deadline| now >= deadline)
-        {
+        if self.deadline.is_some_and(|deadline| now >= deadline) {
             self.aborted = true;
         }
         if let Some(report) = self.progress.as_mut() {

@@ -1,52 +1,63 @@
 //! Enhanced transposition cut-offs: a stored child that refutes the node without a search.
 
-use super::{Candidate, Negamax, Scored};
+use super::{Candidate, Negamax, Node, Scored};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 use crate::search::table::PROVEN;
 
 impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
-    /// Enhanced transposition cut-off: a child whose stored upper bound (deep enough) already
-    /// puts the move at or above `beta` refutes the node without a search. The first move of
-    /// the sorted buffer has been tried already. Also returns how many children were looked up.
+    /// Enhanced transposition cut-off: a child whose stored bound (deep enough) already puts
+    /// its move at or above beta refutes the node without a search. The first move of the
+    /// sorted buffer has been tried already. Also returns how many children were looked up.
     pub(super) fn transposition_cutoff(
         &self,
         position: &G,
-        depth: u16,
-        ply: usize,
-        beta: i64,
+        node: &Node<G::Key>,
     ) -> (Option<Scored>, u64) {
+        let (depth, beta) = (node.depth, node.window.1);
         let mut probes = 0;
-        // By falling margin: once a move cannot reach beta even if its child is worth the
-        // game's floor, no later one can.
-        let cut = self.buffers[ply][1..]
+        // By falling margin: once a move that passes the turn cannot reach beta even if its
+        // child is worth the floor, no later one can (a move that keeps the turn ends the
+        // look-ups early, which only leaves a cut-off unfound).
+        let cut = self.buffers[node.ply][1..]
             .iter()
             .take_while(|candidate| {
-                K::VALUE_FLOOR.is_none_or(|floor| candidate.margin.saturating_sub(floor) >= beta)
+                candidate.keeps
+                    || node
+                        .floor
+                        .is_none_or(|floor| candidate.margin.saturating_sub(floor) >= beta)
             })
             .find_map(|&candidate| {
                 probes += 1;
-                self.child_cutoff(position, candidate, depth, beta)
+                self.child_cutoff(position, candidate, (depth, beta), node.floor)
             });
         (cut, probes)
     }
 
-    /// Whether the child reached by `candidate` has a stored upper bound, deep enough, that
-    /// puts the move at or above `beta`.
+    /// Whether the child reached by `candidate` has a stored bound, deep enough (the node's
+    /// depth less one), that puts the move at or above `beta`: an upper bound on the child
+    /// when the turn passes, a lower bound when the mover moves again. `floor` is the node's
+    /// value floor.
     pub(super) fn child_cutoff(
         &self,
         position: &G,
         candidate: Candidate<G::Move>,
-        depth: u16,
-        beta: i64,
+        (depth, beta): (u16, i64),
+        floor: Option<i64>,
     ) -> Option<Scored> {
-        if K::VALUE_FLOOR.is_some_and(|floor| candidate.margin.saturating_sub(floor) < beta) {
+        if !candidate.keeps
+            && floor.is_some_and(|floor| candidate.margin.saturating_sub(floor) < beta)
+        {
             return None;
         }
         let entry = self
             .table
             .probe(&self.knowledge.key_after(position, candidate.mv))?;
-        let value = candidate.margin.saturating_sub(entry.upper);
+        let value = if candidate.keeps {
+            candidate.margin.saturating_add(entry.lower)
+        } else {
+            candidate.margin.saturating_sub(entry.upper)
+        };
         (entry.depth >= depth - 1 && value >= beta).then_some(Scored {
             value,
             proven: entry.depth == PROVEN,

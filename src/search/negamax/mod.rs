@@ -49,6 +49,9 @@ struct Node<K> {
     ply: usize,
     /// The node count when it began, for the work behind its result.
     nodes_before: u64,
+    /// The knowledge's floor under the value of every position from here
+    /// ([`Knowledge::value_floor`]).
+    floor: Option<i64>,
 }
 
 /// Narrows `window` by known bounds `(lower, upper)` of the value, or returns the value's
@@ -106,9 +109,13 @@ pub(crate) struct Negamax<G: Game, K, E> {
     table_counts: TableCounts,
     /// The node count at which the current budget runs out.
     node_limit: u64,
+    /// When the current budget runs out: its deadline, or its time from the call's start.
+    deadline: Option<Instant>,
     aborted: bool,
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
+    /// Whether some move of the buffer of each ply keeps the turn.
+    keeping: Vec<bool>,
     scratch: Vec<G::Move>,
     /// Called about once every `PROGRESS_EVERY`, the clock read with the budget's.
     progress: Option<ProgressFn>,
@@ -156,7 +163,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             table_counts: TableCounts::default(),
             node_limit: u64::MAX,
             aborted: false,
+            deadline: None,
             buffers: Vec::new(),
+            keeping: Vec::new(),
             scratch: Vec::new(),
             progress: None,
             next_report: None,

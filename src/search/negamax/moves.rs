@@ -5,15 +5,26 @@ use super::Negamax;
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 
-/// Where a move goes in the search order, larger first: the table's move, then by immediate
-/// margin.
-pub(crate) fn order_key<M: PartialEq>(mv: M, margin: i64, table_move: Option<M>) -> i64 {
+/// Where a move goes in the search order, larger first: the table's move, then the moves that
+/// keep the turn (the mover chooses again after them: in Kalah they cut 4 times the nodes of
+/// Kalah(5, 4) when tried first), then by immediate margin.
+pub(crate) fn order_key<M: PartialEq>(
+    mv: M,
+    margin: i64,
+    keeps: bool,
+    table_move: Option<M>,
+) -> i64 {
     if Some(mv) == table_move {
         i64::MAX
+    } else if keeps {
+        margin.saturating_add(KEEPS_TURN_FIRST)
     } else {
         margin
     }
 }
+
+/// What a move that keeps the turn adds to its margin in the order: more than any margin.
+const KEEPS_TURN_FIRST: i64 = 1 << 50;
 
 /// A move to search, with its immediate margin and its place in the order.
 #[derive(Debug, Clone, Copy)]
@@ -21,6 +32,8 @@ pub(super) struct Candidate<M> {
     pub(super) order: i64,
     pub(super) margin: i64,
     pub(super) mv: M,
+    /// The mover moves again after it ([`ScoringGame::keeps_turn`]).
+    pub(super) keeps: bool,
     /// Put off to after the other moves: another thread is searching its child.
     pub(super) deferred: bool,
 }
@@ -69,8 +82,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         complete
     }
 
-    /// The moves in `scratch` whose margin exceeds `threshold`, with their margins and places
-    /// in the order, into the buffer of `ply`.
+    /// The moves in `scratch` whose margin exceeds `threshold` or that keep the turn, with
+    /// their margins and places in the order, into the buffer of `ply`.
     pub(super) fn fill_buffer(
         &mut self,
         position: &G,
@@ -80,19 +93,25 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     ) {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
+            self.keeping.resize(ply + 1, false);
         }
         let buffer = &mut self.buffers[ply];
         buffer.clear();
+        let mut keeping = false;
         buffer.extend(self.scratch.iter().filter_map(|&mv| {
             let margin = position.margin(mv);
-            let order = order_key(mv, margin, table_move);
-            (margin > threshold).then_some(Candidate {
+            let keeps = position.keeps_turn(mv);
+            keeping |= keeps;
+            let order = order_key(mv, margin, keeps, table_move);
+            (margin > threshold || keeps).then_some(Candidate {
                 order,
                 margin,
                 mv,
+                keeps,
                 deferred: false,
             })
         }));
+        self.keeping[ply] = keeping;
     }
 
     /// Sorts the buffer of `ply` best first.

@@ -59,6 +59,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             window,
             ply,
             nodes_before: self.nodes,
+            floor: self.knowledge.value_floor(position),
         };
         match self.try_first(position, &node, table_move.or(facts.best_move)) {
             Ok(result) => result,
@@ -121,10 +122,13 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         }
     }
 
-    /// The margin below which no move can beat alpha, given the value floor (`i64::MIN`
-    /// without one): such moves are not even generated.
+    /// The margin at or below which no move that passes the turn can beat alpha, given the
+    /// node's value floor (`i64::MIN` without one): such moves are not even generated. (A
+    /// move that keeps the turn adds the next position's value, which the floor does not bound
+    /// from above: it is always searched.)
     pub(super) fn threshold(node: &Node<G::Key>) -> i64 {
-        K::VALUE_FLOOR.map_or(i64::MIN, |floor| node.window.0.saturating_add(floor))
+        node.floor
+            .map_or(i64::MIN, |floor| node.window.0.saturating_add(floor))
     }
 
     /// Searches the move most likely to refute the node (the table's, else the knowledge's),
@@ -140,8 +144,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         let Some(mv) = first.filter(|_| self.settings.breadth.is_none()) else {
             return Err(None);
         };
-        let margin = position.margin(mv);
-        if margin <= Self::threshold(node) {
+        let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
+        if !keeps && margin <= Self::threshold(node) {
             return Err(None);
         }
         let (depth, window) = (node.depth, node.window);
@@ -149,16 +153,17 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             order: 0,
             margin,
             mv,
+            keeps,
             deferred: false,
         };
         if self.settings.transposition_cutoffs
-            && let Some(cut) = self.child_cutoff(position, candidate, depth, window.1)
+            && let Some(cut) = self.child_cutoff(position, candidate, (depth, window.1), node.floor)
         {
             return Ok(cut);
         }
         let claim = self.table.enter(&node.key);
         let result = self.with_child(position, mv, |core, child| {
-            core.child(child, depth, margin, window, node.ply)
+            core.child(child, depth, candidate, window, node.ply)
         });
         self.table.leave(claim);
         if self.aborted {
@@ -200,14 +205,14 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             // Most refutations found in the table are the first move's: try it before
             // sorting the rest.
             if self.settings.transposition_cutoffs
-                && let Some(cut) = self.child_cutoff(position, first, depth, beta)
+                && let Some(cut) = self.child_cutoff(position, first, (depth, beta), node.floor)
             {
                 return cut;
             }
         }
         self.sort_moves(ply);
         if self.settings.transposition_cutoffs {
-            let (cut, probes) = self.transposition_cutoff(position, depth, ply, beta);
+            let (cut, probes) = self.transposition_cutoff(position, node);
             self.table_counts.child_probes += probes;
             if let Some(cut) = cut {
                 self.table_counts.child_cutoffs += 1;
@@ -215,8 +220,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             }
         }
         let claim = self.table.enter(&node.key);
-        let (result, best_move) =
-            self.search_moves(position, depth, node.window, ply, complete, searched);
+        let (result, best_move) = self.search_moves(position, node, complete, searched);
         self.table.leave(claim);
         if !self.aborted {
             self.remember(node, result, best_move);
@@ -236,15 +240,14 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     pub(super) fn search_moves(
         &mut self,
         position: &mut G,
-        depth: u16,
-        (mut alpha, beta): (i64, i64),
-        ply: usize,
+        node: &Node<G::Key>,
         complete: bool,
         searched: Option<(G::Move, Scored)>,
     ) -> (Scored, Option<G::Move>) {
+        let (depth, (mut alpha, beta), ply) = (node.depth, node.window, node.ply);
         // With a floor on values, moves that cannot beat alpha are left out (or skipped
         // below), worth at most alpha: the fail-soft value starts there.
-        let start = if K::VALUE_FLOOR.is_some() {
+        let start = if node.floor.is_some() {
             alpha
         } else {
             -INFINITY
@@ -261,8 +264,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 break;
             }
             for i in 0..self.buffers[ply].len() {
-                let Candidate { margin, mv, .. } = self.buffers[ply][i];
-                match self.turn(position, ply, i, alpha, second_pass, searched_move) {
+                let candidate = self.buffers[ply][i];
+                match self.turn(position, node, i, alpha, second_pass, searched_move) {
                     Turn::Search => {}
                     Turn::Skip => continue,
                     Turn::Defer => {
@@ -272,8 +275,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                     Turn::Stop => break,
                 }
                 let leads = i == 0 && searched_move.is_none();
-                let result = self.pvs_child(position, mv, depth, margin, (alpha, beta), ply, leads);
-                if self.aborted || best.add(mv, result, &mut alpha, beta) {
+                let result = self.pvs_child(position, candidate, depth, (alpha, beta), ply, leads);
+                if self.aborted || best.add(candidate.mv, result, &mut alpha, beta) {
                     break 'passes;
                 }
             }
@@ -288,26 +291,36 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     fn turn(
         &mut self,
         position: &G,
-        ply: usize,
+        node: &Node<G::Key>,
         i: usize,
         alpha: i64,
         second_pass: bool,
         searched_move: Option<G::Move>,
     ) -> Turn {
+        let ply = node.ply;
         let Candidate {
             margin,
             mv,
+            keeps,
             deferred,
             ..
         } = self.buffers[ply][i];
         if second_pass != deferred || Some(mv) == searched_move {
             return Turn::Skip;
         }
-        // A move that cannot beat alpha, even if the child is worth its floor, is worth at
-        // most alpha: so is every later one, by falling margin (the first move may be the
-        // table's, out of that order).
-        if K::VALUE_FLOOR.is_some_and(|floor| margin.saturating_sub(floor) <= alpha) {
-            return if i == 0 { Turn::Skip } else { Turn::Stop };
+        // A move that passes the turn and cannot beat alpha, even if the child is worth its
+        // floor, is worth at most alpha: so is every later one, by falling margin (the first
+        // move may be the table's, out of that order), unless some move keeps the turn.
+        if !keeps
+            && node
+                .floor
+                .is_some_and(|floor| margin.saturating_sub(floor) <= alpha)
+        {
+            return if i == 0 || self.keeping[ply] {
+                Turn::Skip
+            } else {
+                Turn::Stop
+            };
         }
         if !second_pass
             && self.defers_busy_moves
@@ -320,29 +333,27 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         Turn::Search
     }
 
-    /// The value of playing `mv` (worth `margin`), by principal-variation search: the full
-    /// window if it `leads`, else a null window at alpha and a re-search if it beats it. The
-    /// child's window is the parent's, seen from the other side and shifted by the points this
-    /// move hands out; the move is played once for the probe and a re-search.
+    /// The value of playing the `candidate` move, by principal-variation search: the full
+    /// window if it `leads`, else a null window at alpha and a re-search if it beats it (see
+    /// [`child`](Self::child) for the child's window); the move is played once for the probe
+    /// and a re-search.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     fn pvs_child(
         &mut self,
         position: &mut G,
-        mv: G::Move,
+        candidate: Candidate<G::Move>,
         depth: u16,
-        margin: i64,
         (alpha, beta): (i64, i64),
         ply: usize,
         leads: bool,
     ) -> Scored {
-        self.with_child(position, mv, |core, child| {
+        self.with_child(position, candidate.mv, |core, child| {
             if leads {
-                return core.child(child, depth, margin, (alpha, beta), ply);
+                return core.child(child, depth, candidate, (alpha, beta), ply);
             }
-            let probe = core.child(child, depth, margin, (alpha, alpha + 1), ply);
+            let probe = core.child(child, depth, candidate, (alpha, alpha + 1), ply);
             if probe.value > alpha && probe.value < beta && !core.aborted {
-                core.child(child, depth, margin, (alpha, beta), ply)
+                core.child(child, depth, candidate, (alpha, beta), ply)
             } else {
                 probe
             }
@@ -400,20 +411,37 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         }
     }
 
-    /// Searches `child`, reached by a move worth `margin`, returning its value for the parent.
+    /// Searches `child`, reached by the move of `candidate`, returning the move's value for
+    /// the parent within (`alpha`, `beta`). The child's window is the parent's shifted by the
+    /// points the move hands out, and seen from the other side when the turn passes.
     pub(super) fn child(
         &mut self,
         child: &mut G,
         depth: u16,
-        margin: i64,
+        candidate: Candidate<G::Move>,
         (alpha, beta): (i64, i64),
         ply: usize,
     ) -> Scored {
+        let margin = candidate.margin;
+        let clamp = |bound: i64| bound.clamp(-INFINITY, INFINITY);
+        if candidate.keeps {
+            let inner = self.search(
+                child,
+                depth - 1,
+                clamp(alpha.saturating_sub(margin)),
+                clamp(beta.saturating_sub(margin)),
+                ply + 1,
+            );
+            return Scored {
+                value: margin.saturating_add(inner.value),
+                proven: inner.proven,
+            };
+        }
         let inner = self.search(
             child,
             depth - 1,
-            margin.saturating_sub(beta).max(-INFINITY),
-            margin.saturating_sub(alpha).min(INFINITY),
+            clamp(margin.saturating_sub(beta)),
+            clamp(margin.saturating_sub(alpha)),
             ply + 1,
         );
         Scored {

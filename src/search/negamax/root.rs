@@ -1,7 +1,7 @@
 //! The entry points at the root: null-window narrowing of an exact value, the root of a
 //! depth-limited search, one move's value, the stored best move.
 
-use super::{EXACT_DEPTH, Negamax, Node, Scored};
+use super::{Candidate, EXACT_DEPTH, Negamax, Node, Scored};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 
@@ -60,9 +60,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             window: (alpha, beta),
             ply: 0,
             nodes_before: self.nodes,
+            floor: self.knowledge.value_floor(position),
         };
-        let (result, best_move) =
-            self.search_moves(position, depth, node.window, 0, complete, None);
+        let (result, best_move) = self.search_moves(position, &node, complete, None);
         if !self.aborted {
             self.remember(&node, result, best_move);
         }
@@ -79,9 +79,15 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         alpha: i64,
         beta: i64,
     ) -> Scored {
-        let margin = position.margin(mv);
+        let candidate = Candidate {
+            order: 0,
+            margin: position.margin(mv),
+            mv,
+            keeps: position.keeps_turn(mv),
+            deferred: false,
+        };
         self.with_child(position, mv, |core, child| {
-            core.child(child, depth, margin, (alpha, beta), 0)
+            core.child(child, depth, candidate, (alpha, beta), 0)
         })
     }
 

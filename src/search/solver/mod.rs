@@ -26,6 +26,16 @@ pub enum SolveError {
     /// The game lasts more plies than the solver can count (65,534).
     #[error("the game is longer than the exact solver's depth limit of {EXACT_DEPTH} plies")]
     TooLong,
+    /// No move reaches the value the search found: the search's knowledge, or the game's
+    /// keys, contradict the rules ([`check::knowledge`](crate::check::knowledge) names the
+    /// false fact).
+    #[error(
+        "no move reaches the value {value} the search found: the knowledge or the keys contradict the rules"
+    )]
+    Inconsistent {
+        /// The value found.
+        value: i64,
+    },
 }
 
 /// The exact solution of a position of a scoring game.

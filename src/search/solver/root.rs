@@ -163,7 +163,10 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         }
         let table_move = self.search.table_move(position);
         let mut moves = legal.clone();
-        moves.sort_by_key(|&mv| std::cmp::Reverse(order_key(mv, position.margin(mv), table_move)));
+        moves.sort_by_key(|&mv| {
+            let key = order_key(mv, position.margin(mv), position.keeps_turn(mv), table_move);
+            std::cmp::Reverse(key)
+        });
         let mut bounds = MoveBounds::new(legal);
         // With narrow bounds, the value first by null windows: then one test a move.
         let known = match self.narrow_bounds(position) {
@@ -231,7 +234,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
                 return Ok(mv);
             }
         }
-        unreachable!("the value of a position is reached by one of its moves")
+        // The value of a position is reached by one of its moves, unless the knowledge lies.
+        Err(SolveError::Inconsistent { value })
     }
 
     /// An optimal line from `position`, worth `value`, starting with `first`.
@@ -250,8 +254,14 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             (false, _) => Some(self.one_optimal_move(&current, current_value)?),
         } {
             self.search.set_stage(Stage::Line(line.len()));
-            // An optimal move's child is worth exactly the move's margin minus the value.
-            current_value = current.margin(mv) - current_value;
+            // An optimal move's child is worth exactly the move's margin minus the value, or
+            // the value minus the margin if the mover moves again.
+            let margin = current.margin(mv);
+            current_value = if current.keeps_turn(mv) {
+                current_value - margin
+            } else {
+                margin - current_value
+            };
             current.play_unchecked(mv);
             line.push(mv);
         }

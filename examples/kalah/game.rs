@@ -1,0 +1,190 @@
+//! Kalah(m, n) as a user writes it on the crate's root imports: m pits a side, n seeds in
+//! each at the start, the rules of Irving, Donkers and Uiterwijk, "Solving Kalah" (ICGA
+//! Journal 23(3), 2000):
+//! - a move takes every seed of one of the mover's pits and sows them one by one, counter-
+//!   clockwise, into the next pits and the mover's own store, skipping the opponent's store;
+//! - a last seed in the mover's own store: the mover moves again;
+//! - a last seed in one of the mover's own pits that was empty: that seed and every seed of
+//!   the opposite pit go to the mover's store (even if the opposite pit is empty: the "empty
+//!   capture" rule of the paper);
+//! - once either side's pits are all empty the game ends, and the seeds left on each side go
+//!   to that side's owner.
+//!
+//! A point is a seed into one's store, so the value of the start is the first player's winning
+//! margin. The position is kept from the side to move's point of view (its pits first), so
+//! the stores, which do not change what is left to play, are not part of it.
+
+use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame};
+use std::fmt;
+
+/// The most pits a side may have.
+pub const MAX_PITS: usize = 8;
+
+/// The most seeds a pit may start with: a pit then never holds more than 2 * 8 * 15 = 240.
+pub const MAX_SEEDS: u8 = 15;
+
+/// A Kalah position, the side to move's pits first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Kalah {
+    /// The mover's pits, then the opponent's, each side counted from its own left.
+    pits: [u8; 2 * MAX_PITS],
+    /// Pits a side.
+    m: usize,
+}
+
+/// Why a position or a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum KalahError {
+    /// A side of 0 pits or more than `MAX_PITS`, or more than `MAX_SEEDS` seeds a pit.
+    #[error("Kalah(m, n) takes 1..={MAX_PITS} pits a side and 1..={MAX_SEEDS} seeds a pit")]
+    Size,
+    /// The move names no pit of the mover's, or an empty one.
+    #[error("pit {0} is not a non-empty pit of the side to move")]
+    NotAMove(u8),
+}
+
+/// What a move did: the seeds it brought each side, and whether the mover moves again.
+struct Sowing {
+    points: Points,
+    again: bool,
+}
+
+impl Kalah {
+    /// The start of Kalah(m, n).
+    ///
+    /// # Errors
+    ///
+    /// [`KalahError::Size`] unless 1 <= m <= `MAX_PITS` and 1 <= n <= `MAX_SEEDS`.
+    pub fn new(m: usize, n: u8) -> Result<Self, KalahError> {
+        if !(1..=MAX_PITS).contains(&m) || !(1..=MAX_SEEDS).contains(&n) {
+            return Err(KalahError::Size);
+        }
+        let mut pits = [0; 2 * MAX_PITS];
+        pits[..2 * m].fill(n);
+        Ok(Self { pits, m })
+    }
+
+    /// The seeds still in play.
+    pub fn seeds_left(&self) -> u32 {
+        self.pits.iter().map(|&s| u32::from(s)).sum()
+    }
+
+    /// Sows from the mover's pit `pit` (a legal move), turning the board to the next side to
+    /// move unless the mover moves again.
+    fn sow(&mut self, pit: usize) -> Sowing {
+        let m = self.m;
+        // The cycle: the mover's pits 0..m, its store at m, the opponent's pits after it.
+        let cycle = 2 * m + 1;
+        let mut seeds = std::mem::take(&mut self.pits[pit]);
+        let (mut at, mut store) = (pit, 0u64);
+        while seeds > 0 {
+            at = (at + 1) % cycle;
+            if at == m {
+                store += 1;
+            } else {
+                self.pits[if at < m { at } else { at - 1 }] += 1;
+            }
+            seeds -= 1;
+        }
+        if at < m && self.pits[at] == 1 {
+            let opposite = m + (m - 1 - at);
+            store += u64::from(self.pits[at] + std::mem::take(&mut self.pits[opposite]));
+            self.pits[at] = 0;
+        }
+        let mut points = Points {
+            mover: store,
+            opponent: 0,
+        };
+        let (own, other) = self.pits[..2 * m].split_at_mut(m);
+        if own.iter().all(|&s| s == 0) || other.iter().all(|&s| s == 0) {
+            // The end: each side's seeds go to its owner.
+            points.mover += own.iter().map(|&s| u64::from(s)).sum::<u64>();
+            points.opponent += other.iter().map(|&s| u64::from(s)).sum::<u64>();
+            self.pits = [0; 2 * MAX_PITS];
+            return Sowing {
+                points,
+                again: false,
+            };
+        }
+        let again = at == m;
+        if !again {
+            own.swap_with_slice(other);
+        }
+        Sowing { points, again }
+    }
+}
+
+impl Game for Kalah {
+    /// A pit of the side to move, counted from its left from 0.
+    type Move = u8;
+    /// The pits, 8 bits each, the mover's first.
+    type Key = u128;
+    type Error = KalahError;
+
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        out.extend((0..self.m as u8).filter(|&pit| self.pits[pit as usize] > 0));
+    }
+
+    fn check_move(&self, pit: u8) -> Result<(), KalahError> {
+        if usize::from(pit) < self.m && self.pits[usize::from(pit)] > 0 {
+            Ok(())
+        } else {
+            Err(KalahError::NotAMove(pit))
+        }
+    }
+
+    fn play_unchecked(&mut self, pit: u8) {
+        self.sow(usize::from(pit));
+    }
+
+    fn key(&self) -> u128 {
+        u128::from_le_bytes(self.pits)
+    }
+}
+
+impl ScoringGame for Kalah {
+    fn points(&self, pit: u8) -> Points {
+        self.clone().sow(usize::from(pit)).points
+    }
+
+    /// The last seed falls in the mover's store, and the game goes on.
+    fn keeps_turn(&self, pit: u8) -> bool {
+        self.clone().sow(usize::from(pit)).again
+    }
+}
+
+impl fmt::Display for Kalah {
+    /// The opponent's pits above, right to left, the mover's below.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (own, other) = self.pits[..2 * self.m].split_at(self.m);
+        for s in other.iter().rev() {
+            write!(f, "{s:3}")?;
+        }
+        writeln!(f)?;
+        for s in own {
+            write!(f, "{s:3}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a user proves of Kalah, as sound knowledge: every seed still in play ends in one store
+/// or the other, so the side to move's future margin lies within minus and plus the seeds left
+/// (the bounds), and so does that of every later position, which has no more seeds (the floor,
+/// for this position and all that follow).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SeedsLeft;
+
+impl Knowledge<Kalah> for SeedsLeft {
+    fn value_floor(&self, position: &Kalah) -> Option<i64> {
+        Some(-i64::from(position.seeds_left()))
+    }
+
+    fn facts(&self, position: &Kalah) -> Facts<u8> {
+        let seeds = i64::from(position.seeds_left());
+        Facts {
+            bounds: Some(-seeds..=seeds),
+            best_move: None,
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! Kalah(m, n) solved on the crate's public API, as a user would write it: the rules
+//! (`game.rs`), where a sowing that ends in one's own store keeps the turn, and with
+//! `--knowledge` what the user proves of them (the seeds left bound every value).
+//!
+//! ```text
+//! cargo run --release --example kalah -- 4 3            # Kalah(4, 3): value, best moves
+//! cargo run --release --example kalah -- 6 4 --threads 2 --knowledge
+//! ```
+
+mod game;
+
+use clap::{CommandFactory, Parser};
+use cli_support::failure::{self, Failure};
+use cli_support::pipe;
+use game::{Kalah, SeedsLeft};
+use gamesolver::{SearchConfig, Solver};
+use std::time::Instant;
+
+/// Kalah(m, n): the first player's winning margin with perfect play, its best first moves
+/// (pits counted from 1, from the mover's left) and the line of play.
+#[derive(Debug, Parser)]
+#[command(name = "kalah")]
+struct Args {
+    /// Pits a side, 1..=8.
+    m: usize,
+    /// Seeds a pit at the start, 1..=15.
+    n: u8,
+    /// Search with the seeds left as bounds and floor (`game::SeedsLeft`).
+    #[arg(long)]
+    knowledge: bool,
+    /// Threads to search on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let start = Kalah::new(args.m, args.n).map_err(|e| Failure::Input(e.to_string()))?;
+    let config = SearchConfig::default().with_threads(usize::from(args.threads));
+    let clock = Instant::now();
+    let solution = if args.knowledge {
+        Solver::with_config(config)
+            .with_knowledge(SeedsLeft)
+            .solve(&start)
+    } else {
+        Solver::with_config(config).solve(&start)
+    }
+    .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let pits = |moves: &[u8]| {
+        let names: Vec<String> = moves.iter().map(|pit| (pit + 1).to_string()).collect();
+        names.join(",")
+    };
+    println!(
+        "Kalah({},{}) value={:+} best={} line={} nodes={} s={:.2}",
+        args.m,
+        args.n,
+        solution.value,
+        pits(&solution.best_moves),
+        pits(&solution.principal_variation),
+        solution.nodes,
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() {
+    pipe::quiet_on_closed_pipe();
+    if let Err(failure) = run(&Args::parse()) {
+        failure::exit(Args::command(), failure);
+    }
+}

@@ -1,0 +1,174 @@
+//! A mover who moves again: Kalah (the example's rules, `examples/kalah/game.rs`), where a
+//! sowing that ends in one's own store keeps the turn, solved by the crate's solver (one and
+//! two threads) and by a plain negamax written here, on random positions of several sizes.
+
+#[allow(dead_code)]
+#[path = "../examples/kalah/game.rs"]
+mod game;
+
+use game::Kalah;
+use gamesolver::{Game, Player, Record, ScoringGame, SearchConfig, Solver};
+use std::collections::HashMap;
+
+/// The value by the definition: the best, over the moves, of the move's points plus the next
+/// position's value if the mover moves again, minus it if not; memoized by key.
+fn plain_value(position: &Kalah, memo: &mut HashMap<u128, i64>) -> i64 {
+    if let Some(&value) = memo.get(&position.key()) {
+        return value;
+    }
+    let value = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let next = plain_value(&position.after(mv), memo);
+            let margin = position.margin(mv);
+            if position.keeps_turn(mv) {
+                margin + next
+            } else {
+                margin - next
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert(position.key(), value);
+    value
+}
+
+/// Positions along random games from the start of Kalah(m, n).
+fn random_positions(m: usize, n: u8, games: u64) -> Vec<Kalah> {
+    let mut positions = Vec::new();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ (m as u64) << 8 ^ u64::from(n);
+    for _ in 0..games {
+        let mut position = Kalah::new(m, n).unwrap();
+        while !position.is_over() {
+            positions.push(position.clone());
+            let moves = position.legal_moves();
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            position.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
+    positions
+}
+
+#[test]
+fn values_and_best_moves_match_a_plain_negamax_on_random_positions() {
+    let mut checked = 0;
+    for (m, n) in [(2, 2), (3, 2), (3, 3), (4, 2), (4, 3)] {
+        let mut memo = HashMap::new();
+        for threads in [1, 2] {
+            let config = SearchConfig::default()
+                .with_threads(threads)
+                .with_table_bytes(1 << 20);
+            let mut solver = Solver::with_config(config);
+            for position in random_positions(m, n, 6) {
+                let solution = solver.solve(&position).unwrap();
+                assert_eq!(
+                    solution.value,
+                    plain_value(&position, &mut memo),
+                    "{position}"
+                );
+                let best: Vec<u8> = position
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&mv| {
+                        position.move_value(mv, plain_value(&position.after(mv), &mut memo))
+                            == solution.value
+                    })
+                    .collect();
+                assert_eq!(solution.best_moves, best, "{position}");
+                // The line plays the value out: each move's points, counted for whoever moved.
+                let mut record = Record::new(position.clone());
+                for &mv in &solution.principal_variation {
+                    record.play(mv).unwrap();
+                }
+                assert!(record.is_over());
+                assert_eq!(record.margin(), solution.value, "{position}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked} positions");
+}
+
+#[test]
+fn a_record_gives_the_turn_back_to_a_mover_who_moves_again() {
+    // Kalah(3, 1): pit 3 (counted from 0: 2) holds one seed, which falls in the store.
+    let start = Kalah::new(3, 1).unwrap();
+    assert!(start.keeps_turn(2));
+    assert!(!start.keeps_turn(0));
+    let mut record = Record::new(start);
+    record.play(2).unwrap();
+    assert_eq!(record.to_move(), Player::First);
+    record.play(0).unwrap();
+    assert_eq!(record.to_move(), Player::Second);
+    let movers: Vec<Player> = record.plays().map(|(_, _, player)| player).collect();
+    assert_eq!(movers, [Player::First, Player::First]);
+}
+
+/// Knowledge that lies in one way, for the checker to name.
+#[derive(Debug, Clone, Copy)]
+enum Lie {
+    /// The value is never negative.
+    NonNegative,
+    /// No position is worth less than 0 (the floor).
+    Floor,
+    /// A position of two seeds is worth 2.
+    Exact,
+}
+
+impl gamesolver::Knowledge<Kalah> for Lie {
+    fn value_floor(&self, _: &Kalah) -> Option<i64> {
+        matches!(self, Lie::Floor).then_some(0)
+    }
+    fn facts(&self, position: &Kalah) -> gamesolver::Facts<u8> {
+        let seeds = i64::from(position.seeds_left());
+        gamesolver::Facts {
+            bounds: Some(
+                if matches!(self, Lie::NonNegative) {
+                    0
+                } else {
+                    -seeds
+                }..=seeds,
+            ),
+            best_move: None,
+        }
+    }
+    fn exact_value(&self, position: &Kalah) -> Option<i64> {
+        (matches!(self, Lie::Exact) && position.seeds_left() == 2).then_some(2)
+    }
+}
+
+#[test]
+fn the_seeds_left_bound_every_value_and_the_checker_names_each_lie() {
+    use gamesolver::check::{self, CheckError, Checks, Claim};
+    let start = Kalah::new(3, 2).unwrap();
+    check::knowledge(&start, &game::SeedsLeft, &Checks::default()).unwrap();
+    let plain = Solver::new().value(&start).unwrap();
+    assert_eq!(
+        Solver::new()
+            .with_knowledge(game::SeedsLeft)
+            .value(&start)
+            .unwrap(),
+        plain
+    );
+    for lie in [Lie::NonNegative, Lie::Floor, Lie::Exact] {
+        let Err(CheckError::Disagrees(found)) = check::knowledge(&start, &lie, &Checks::default())
+        else {
+            panic!("{lie:?} was not found");
+        };
+        // The report names the false fact itself, at a position where it is false.
+        let mut position = start.clone();
+        for &mv in &found.moves {
+            position.play(mv).unwrap();
+        }
+        assert_eq!(found.value, Solver::new().value(&position).unwrap());
+        match (lie, &found.claim) {
+            (Lie::NonNegative, Claim::Bounds { lower: 0, .. }) => assert!(found.value < 0),
+            (Lie::Floor, Claim::Floor(0)) => assert!(found.value < 0),
+            (Lie::Exact, Claim::ExactValue(2)) => assert_ne!(found.value, 2),
+            (lie, claim) => panic!("{lie:?} reported as {claim:?}"),
+        }
+    }
+}
