@@ -101,6 +101,10 @@ impl<G: ScoringGame> Default for Solver<G> {
 impl<G: ScoringGame> Solver<G> {
     /// A solver with the default [`SearchConfig`] (a 64 MiB table, one thread) and no
     /// knowledge of the game beyond its rules.
+    ///
+    /// For a game of the crate, start from the solver its module gives, with the game's proven
+    /// knowledge and tuned settings (see the example above): the rules alone can be hundreds of
+    /// times slower.
     #[must_use]
     pub fn new() -> Self {
         Self::with_config(SearchConfig::default())

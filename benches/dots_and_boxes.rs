@@ -1,0 +1,38 @@
+//! Dots and Boxes on the public API (`examples/dots_and_boxes/game.rs`), where a line that
+//! completes a box keeps the turn: the value of the empty board by the solver with the rules
+//! alone (default settings) and by the brute force a user writes by hand (`brute`: one pass
+//! over every set of lines, `baseline/boxes_brute.rs`).
+//!
+//! `cargo bench --bench dots_and_boxes`
+
+#[path = "../examples/dots_and_boxes/game.rs"]
+#[allow(dead_code)]
+mod game;
+
+#[path = "baseline/boxes_brute.rs"]
+mod boxes_brute;
+
+use boxes_brute::brute_value;
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use game::DotsAndBoxes;
+use gamesolver::Solver;
+
+fn boxes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dots_and_boxes");
+    group.sample_size(10);
+    for (width, height) in [(2, 2), (3, 2), (3, 3)] {
+        let start = DotsAndBoxes::new(width, height).expect("a board the rules take");
+        let name = format!("{width}x{height}");
+        assert_eq!(Solver::new().value(&start), Ok(brute_value(width, height)));
+        group.bench_with_input(BenchmarkId::new("rules", &name), &start, |b, start| {
+            b.iter(|| Solver::new().value(start));
+        });
+        group.bench_function(BenchmarkId::new("brute", &name), |b| {
+            b.iter(|| brute_value(width, height));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, boxes);
+criterion_main!(benches);

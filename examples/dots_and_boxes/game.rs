@@ -1,0 +1,186 @@
+//! Dots and Boxes on m x n boxes, as a user writes it on the crate's root imports: a move
+//! draws a line between two neighbouring dots; a line that completes a box (or two) scores it
+//! for the mover, who then moves again. The game ends when every line is drawn; the value of
+//! the start is the first player's margin in boxes.
+//!
+//! The position is the set of lines drawn, a bit each: what is left to play does not depend
+//! on who took the boxes so far, so the score is not part of it.
+
+use gamesolver::{Game, Points, ScoringGame};
+use std::fmt;
+
+/// A board of at most 64 lines: m x n boxes have m(n + 1) + n(m + 1) of them.
+pub const MAX_LINES: usize = 64;
+
+/// A Dots and Boxes position: the lines drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DotsAndBoxes {
+    /// Boxes a row, and rows.
+    width: usize,
+    height: usize,
+    /// Bit i: line i is drawn. The horizontal lines first, row by row from the top
+    /// ((height + 1) rows of `width`), then the vertical ones, row by row (`height` rows of
+    /// width + 1).
+    drawn: u64,
+}
+
+/// Why a board or a move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum BoxesError {
+    /// No box, or more than 64 lines.
+    #[error("a board needs at least one box and at most {MAX_LINES} lines")]
+    Size,
+    /// The line is not on the board, or is drawn already.
+    #[error("line {0} is not a line left to draw")]
+    NotAMove(u8),
+}
+
+impl DotsAndBoxes {
+    /// The empty board of `width` x `height` boxes.
+    ///
+    /// # Errors
+    ///
+    /// [`BoxesError::Size`] for no box or more than 64 lines.
+    pub fn new(width: usize, height: usize) -> Result<Self, BoxesError> {
+        let lines = width * (height + 1) + height * (width + 1);
+        if width == 0 || height == 0 || lines > MAX_LINES {
+            return Err(BoxesError::Size);
+        }
+        Ok(Self {
+            width,
+            height,
+            drawn: 0,
+        })
+    }
+
+    /// The same board with exactly the lines of `drawn` (bit i: line i), those past the
+    /// board's lines left out.
+    pub fn with_lines(&self, drawn: u64) -> Self {
+        let all = if self.lines() == 64 {
+            u64::MAX
+        } else {
+            (1 << self.lines()) - 1
+        };
+        Self {
+            drawn: drawn & all,
+            ..self.clone()
+        }
+    }
+
+    /// How many lines the board has.
+    pub fn lines(&self) -> usize {
+        self.width * (self.height + 1) + self.height * (self.width + 1)
+    }
+
+    /// The four lines of the box in row `row`, column `column`: top, bottom, left, right.
+    fn sides(&self, row: usize, column: usize) -> [usize; 4] {
+        let vertical = self.width * (self.height + 1);
+        [
+            row * self.width + column,
+            (row + 1) * self.width + column,
+            vertical + row * (self.width + 1) + column,
+            vertical + row * (self.width + 1) + column + 1,
+        ]
+    }
+
+    /// The boxes (one or two) that line `line` is a side of.
+    fn boxes_of(&self, line: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let vertical = self.width * (self.height + 1);
+        let (a, b) = if line < vertical {
+            let (row, column) = (line / self.width, line % self.width);
+            // Above the line and below it.
+            (
+                row.checked_sub(1).map(|r| (r, column)),
+                (row < self.height).then_some((row, column)),
+            )
+        } else {
+            let (row, column) = (
+                (line - vertical) / (self.width + 1),
+                (line - vertical) % (self.width + 1),
+            );
+            // Left of the line and right of it.
+            (
+                column.checked_sub(1).map(|c| (row, c)),
+                (column < self.width).then_some((row, column)),
+            )
+        };
+        a.into_iter().chain(b)
+    }
+
+    /// The boxes that drawing line `line` completes.
+    pub fn completed_by(&self, line: u8) -> u64 {
+        let with = self.drawn | 1 << line;
+        self.boxes_of(usize::from(line))
+            .filter(|&(row, column)| {
+                self.sides(row, column)
+                    .iter()
+                    .all(|&side| with >> side & 1 == 1)
+            })
+            .count() as u64
+    }
+}
+
+impl Game for DotsAndBoxes {
+    /// A line, numbered as in [`DotsAndBoxes`].
+    type Move = u8;
+    /// The lines drawn.
+    type Key = u64;
+    type Error = BoxesError;
+
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        out.extend((0..self.lines() as u8).filter(|&line| self.drawn >> line & 1 == 0));
+    }
+
+    fn check_move(&self, line: u8) -> Result<(), BoxesError> {
+        if usize::from(line) < self.lines() && self.drawn >> line & 1 == 0 {
+            Ok(())
+        } else {
+            Err(BoxesError::NotAMove(line))
+        }
+    }
+
+    fn play_unchecked(&mut self, line: u8) {
+        self.drawn |= 1 << line;
+    }
+
+    fn key(&self) -> u64 {
+        self.drawn
+    }
+}
+
+impl ScoringGame for DotsAndBoxes {
+    fn points(&self, line: u8) -> Points {
+        Points {
+            mover: self.completed_by(line),
+            opponent: 0,
+        }
+    }
+
+    /// A line that completes a box keeps the turn.
+    fn keeps_turn(&self, line: u8) -> bool {
+        self.completed_by(line) > 0
+    }
+}
+
+impl fmt::Display for DotsAndBoxes {
+    /// `.-.` for a drawn horizontal line, `|` for a vertical one, row by row.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let vertical = self.width * (self.height + 1);
+        let on = |line: usize| self.drawn >> line & 1 == 1;
+        for row in 0..=self.height {
+            for column in 0..self.width {
+                let line = row * self.width + column;
+                write!(f, ".{}", if on(line) { "-" } else { " " })?;
+            }
+            writeln!(f, ".")?;
+            if row < self.height {
+                for column in 0..=self.width {
+                    let line = vertical + row * (self.width + 1) + column;
+                    write!(f, "{} ", if on(line) { "|" } else { " " })?;
+                }
+                writeln!(f)?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,59 @@
+//! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
+//! (`game.rs`), where a line that completes a box keeps the turn.
+//!
+//! ```text
+//! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
+//! cargo run --release --example dots_and_boxes -- 2 3 --threads 2
+//! ```
+
+mod game;
+
+use clap::{CommandFactory, Parser};
+use cli_support::failure::{self, Failure};
+use cli_support::pipe;
+use game::DotsAndBoxes;
+use gamesolver::{SearchConfig, Solver};
+use std::time::Instant;
+
+/// Dots and Boxes on WIDTH x HEIGHT boxes: the first player's margin in boxes with perfect
+/// play, and its best first lines (numbered from 0: the horizontal lines row by row from the
+/// top, then the vertical ones).
+#[derive(Debug, Parser)]
+#[command(name = "dots_and_boxes")]
+struct Args {
+    /// Boxes a row.
+    width: usize,
+    /// Rows of boxes.
+    height: usize,
+    /// Threads to search on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+}
+
+fn run(args: &Args) -> Result<(), Failure> {
+    let start =
+        DotsAndBoxes::new(args.width, args.height).map_err(|e| Failure::Input(e.to_string()))?;
+    let config = SearchConfig::default().with_threads(usize::from(args.threads));
+    let clock = Instant::now();
+    let solution = Solver::with_config(config)
+        .solve(&start)
+        .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let lines: Vec<String> = solution.best_moves.iter().map(u8::to_string).collect();
+    println!(
+        "{}x{} value={:+} best={} nodes={} s={:.2}",
+        args.width,
+        args.height,
+        solution.value,
+        lines.join(","),
+        solution.nodes,
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn main() {
+    pipe::quiet_on_closed_pipe();
+    if let Err(failure) = run(&Args::parse()) {
+        failure::exit(Args::command(), failure);
+    }
+}
