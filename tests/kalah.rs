@@ -1,38 +1,17 @@
 //! A mover who moves again: Kalah (the example's rules, `examples/kalah/game.rs`), where a
 //! sowing that ends in one's own store keeps the turn, solved by the crate's solver (one and
-//! two threads) and by a plain negamax written here, on random positions of several sizes.
+//! two threads) and by a plain negamax (`common/keep_turn.rs`), on random positions of
+//! several sizes.
 
 #[allow(dead_code)]
 #[path = "../examples/kalah/game.rs"]
 mod game;
 
-use game::Kalah;
-use gamesolver::{Game, Player, Record, ScoringGame, SearchConfig, Solver};
-use std::collections::HashMap;
+#[path = "common/keep_turn.rs"]
+mod keep_turn;
 
-/// The value by the definition: the best, over the moves, of the move's points plus the next
-/// position's value if the mover moves again, minus it if not; memoized by key.
-fn plain_value(position: &Kalah, memo: &mut HashMap<u128, i64>) -> i64 {
-    if let Some(&value) = memo.get(&position.key()) {
-        return value;
-    }
-    let value = position
-        .legal_moves()
-        .into_iter()
-        .map(|mv| {
-            let next = plain_value(&position.after(mv), memo);
-            let margin = position.margin(mv);
-            if position.keeps_turn(mv) {
-                margin + next
-            } else {
-                margin - next
-            }
-        })
-        .max()
-        .unwrap_or(0);
-    memo.insert(position.key(), value);
-    value
-}
+use game::Kalah;
+use gamesolver::{Game, Player, Record, ScoringGame, Solver};
 
 /// Positions along random games from the start of Kalah(m, n).
 fn random_positions(m: usize, n: u8, games: u64) -> Vec<Kalah> {
@@ -56,38 +35,7 @@ fn random_positions(m: usize, n: u8, games: u64) -> Vec<Kalah> {
 fn values_and_best_moves_match_a_plain_negamax_on_random_positions() {
     let mut checked = 0;
     for (m, n) in [(2, 2), (3, 2), (3, 3), (4, 2), (4, 3)] {
-        let mut memo = HashMap::new();
-        for threads in [1, 2] {
-            let config = SearchConfig::default()
-                .with_threads(threads)
-                .with_table_bytes(1 << 20);
-            let mut solver = Solver::with_config(config);
-            for position in random_positions(m, n, 6) {
-                let solution = solver.solve(&position).unwrap();
-                assert_eq!(
-                    solution.value,
-                    plain_value(&position, &mut memo),
-                    "{position}"
-                );
-                let best: Vec<u8> = position
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&mv| {
-                        position.move_value(mv, plain_value(&position.after(mv), &mut memo))
-                            == solution.value
-                    })
-                    .collect();
-                assert_eq!(solution.best_moves, best, "{position}");
-                // The line plays the value out: each move's points, counted for whoever moved.
-                let mut record = Record::new(position.clone());
-                for &mv in &solution.principal_variation {
-                    record.play(mv).unwrap();
-                }
-                assert!(record.is_over());
-                assert_eq!(record.margin(), solution.value, "{position}");
-                checked += 1;
-            }
-        }
+        checked += keep_turn::check_solver(&random_positions(m, n, 6));
     }
     assert!(checked > 100, "{checked} positions");
 }

@@ -1,0 +1,64 @@
+//! The check of the tests of games where a mover may move again: the solver (one and two
+//! threads) against a plain negamax written here, on given positions: the value, every
+//! optimal move, and the line, played out in a `Record`.
+
+use gamesolver::{Record, ScoringGame, SearchConfig, Solver};
+use std::collections::HashMap;
+use std::fmt::Display;
+
+/// The value by the definition: the best, over the moves, of the move's margin plus the next
+/// position's value if the mover moves again, minus it if not; memoized by key.
+pub fn plain_value<G: ScoringGame>(position: &G, memo: &mut HashMap<G::Key, i64>) -> i64 {
+    if let Some(&value) = memo.get(&position.key()) {
+        return value;
+    }
+    let value = position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let next = plain_value(&position.after(mv), memo);
+            if position.keeps_turn(mv) {
+                position.margin(mv) + next
+            } else {
+                position.margin(mv) - next
+            }
+        })
+        .max()
+        .unwrap_or(0);
+    memo.insert(position.key(), value);
+    value
+}
+
+/// Solves each position on one and two threads and checks the value, the optimal moves and
+/// the line against [`plain_value`]; returns how many solves were checked.
+pub fn check_solver<G: ScoringGame + Display>(positions: &[G]) -> usize {
+    let mut memo = HashMap::new();
+    let mut checked = 0;
+    for threads in [1, 2] {
+        let config = SearchConfig::default()
+            .with_threads(threads)
+            .with_table_bytes(1 << 20);
+        let mut solver = Solver::with_config(config);
+        for position in positions {
+            let solution = solver.solve(position).unwrap();
+            let value = plain_value(position, &mut memo);
+            assert_eq!(solution.value, value, "\n{position}");
+            let best: Vec<G::Move> = (position.legal_moves().into_iter())
+                .filter(|&mv| {
+                    let next = plain_value(&position.after(mv), &mut memo);
+                    position.move_value(mv, next) == value
+                })
+                .collect();
+            assert_eq!(solution.best_moves, best, "\n{position}");
+            // The line plays the value out: each move's points for whoever moved.
+            let mut record = Record::new(position.clone());
+            for &mv in &solution.principal_variation {
+                record.play(mv).unwrap();
+            }
+            assert!(record.is_over());
+            assert_eq!(record.margin(), value, "\n{position}");
+            checked += 1;
+        }
+    }
+    checked
+}
