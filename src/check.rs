@@ -4,7 +4,7 @@
 //! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
 //! bounds and the floor must hold the value, a closed form must equal it, the search moves
 //! must be legal and keep the value, the key after a move must be the key of the position
-//! after it, the hinted move must be legal, and the solver with the knowledge must find the
+//! after it, positions that share a canonical key must have one value, the hinted move must be legal, and the solver with the knowledge must find the
 //! same value and optimal moves. Each random game's positions are checked deepest first, and
 //! where the solver with the knowledge goes wrong, the positions below are searched (deepest
 //! first, up to [`LIE_SEARCH_POSITIONS`]) for the fact that is false, so that the report names
@@ -105,6 +105,9 @@ pub enum Claim<M> {
     },
     /// The key after this move is not the key of the position after it.
     KeyAfter(M),
+    /// The position shares its canonical key with another of another value (reached by
+    /// these moves from the start).
+    CanonicalKey(Vec<M>),
     /// The solver with the knowledge found another value.
     SolverValue(i64),
     /// The solver with the knowledge found other optimal moves.
@@ -172,6 +175,7 @@ where
         knowledge,
         plain: Solver::with_config(config),
         hinted: Solver::with_config(config).with_knowledge(knowledge.clone()),
+        canonical: std::collections::HashMap::new(),
     };
     let mut random = Random(checks.seed);
     for _ in 0..checks.games.max(1) {
@@ -200,11 +204,13 @@ where
 /// wrong, for the false fact behind it.
 pub const LIE_SEARCH_POSITIONS: usize = 100_000;
 
-/// The solvers of a check: plain, and with the knowledge.
+/// The solvers of a check: plain, and with the knowledge; and the value of each canonical key
+/// seen, with the moves to its first position.
 struct Check<'k, G: ScoringGame, K> {
     knowledge: &'k K,
     plain: Solver<G, NoKnowledge>,
     hinted: Solver<G, K>,
+    canonical: std::collections::HashMap<G::Key, (i64, Vec<G::Move>)>,
 }
 
 /// The first of the position's facts (bounds, floor, exact value, best move, keys after each
@@ -241,7 +247,13 @@ fn false_fact<G: ScoringGame, K: Knowledge<G>>(
     position
         .legal_moves()
         .into_iter()
-        .find(|&mv| knowledge.key_after(position, mv) != position.after(mv).key())
+        .find(|&mv| {
+            let child = position.after(mv);
+            let key = knowledge
+                .canonical_key(&child)
+                .unwrap_or_else(|| child.key());
+            knowledge.key_after(position, mv) != key
+        })
         .map(Claim::KeyAfter)
 }
 
@@ -264,7 +276,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
                 claim,
             }))
         };
-        if let Some(claim) = self.own_false_fact(position, value, floor_above)? {
+        if let Some(claim) = self.own_false_fact(position, (value, moves), floor_above)? {
             return fail(claim);
         }
         let consequence = match self.hinted.solve(position) {
@@ -282,16 +294,24 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
         }
     }
 
-    /// The first false fact of `position` itself, whose value is `value`: its facts, its
-    /// search moves' legality, and whether they keep the value.
+    /// The first false fact of `position` itself, whose value is `value` and which `moves`
+    /// reach: its facts, a canonical key shared with a position of another value, its search
+    /// moves' legality, and whether they keep the value.
     fn own_false_fact(
         &mut self,
         position: &G,
-        value: i64,
+        (value, moves): (i64, &[G::Move]),
         floor_above: Option<i64>,
     ) -> Result<Option<Claim<G::Move>>, CheckError<G::Move>> {
         if let Some(claim) = false_fact(position, (value, floor_above), self.knowledge) {
             return Ok(Some(claim));
+        }
+        if let Some(key) = self.knowledge.canonical_key(position) {
+            let (seen, first) =
+                (self.canonical.entry(key)).or_insert_with(|| (value, moves.to_vec()));
+            if *seen != value {
+                return Ok(Some(Claim::CanonicalKey(first.clone())));
+            }
         }
         let mut kept = Vec::new();
         self.knowledge.search_moves(position, i64::MIN, &mut kept);
@@ -348,7 +368,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
             }
             let (current, path, floor, _) = stack.pop().expect("a frame");
             let value = self.plain.value(&current)?;
-            if let Some(claim) = self.own_false_fact(&current, value, floor)? {
+            if let Some(claim) = self.own_false_fact(&current, (value, &path), floor)? {
                 return Ok(Some(Disagreement {
                     moves: path,
                     value,

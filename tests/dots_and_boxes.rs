@@ -42,3 +42,48 @@ fn three_by_three_boxes_is_a_loss_by_three() {
     let start = DotsAndBoxes::new(3, 3).unwrap();
     assert_eq!(Solver::new().value(&start), Ok(-3));
 }
+
+/// Knowledge whose "canonical" key is only the number of lines drawn: positions of other
+/// values share it.
+#[derive(Debug, Clone, Copy)]
+struct CountOnly;
+
+impl gamesolver::Knowledge<DotsAndBoxes> for CountOnly {
+    fn canonical_key(&self, position: &DotsAndBoxes) -> Option<u64> {
+        Some(u64::from(position.key().count_ones()))
+    }
+}
+
+#[test]
+fn symmetric_positions_share_a_key_and_the_checker_finds_a_false_one() {
+    use gamesolver::check::{self, CheckError, Checks, Claim};
+    for (width, height) in [(2, 2), (3, 2), (2, 3)] {
+        let start = DotsAndBoxes::new(width, height).unwrap();
+        check::knowledge(&start, &game::Symmetries::of(&start), &Checks::default()).unwrap();
+    }
+    // The same values, and the same optimal moves, with one entry for all images.
+    let start = DotsAndBoxes::new(3, 3).unwrap();
+    let mut symmetric = Solver::new().with_knowledge(game::Symmetries::of(&start));
+    assert_eq!(symmetric.value(&start), Ok(-3));
+    let mut plain = Solver::new();
+    let mut position = DotsAndBoxes::new(3, 2).unwrap();
+    let mut symmetric = Solver::new().with_knowledge(game::Symmetries::of(&position));
+    for line in [0u8, 7, 12, 3, 15, 9] {
+        position.play(line).unwrap();
+        let (a, b) = (
+            plain.solve(&position).unwrap(),
+            symmetric.solve(&position).unwrap(),
+        );
+        assert_eq!(
+            (a.value, a.best_moves),
+            (b.value, b.best_moves),
+            "\n{position}"
+        );
+    }
+    let start = DotsAndBoxes::new(2, 2).unwrap();
+    let found = check::knowledge(&start, &CountOnly, &Checks::default());
+    assert!(
+        matches!(&found, Err(CheckError::Disagrees(d)) if matches!(d.claim, Claim::CanonicalKey(_))),
+        "{found:?}"
+    );
+}

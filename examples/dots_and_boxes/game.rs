@@ -6,7 +6,8 @@
 //! The position is the set of lines drawn, a bit each: what is left to play does not depend
 //! on who took the boxes so far, so the score is not part of it.
 
-use gamesolver::{Game, Points, ScoringGame};
+use gamesolver::{Game, Knowledge, Points, ScoringGame};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A board of at most 64 lines: m x n boxes have m(n + 1) + n(m + 1) of them.
@@ -183,5 +184,81 @@ impl fmt::Display for DotsAndBoxes {
             }
         }
         Ok(())
+    }
+}
+
+/// What a user knows of Dots and Boxes, as sound knowledge: the board's symmetries (its
+/// reflections and half turn, and on a square board its quarter turns and diagonal
+/// reflections) map a position to one that plays the same, so all of them share one canonical
+/// key, the least of their sets of lines.
+#[derive(Debug, Clone)]
+pub struct Symmetries {
+    /// For each symmetry but the identity, the image of each byte of a set of lines: the
+    /// image of a set is the union of its eight bytes' images.
+    images: Vec<[[u64; 256]; 8]>,
+}
+
+impl Symmetries {
+    /// The symmetries of `board`'s shape.
+    pub fn of(board: &DotsAndBoxes) -> Self {
+        let (w, h) = (board.width, board.height);
+        // Each line as the two dots it joins, (x, y) with x in 0..=w and y in 0..=h.
+        let segments: Vec<[(usize, usize); 2]> = (0..board.lines())
+            .map(|line| {
+                let vertical = w * (h + 1);
+                if line < vertical {
+                    let (y, x) = (line / w, line % w);
+                    [(x, y), (x + 1, y)]
+                } else {
+                    let (y, x) = ((line - vertical) / (w + 1), (line - vertical) % (w + 1));
+                    [(x, y), (x, y + 1)]
+                }
+            })
+            .collect();
+        let index: HashMap<[(usize, usize); 2], u8> = (segments.iter().enumerate())
+            .map(|(i, &s)| (s, i as u8))
+            .collect();
+        let transposes: &[bool] = if w == h { &[false, true] } else { &[false] };
+        let mut images = Vec::new();
+        for &transpose in transposes {
+            for (flip_x, flip_y) in [(false, false), (true, false), (false, true), (true, true)] {
+                if !transpose && !flip_x && !flip_y {
+                    continue;
+                }
+                let map = |(x, y): (usize, usize)| {
+                    let (x, y) = (
+                        if flip_x { w - x } else { x },
+                        if flip_y { h - y } else { y },
+                    );
+                    if transpose { (y, x) } else { (x, y) }
+                };
+                let to: Vec<u8> = (segments.iter())
+                    .map(|&[a, b]| {
+                        let (a, b) = (map(a), map(b));
+                        index[&[a.min(b), a.max(b)]]
+                    })
+                    .collect();
+                let mut bytes = [[0u64; 256]; 8];
+                for (line, &image) in to.iter().enumerate() {
+                    for (value, union) in bytes[line / 8].iter_mut().enumerate() {
+                        if value >> (line % 8) & 1 == 1 {
+                            *union |= 1 << image;
+                        }
+                    }
+                }
+                images.push(bytes);
+            }
+        }
+        Self { images }
+    }
+}
+
+impl Knowledge<DotsAndBoxes> for Symmetries {
+    fn canonical_key(&self, position: &DotsAndBoxes) -> Option<u64> {
+        let bytes = position.drawn.to_le_bytes();
+        let image = |map: &[[u64; 256]; 8]| {
+            (map.iter().zip(bytes)).fold(0, |drawn, (table, byte)| drawn | table[usize::from(byte)])
+        };
+        Some(self.images.iter().map(image).fold(position.drawn, u64::min))
     }
 }

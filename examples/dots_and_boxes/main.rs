@@ -1,9 +1,10 @@
 //! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
-//! (`game.rs`), where a line that completes a box keeps the turn.
+//! (`game.rs`), where a line that completes a box keeps the turn, and with `--symmetry` the
+//! board's symmetries as canonical keys.
 //!
 //! ```text
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
-//! cargo run --release --example dots_and_boxes -- 2 3 --threads 2
+//! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --threads 2
 //! ```
 
 mod game;
@@ -11,7 +12,7 @@ mod game;
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
-use game::DotsAndBoxes;
+use game::{DotsAndBoxes, Symmetries};
 use gamesolver::{SearchConfig, Solver};
 use std::time::Instant;
 
@@ -25,6 +26,9 @@ struct Args {
     width: usize,
     /// Rows of boxes.
     height: usize,
+    /// Positions equal up to a symmetry of the board share one table entry.
+    #[arg(long)]
+    symmetry: bool,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -35,9 +39,15 @@ fn run(args: &Args) -> Result<(), Failure> {
         DotsAndBoxes::new(args.width, args.height).map_err(|e| Failure::Input(e.to_string()))?;
     let config = SearchConfig::default().with_threads(usize::from(args.threads));
     let clock = Instant::now();
-    let solution = Solver::with_config(config)
-        .solve(&start)
-        .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let solution = if args.symmetry {
+        let symmetries = Symmetries::of(&start);
+        Solver::with_config(config)
+            .with_knowledge(symmetries)
+            .solve(&start)
+    } else {
+        Solver::with_config(config).solve(&start)
+    }
+    .map_err(|e| Failure::OutOfReach(e.to_string()))?;
     let lines: Vec<String> = solution.best_moves.iter().map(u8::to_string).collect();
     println!(
         "{}x{} value={:+} best={} nodes={} s={:.2}",

@@ -9,7 +9,9 @@
 /// same: the same moves, with the same points and the same moves that keep the turn
 /// ([`ScoringGame::keeps_turn`](crate::ScoringGame::keeps_turn)), leading to positions whose
 /// keys again agree, so that they have the same value for the side to move. Whatever of whose
-/// turn it is changes that (in a game where the sides' moves differ) is part of the key. An exact encoding of the position (a bitmask of the board, the sorted heaps)
+/// turn it is changes that (in a game where the sides' moves differ) is part of the key. (A
+/// search's [`Knowledge`](crate::Knowledge) may give a *canonical* key instead, shared by
+/// positions equal up to a symmetry: [`Knowledge::canonical_key`](crate::Knowledge::canonical_key).) An exact encoding of the position (a bitmask of the board, the sorted heaps)
 /// keeps the exact solvers exact. Tables outlive a solve: a solver reused across positions
 /// trusts every key it has seen, so keys must be unique across all of them, or the solver
 /// cleared (`clear()`) between unrelated positions.

@@ -166,13 +166,29 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
         out.truncate(start.saturating_add(limit));
     }
 
+    /// **Sound.** The key the search stores `position` under when it is not the game's own
+    /// [`key`](crate::Game::key): a *canonical* key, the same for every position equal to this
+    /// one up to a symmetry of the rules (a board's reflections, say), so that the table holds
+    /// one entry for all of them. `None` (the default): the game's key.
+    ///
+    /// Positions that share a canonical key must have the same value, as images of each other
+    /// under a symmetry do; their moves differ, so a move read back from the table is checked
+    /// ([`Game::check_move`](crate::Game::check_move)) before the search plays it, and it only
+    /// orders the moves. [`check::knowledge`](crate::check::knowledge) compares the values of
+    /// positions that share a canonical key.
+    fn canonical_key(&self, position: &G) -> Option<G::Key> {
+        let _ = position;
+        None
+    }
+
     /// **Sound.** The key of the position after the legal move `mv`, without playing it (the
-    /// search asks for children's keys when it looks for table cut-offs). A wrong key reads
-    /// another position's values. The default plays the move on a copy.
+    /// search asks for children's keys when it looks for table cut-offs): the canonical key
+    /// ([`canonical_key`](Self::canonical_key)) if there is one, else the game's. A wrong key
+    /// reads another position's values. The default plays the move on a copy.
     fn key_after(&self, position: &G, mv: G::Move) -> G::Key {
         let mut child = position.clone();
         child.play_unchecked(mv);
-        child.key()
+        self.canonical_key(&child).unwrap_or_else(|| child.key())
     }
 
     /// **Hint.** Whether a search of `position` should take moves back

@@ -33,6 +33,10 @@
 //!   position's value, which the floor does not bound from above: it is always searched.
 //! - A *best move* ([`facts`](crate::Knowledge::facts)): tried first, before the other moves
 //!   are generated, so a node refuted by it costs one child.
+//! - A *canonical key* ([`canonical_key`](crate::Knowledge::canonical_key)): positions equal up
+//!   to a symmetry of the rules share one table entry. Their values are equal, their moves are
+//!   not: a move read back from the table is checked before it is played, and only orders the
+//!   moves.
 //!
 //! [`games::prime`](crate::games::prime) shows what each of these buys on one game, with the
 //! proofs. [`check::knowledge`](crate::check::knowledge) compares a game's knowledge with plain

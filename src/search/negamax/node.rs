@@ -39,9 +39,12 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         {
             return cut;
         }
-        let key = position.key();
+        let (key, canonical) = self.table_key(position);
         let table_move = match self.probe(&key, depth, &mut window) {
-            Ok(table_move) => table_move,
+            // A canonical key's move may be a symmetric image's: played only if legal here.
+            Ok(table_move) => {
+                table_move.filter(|&mv| !canonical || position.check_move(mv).is_ok())
+            }
             Err(cut) => return cut,
         };
         if let Some(value) = self.knowledge.exact_value(position) {

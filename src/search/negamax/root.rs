@@ -55,7 +55,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         };
         self.sort_moves(0);
         let node = Node {
-            key: position.key(),
+            key: self.table_key(position).0,
             depth,
             window: (alpha, beta),
             ply: 0,
@@ -91,10 +91,21 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         })
     }
 
-    /// The stored best move of `position`, if the table still has it.
+    /// The stored best move of `position`, if the table still has it (under a canonical key,
+    /// a symmetric image's move may come back: a caller checks it before playing it).
     pub fn table_move(&self, position: &G) -> Option<G::Move> {
         self.table
-            .probe(&position.key())
+            .probe(&self.table_key(position).0)
             .and_then(|entry| entry.best)
+    }
+
+    /// The key `position` is stored under, and whether it is the knowledge's canonical key
+    /// ([`Knowledge::canonical_key`]) rather than the game's.
+    #[inline]
+    pub(super) fn table_key(&self, position: &G) -> (G::Key, bool) {
+        match self.knowledge.canonical_key(position) {
+            Some(key) => (key, true),
+            None => (position.key(), false),
+        }
     }
 }
