@@ -120,3 +120,39 @@ fn the_seeds_left_bound_every_value_and_the_checker_names_each_lie() {
         }
     }
 }
+
+#[test]
+fn the_engine_and_the_arena_honour_a_mover_who_moves_again() {
+    use gamesolver::arena::{MatchConfig, Side, play_match};
+    use gamesolver::search::Budget;
+    use gamesolver::strategy::{EngineStrategy, RandomStrategy};
+    use gamesolver::{Engine, NoEvaluator};
+    let start = Kalah::new(3, 3).unwrap();
+    let value = Solver::new().value(&start).unwrap();
+    let mut engine = Engine::new(NoEvaluator).with_table_bytes(1 << 20);
+    let found = engine
+        .search(&start, Budget::default().with_depth(200))
+        .unwrap();
+    assert!(found.exact && found.value == value, "{found:?}");
+    // A perfect player gets at least the value first and at least minus it second, whatever
+    // the other plays, with the turns and points counted as the rules give them.
+    let mut perfect = EngineStrategy::new(Engine::new(NoEvaluator).with_table_bytes(1 << 20));
+    for seed in 1..=3 {
+        let mut random = RandomStrategy::with_seed(seed);
+        let config = MatchConfig {
+            games: 2,
+            ..MatchConfig::default()
+        };
+        let report = play_match(&start, &mut perfect, &mut random, config, |_| {});
+        for game in &report.games {
+            let margin = game.scores[0] as i64 - game.scores[1] as i64;
+            let guaranteed = if game.first == Side::A { value } else { -value };
+            assert!(margin >= guaranteed, "{game:?}: {margin} < {guaranteed}");
+            assert_eq!(
+                game.scores[0] + game.scores[1],
+                18,
+                "every seed ends in a store"
+            );
+        }
+    }
+}
