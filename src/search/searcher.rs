@@ -331,6 +331,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
 
     /// Whether the next searches look up children for table cut-offs.
     pub fn set_transposition_cutoffs(&mut self, on: bool) {
+        self.config.transposition_cutoffs = on;
         self.core.settings().transposition_cutoffs = on;
     }
 

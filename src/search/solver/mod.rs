@@ -166,6 +166,14 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self.search.prepare();
     }
 
+    /// Looks up children for table cut-offs before searching a node, or not (see
+    /// [`SearchConfig::transposition_cutoffs`]: on by default).
+    #[must_use]
+    pub fn with_transposition_cutoffs(mut self, on: bool) -> Self {
+        self.search.set_transposition_cutoffs(on);
+        self
+    }
+
     /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]), made at the
     /// first solve. A request past this machine's limit gets the limit; to be told instead,
     /// check it first with [`SearchConfig::try_with_table_bytes`].
