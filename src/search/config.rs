@@ -100,7 +100,11 @@ impl SearchConfig {
         Ok(self.with_table_bytes(bytes))
     }
 
-    /// Searches on `threads` threads (at least 1).
+    /// Searches on `threads` threads (at least 1). Threads share one table: lock-free for a
+    /// game whose keys give words ([`TableKey::words`](crate::TableKey::words)) and whose moves
+    /// are unsigned integers (`u8` to `u64`, `usize`; a move whose value passes 32 bits is not
+    /// kept as the table's best move, which only orders moves), else one lock a bucket, which
+    /// nobody waits for but which costs more a node.
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);

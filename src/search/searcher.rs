@@ -10,18 +10,16 @@
 
 use crate::game::{Evaluator, Game, Knowledge, ScoringGame, TableKey};
 use crate::search::negamax::{Negamax, ProgressFn, Scored, Settings};
-use crate::search::table::{LockedTable, SearchTable, SharedTable, TranspositionTable, pack_move};
+use crate::search::table::{
+    LockedTable, SearchTable, SharedTable, TranspositionTable, move_type_packs,
+};
 use crate::search::{Budget, SearchConfig, SearchStats, Stage};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Whether the game's keys and moves pack into the lock-free table.
 fn packs<G: Game>(position: &G) -> bool {
-    position.key().words().is_some()
-        && position
-            .legal_moves()
-            .first()
-            .is_none_or(|&mv| pack_move(mv).is_some())
+    position.key().words().is_some() && move_type_packs::<G::Move>()
 }
 
 /// A search and its helpers, behind the few calls a front-end makes: settings for the next

@@ -212,7 +212,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self
     }
 
-    /// The number of threads that search.
+    /// The number of threads that search (which table they share: see
+    /// [`SearchConfig::with_threads`]).
     #[must_use]
     pub fn threads(&self) -> usize {
         self.search.threads()

@@ -20,14 +20,30 @@ use std::sync::Arc;
 
 /// A search's transposition table: [`TranspositionTable`] on one thread; when threads search
 /// together, [`SharedTable`] (lock-free) for games whose keys give words and whose moves are
-/// integers of at most 32 bits, else [`LockedTable`].
+/// unsigned integers (`u8` to `u64`, `usize`), else [`LockedTable`].
 pub(crate) enum SearchTable<G: Game> {
     Local(TranspositionTable<G::Key, G::Move>),
     Shared(Arc<SharedTable>),
     Locked(Arc<LockedTable<G::Key, G::Move>>),
 }
 
-/// The move as a 32-bit code, if its type is an unsigned integer of at most 32 bits.
+/// Whether moves of type `M` are unsigned integers, which the lock-free table takes
+/// ([`pack_move`]).
+pub(crate) fn move_type_packs<M: 'static>() -> bool {
+    use std::any::TypeId;
+    [
+        TypeId::of::<u8>(),
+        TypeId::of::<u16>(),
+        TypeId::of::<u32>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<usize>(),
+    ]
+    .contains(&TypeId::of::<M>())
+}
+
+/// The move as a 32-bit code, if it is an unsigned integer whose value fits 32 bits (a move of
+/// 64 bits past that is not kept: only the move order loses it, as when an entry is pushed
+/// out).
 #[inline]
 pub(crate) fn pack_move<M: Copy + 'static>(mv: M) -> Option<u32> {
     let any = &mv as &dyn Any;
@@ -35,6 +51,14 @@ pub(crate) fn pack_move<M: Copy + 'static>(mv: M) -> Option<u32> {
         .copied()
         .or_else(|| any.downcast_ref::<u16>().map(|&x| u32::from(x)))
         .or_else(|| any.downcast_ref::<u8>().map(|&x| u32::from(x)))
+        .or_else(|| {
+            any.downcast_ref::<u64>()
+                .and_then(|&x| u32::try_from(x).ok())
+        })
+        .or_else(|| {
+            any.downcast_ref::<usize>()
+                .and_then(|&x| u32::try_from(x).ok())
+        })
 }
 
 /// The move of a code given by [`pack_move`].
@@ -48,6 +72,10 @@ fn unpack_move<M: Copy + 'static>(code: u32) -> Option<M> {
         *slot = u16::try_from(code).ok();
     } else if let Some(slot) = slot.downcast_mut::<Option<u8>>() {
         *slot = u8::try_from(code).ok();
+    } else if let Some(slot) = slot.downcast_mut::<Option<u64>>() {
+        *slot = Some(u64::from(code));
+    } else if let Some(slot) = slot.downcast_mut::<Option<usize>>() {
+        *slot = usize::try_from(code).ok();
     }
     out
 }
@@ -168,5 +196,22 @@ impl<G: Game> SearchTable<G> {
                 table.store(entry, hash)
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unsigned_moves_pack_and_come_back() {
+        assert!(move_type_packs::<u64>() && move_type_packs::<usize>() && move_type_packs::<u8>());
+        assert!(!move_type_packs::<i32>() && !move_type_packs::<(u8, u8)>());
+        assert_eq!(pack_move(7u64).and_then(unpack_move::<u64>), Some(7));
+        assert_eq!(pack_move(u64::from(u32::MAX)), Some(u32::MAX));
+        // Past 32 bits a move is not kept: the entry keeps its bounds without a move.
+        assert_eq!(pack_move(1u64 << 40), None);
+        assert_eq!(pack_move(9usize).and_then(unpack_move::<usize>), Some(9));
+        assert_eq!(pack_move(300u16).and_then(unpack_move::<u8>), None);
     }
 }
