@@ -125,12 +125,7 @@ fn windows(bounds: &MoveBounds<u32>, best: i64, optimal: bool) -> Vec<(u32, i64,
 /// last, with every optimal move.
 pub fn merge(dir: &Path) -> Result<Merged, String> {
     let jobs = read_dir(dir)?;
-    let missing: Vec<PathBuf> = jobs
-        .iter()
-        .filter(|(_, _, r)| r.is_none())
-        .map(|(f, _, _)| f.clone())
-        .collect();
-    if !missing.is_empty() {
+    if let Some(missing) = missing_results(&jobs) {
         return Ok(Merged::Missing(missing));
     }
     let n = jobs[0].1.n;
@@ -185,6 +180,15 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
         below = Some(best);
     }
     Err(format!("{}: the board has no move", dir.display()))
+}
+
+/// The job files whose results are missing, if any are.
+fn missing_results<J, R>(jobs: &[(PathBuf, J, Option<R>)]) -> Option<Vec<PathBuf>> {
+    let missing: Vec<PathBuf> = (jobs.iter())
+        .filter(|(_, _, result)| result.is_none())
+        .map(|(file, _, _)| file.clone())
+        .collect();
+    (!missing.is_empty()).then_some(missing)
 }
 
 /// Checks that every result is of a move off the principal line (a prefix of it, then any
