@@ -179,22 +179,23 @@ where
     };
     let mut random = Random(checks.seed);
     for _ in 0..checks.games.max(1) {
-        // The game's positions, each with the moves to it and the highest floor above it.
-        let mut path = vec![(start.clone(), Vec::new(), None)];
+        // The game's positions, each with the highest floor above it; position i is reached
+        // by the first i moves.
+        let mut path = vec![(start.clone(), None)];
+        let mut moves = Vec::new();
         loop {
-            let (position, moves, floor) = path.last().expect("the start");
+            let (position, floor) = path.last().expect("the start");
             let legal = position.legal_moves();
             if legal.is_empty() {
                 break;
             }
             let mv = legal[random.below(legal.len())];
             let floor = (*floor).max(knowledge.value_floor(position));
-            let mut moves = moves.clone();
             moves.push(mv);
-            path.push((position.after(mv), moves, floor));
+            path.push((position.after(mv), floor));
         }
-        for (position, moves, floor) in path.iter().rev() {
-            check.position(position, moves, *floor)?;
+        for (ply, (position, floor)) in path.iter().enumerate().rev() {
+            check.position(position, &moves[..ply], *floor)?;
         }
     }
     Ok(())

@@ -98,6 +98,17 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         })
     }
 
+    /// A table for threads to share: lock-free if the game's keys and moves `pack`, else
+    /// locked.
+    fn threads_table(&self, pack: bool) -> SearchTable<G> {
+        let bytes = self.config.table_bytes;
+        if pack {
+            SearchTable::Shared(Arc::new(SharedTable::with_bytes(bytes)))
+        } else {
+            SearchTable::Locked(Arc::new(LockedTable::with_bytes(bytes)))
+        }
+    }
+
     /// Makes one-thread tables whole at once, from the next table made on: searches under
     /// deadlines should not pay for a table's doubling (a pass over the whole table).
     pub fn set_whole_table(&mut self) {
@@ -163,11 +174,10 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         if !self.table_ready {
             return;
         }
-        let bytes = self.config.table_bytes;
         let table = match self.core.table() {
             SearchTable::Local(_) => self.one_thread_table(),
-            SearchTable::Shared(_) => SearchTable::Shared(Arc::new(SharedTable::with_bytes(bytes))),
-            SearchTable::Locked(_) => SearchTable::Locked(Arc::new(LockedTable::with_bytes(bytes))),
+            SearchTable::Shared(_) => self.threads_table(true),
+            SearchTable::Locked(_) => self.threads_table(false),
         };
         for helper in &mut self.helpers {
             helper.set_table(table.share());
@@ -184,7 +194,6 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
             return;
         }
         self.table_ready = true;
-        let bytes = self.config.table_bytes;
         let pool = (self.config.threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
@@ -199,12 +208,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
             self.core.set_table(self.one_thread_table());
             return;
         };
-        let shared = if packs(position) {
-            SearchTable::Shared(Arc::new(SharedTable::with_bytes(bytes)))
-        } else {
-            SearchTable::Locked(Arc::new(LockedTable::with_bytes(bytes)))
-        };
-        self.core.set_table(shared);
+        self.core.set_table(self.threads_table(packs(position)));
         self.helpers = (1..self.config.threads)
             .map(|_| self.core.helper(&self.stop))
             .collect();

@@ -427,28 +427,19 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     ) -> Scored {
         let margin = candidate.margin;
         let clamp = |bound: i64| bound.clamp(-INFINITY, INFINITY);
-        if candidate.keeps {
-            let inner = self.search(
-                child,
-                depth - 1,
-                clamp(alpha.saturating_sub(margin)),
-                clamp(beta.saturating_sub(margin)),
-                ply + 1,
-            );
-            return Scored {
-                value: margin.saturating_add(inner.value),
-                proven: inner.proven,
-            };
-        }
-        let inner = self.search(
-            child,
-            depth - 1,
-            clamp(margin.saturating_sub(beta)),
-            clamp(margin.saturating_sub(alpha)),
-            ply + 1,
-        );
+        let (lower, upper) = if candidate.keeps {
+            (alpha.saturating_sub(margin), beta.saturating_sub(margin))
+        } else {
+            (margin.saturating_sub(beta), margin.saturating_sub(alpha))
+        };
+        let inner = self.search(child, depth - 1, clamp(lower), clamp(upper), ply + 1);
+        let value = if candidate.keeps {
+            margin.saturating_add(inner.value)
+        } else {
+            margin.saturating_sub(inner.value)
+        };
         Scored {
-            value: margin.saturating_sub(inner.value),
+            value,
             proven: inner.proven,
         }
     }

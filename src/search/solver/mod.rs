@@ -103,8 +103,8 @@ impl<G: ScoringGame> Solver<G> {
     /// knowledge of the game beyond its rules.
     ///
     /// For a game of the crate, start from the solver its module gives, with the game's proven
-    /// knowledge and tuned settings (see the example above): the rules alone can be hundreds of
-    /// times slower.
+    /// knowledge and tuned settings (see the example above): the rules alone can be thousands
+    /// of times slower.
     #[must_use]
     pub fn new() -> Self {
         Self::with_config(SearchConfig::default())
