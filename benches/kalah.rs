@@ -1,8 +1,9 @@
 //! Kalah(m, n) on the public API (`examples/kalah/game.rs`), a game where a sowing into one's
 //! own store keeps the turn: the exact value of the start from an empty table, by the solver
 //! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`),
-//! and by the naive baseline a user writes by hand (`naive`: alpha-beta with a `HashMap`,
-//! `baseline/kalah_naive.rs`).
+//! and by the two naive baselines a user writes by hand, alpha-beta with a `HashMap`: each
+//! sowing a move (`naive`, `baseline/kalah_naive.rs`), or a whole turn a move, turns tried
+//! by what they score (`turns`, `baseline/kalah_turns.rs`).
 //!
 //! `cargo bench --bench kalah`
 
@@ -13,24 +14,32 @@ mod game;
 #[path = "baseline/kalah_naive.rs"]
 mod kalah_naive;
 
+#[path = "baseline/kalah_turns.rs"]
+mod kalah_turns;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use game::{Kalah, SeedsLeft};
 use gamesolver::Solver;
 use kalah_naive::NaiveKalah;
+use kalah_turns::TurnsKalah;
 
 fn kalah(c: &mut Criterion) {
     let mut group = c.benchmark_group("kalah");
     group.sample_size(10);
-    for (m, n) in [(4, 3), (4, 4), (5, 3)] {
+    for (m, n) in [(4, 3), (4, 4), (5, 3), (5, 4)] {
         let start = Kalah::new(m, n).expect("a size the rules take");
         let name = format!("{m},{n}");
         let value = Solver::new().value(&start);
         assert_eq!(Solver::new().with_knowledge(SeedsLeft).value(&start), value);
+        assert_eq!(Ok(TurnsKalah::default().value(&start)), value);
         group.bench_with_input(BenchmarkId::new("rules", &name), &start, |b, start| {
             b.iter(|| Solver::new().value(start));
         });
         group.bench_with_input(BenchmarkId::new("seeds_left", &name), &start, |b, start| {
             b.iter(|| Solver::new().with_knowledge(SeedsLeft).value(start));
+        });
+        group.bench_with_input(BenchmarkId::new("turns", &name), &start, |b, start| {
+            b.iter(|| TurnsKalah::default().value(start));
         });
         // The baseline takes 34 s on Kalah(5, 3): timed on the smaller boards only.
         if m <= 4 {

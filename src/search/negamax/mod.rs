@@ -6,8 +6,10 @@ mod cutoffs;
 mod moves;
 mod node;
 mod root;
+mod turn_gain;
 
 pub(crate) use moves::order_key;
+pub(crate) use turn_gain::TurnGain;
 
 use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame};
@@ -117,6 +119,8 @@ pub(crate) struct Negamax<G: Game, K, E> {
     /// Whether some move of the buffer of each ply keeps the turn.
     keeping: Vec<bool>,
     scratch: Vec<G::Move>,
+    /// Orders the moves that keep the turn.
+    turn_gain: TurnGain<G::Move>,
     /// Called about once every `PROGRESS_EVERY`, the clock read with the budget's.
     progress: Option<ProgressFn>,
     /// When the next progress report is due (set at the first clock reading).
@@ -167,6 +171,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             buffers: Vec::new(),
             keeping: Vec::new(),
             scratch: Vec::new(),
+            turn_gain: TurnGain::default(),
             progress: None,
             next_report: None,
             clock_interval: 1,

@@ -5,26 +5,16 @@ use super::Negamax;
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 
-/// Where a move goes in the search order, larger first: the table's move, then the moves that
-/// keep the turn (the mover chooses again after them: in Kalah they cut 4 times the nodes of
-/// Kalah(5, 4) when tried first), then by immediate margin.
-pub(crate) fn order_key<M: PartialEq>(
-    mv: M,
-    margin: i64,
-    keeps: bool,
-    table_move: Option<M>,
-) -> i64 {
+/// Where a move goes in the search order, larger first: the table's move, then by `gain`: the
+/// move's margin, or for a move that keeps the turn what the turn can gain
+/// ([`TurnGain`](super::turn_gain::TurnGain)).
+pub(crate) fn order_key<M: PartialEq>(mv: M, gain: i64, table_move: Option<M>) -> i64 {
     if Some(mv) == table_move {
         i64::MAX
-    } else if keeps {
-        margin.saturating_add(KEEPS_TURN_FIRST)
     } else {
-        margin
+        gain
     }
 }
-
-/// What a move that keeps the turn adds to its margin in the order: more than any margin.
-const KEEPS_TURN_FIRST: i64 = 1 << 50;
 
 /// A move to search, with its immediate margin and its place in the order.
 #[derive(Debug, Clone, Copy)]
@@ -102,9 +92,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             let margin = position.margin(mv);
             let keeps = position.keeps_turn(mv);
             keeping |= keeps;
-            let order = order_key(mv, margin, keeps, table_move);
             (margin > threshold || keeps).then_some(Candidate {
-                order,
+                order: order_key(mv, margin, table_move),
                 margin,
                 mv,
                 keeps,
@@ -112,6 +101,31 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             })
         }));
         self.keeping[ply] = keeping;
+        if keeping {
+            self.order_turns(position, ply, table_move);
+        }
+    }
+
+    /// Orders the moves of the buffer of `ply` that keep the turn by what their turn can gain
+    /// ([`TurnGain`]), at the nodes where the look-ahead is likely to pay.
+    fn order_turns(&mut self, position: &G, ply: usize, table_move: Option<G::Move>) {
+        if !self.turn_gain.worth_looking() {
+            return;
+        }
+        let buffer = &mut self.buffers[ply];
+        let before = first_in_order(buffer);
+        let turn_gain = &mut self.turn_gain;
+        turn_gain.start_node();
+        for candidate in buffer.iter_mut().filter(|candidate| candidate.keeps) {
+            let gain = turn_gain.of_move(position, candidate.mv, candidate.margin, true);
+            candidate.order = order_key(candidate.mv, gain, table_move);
+        }
+        turn_gain.record(first_in_order(buffer) != before);
+    }
+
+    /// The move the sort would put first.
+    pub(super) fn first_in_order(&self, ply: usize) -> Option<Candidate<G::Move>> {
+        first_in_order(&self.buffers[ply]).map(|i| self.buffers[ply][i])
     }
 
     /// Sorts the buffer of `ply` best first.
@@ -120,15 +134,16 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         // solver is several times slower on PrimeGame with ties scrambled).
         self.buffers[ply].sort_by_key(|candidate| std::cmp::Reverse(candidate.order));
     }
+}
 
-    /// The move the sort would put first: the first of the largest order keys.
-    pub(super) fn first_in_order(&self, ply: usize) -> Option<Candidate<G::Move>> {
-        let mut first: Option<Candidate<G::Move>> = None;
-        for &candidate in &self.buffers[ply] {
-            if first.is_none_or(|best| candidate.order > best.order) {
-                first = Some(candidate);
-            }
+/// Where the move a sort would put first stands in `buffer`: the first of the largest order
+/// keys.
+fn first_in_order<M>(buffer: &[Candidate<M>]) -> Option<usize> {
+    let mut first: Option<usize> = None;
+    for (i, candidate) in buffer.iter().enumerate() {
+        if first.is_none_or(|best| candidate.order > buffer[best].order) {
+            first = Some(i);
         }
-        first
     }
+    first
 }

@@ -3,7 +3,7 @@
 
 use super::{Solution, SolveError, Solver};
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, order_key};
+use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, TurnGain, order_key};
 use crate::search::{MoveBounds, Stage};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
@@ -163,9 +163,12 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         }
         let table_move = self.search.table_move(position);
         let mut moves = legal.clone();
-        moves.sort_by_key(|&mv| {
-            let key = order_key(mv, position.margin(mv), position.keeps_turn(mv), table_move);
-            std::cmp::Reverse(key)
+        let mut turn_gain = TurnGain::default();
+        turn_gain.start_node();
+        moves.sort_by_cached_key(|&mv| {
+            let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
+            let gain = turn_gain.of_move(position, mv, margin, keeps);
+            std::cmp::Reverse(order_key(mv, gain, table_move))
         });
         let mut bounds = MoveBounds::new(legal);
         // With narrow bounds, the value first by null windows: then one test a move.

@@ -1,0 +1,224 @@
+//! The order of moves that keep the turn: by what the whole turn they begin can gain.
+//!
+//! After a move that keeps the turn the mover chooses again, so its own margin says little:
+//! in Kalah a sowing into one's store scores one seed and opens a capture or another sowing.
+//! A search that takes each move alone would otherwise see only that seed, where a user who
+//! writes a whole turn as one move sorts the turns by all they score, which on Kalah(5, 4)
+//! is the difference between 2.5 M nodes and 11 M. So a move that keeps the turn is ordered
+//! by its *turn gain*: its margin plus the most the rest of the turn can score by margins
+//! alone, looking through every chain of moves that keep the turn, up to [`TURN_LOOKAHEAD`]
+//! positions a node (a game of long chains, such as Dots and Boxes, is cut short there).
+//!
+//! Where the look-ahead seldom changes which move comes first, it costs its time for nothing:
+//! in Dots and Boxes the boxes a turn can take come to the same total in any order, and a line
+//! that passes the turn never scores. So a search measures how often the look-ahead changed
+//! its node's first move, and looks ahead at every node only while that is at least one node
+//! in [`RARELY`]; else at one node in [`SAMPLE_EVERY`], to notice when it pays again.
+//!
+//! Only the order changes: every move is still searched, so a value never depends on it.
+
+use crate::game::ScoringGame;
+
+/// The most positions a node looks through to order its moves that keep the turn.
+pub(crate) const TURN_LOOKAHEAD: usize = 64;
+
+/// Move lists for the look-ahead, one per step of a chain, so that ordering allocates only
+/// while the longest chain grows.
+#[derive(Debug)]
+pub(crate) struct TurnGain<M> {
+    lists: Vec<Vec<M>>,
+    /// Positions left to look through at this node.
+    budget: usize,
+    /// Nodes looked ahead at, and at how many of them that changed the first move (both
+    /// halved now and then, so that they follow the search).
+    looks: u32,
+    changes: u32,
+    /// Nodes asked whether to look ahead.
+    asked: u32,
+}
+
+/// The look-ahead runs at every node while it changes the first move at one node in this many
+/// or more.
+pub(crate) const RARELY: u32 = 16;
+
+/// Where it changes less, one node in this many looks ahead.
+pub(crate) const SAMPLE_EVERY: u32 = 64;
+
+/// The nodes that always look ahead, before the first judgement.
+const WARM_UP: u32 = 256;
+
+impl<M> Default for TurnGain<M> {
+    fn default() -> Self {
+        Self {
+            lists: Vec::new(),
+            budget: 0,
+            looks: 0,
+            changes: 0,
+            asked: 0,
+        }
+    }
+}
+
+impl<M> TurnGain<M> {
+    /// Whether this node should look ahead (see the module's docs).
+    pub(crate) fn worth_looking(&mut self) -> bool {
+        self.asked = self.asked.wrapping_add(1);
+        self.looks < WARM_UP
+            || self.changes * RARELY >= self.looks
+            || self.asked.is_multiple_of(SAMPLE_EVERY)
+    }
+
+    /// Counts a node that looked ahead, and whether that `changed` its first move.
+    pub(crate) fn record(&mut self, changed: bool) {
+        self.looks += 1;
+        self.changes += u32::from(changed);
+        if self.looks >= 1 << 12 {
+            self.looks /= 2;
+            self.changes /= 2;
+        }
+    }
+}
+
+impl<M: Copy> TurnGain<M> {
+    /// Starts a node: [`TURN_LOOKAHEAD`] positions to look through for all its moves.
+    pub(crate) fn start_node(&mut self) {
+        self.budget = TURN_LOOKAHEAD;
+    }
+
+    /// The order of the legal move `mv` of `position` whose `margin` is given: the margin of a
+    /// move that passes the turn; for one that keeps it, the margin plus the best gain of
+    /// the turn that goes on (while the node's look-ahead lasts).
+    pub(crate) fn of_move<G>(&mut self, position: &G, mv: M, margin: i64, keeps: bool) -> i64
+    where
+        G: ScoringGame<Move = M>,
+    {
+        if !keeps || self.budget == 0 {
+            return margin;
+        }
+        self.budget -= 1;
+        margin.saturating_add(self.best_after(&position.after(mv), 0))
+    }
+
+    /// The most a turn that continues at `position` (the same mover) can score by margins.
+    fn best_after<G>(&mut self, position: &G, level: usize) -> i64
+    where
+        G: ScoringGame<Move = M>,
+    {
+        if self.lists.len() <= level {
+            self.lists.resize_with(level + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.lists[level]);
+        moves.clear();
+        position.generate_moves(&mut moves);
+        let mut best = if moves.is_empty() { 0 } else { i64::MIN };
+        for &mv in &moves {
+            let mut gain = position.margin(mv);
+            if position.keeps_turn(mv) && self.budget > 0 {
+                self.budget -= 1;
+                gain = gain.saturating_add(self.best_after(&position.after(mv), level + 1));
+            }
+            best = best.max(gain);
+        }
+        self.lists[level] = moves;
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Points};
+
+    /// Coins in a row: a move takes one, scores its worth, and keeps the turn when the worth
+    /// is odd.
+    #[derive(Clone, Debug)]
+    struct Coins(Vec<u8>);
+
+    impl Game for Coins {
+        type Move = usize;
+        type Key = Vec<u8>;
+        type Error = std::fmt::Error;
+        fn generate_moves(&self, out: &mut Vec<usize>) {
+            out.extend(0..self.0.len());
+        }
+        fn check_move(&self, mv: usize) -> Result<(), std::fmt::Error> {
+            if mv < self.0.len() {
+                Ok(())
+            } else {
+                Err(std::fmt::Error)
+            }
+        }
+        fn play_unchecked(&mut self, mv: usize) {
+            self.0.remove(mv);
+        }
+        fn key(&self) -> Vec<u8> {
+            self.0.clone()
+        }
+    }
+
+    impl ScoringGame for Coins {
+        fn points(&self, mv: usize) -> Points {
+            Points {
+                mover: u64::from(self.0[mv]),
+                opponent: 0,
+            }
+        }
+        fn keeps_turn(&self, mv: usize) -> bool {
+            self.0[mv] % 2 == 1
+        }
+    }
+
+    /// Every sum a turn that starts with `mv` can score, by brute force.
+    fn best_turn(position: &Coins, mv: usize) -> i64 {
+        let margin = position.margin(mv);
+        let next = position.after(mv);
+        if !position.keeps_turn(mv) {
+            return margin;
+        }
+        let rest = next.legal_moves().into_iter().map(|mv| best_turn(&next, mv));
+        margin + rest.max().unwrap_or(0)
+    }
+
+    #[test]
+    fn a_move_that_keeps_the_turn_is_worth_the_best_turn_it_begins() {
+        let position = Coins(vec![1, 4, 3, 2, 5, 7]);
+        let mut gain = TurnGain::default();
+        for mv in position.legal_moves() {
+            gain.start_node();
+            let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
+            assert_eq!(gain.of_move(&position, mv, margin, keeps), best_turn(&position, mv));
+        }
+        // The 1, then the 3, 5 and 7 and the best even coin.
+        assert_eq!(best_turn(&position, 0), 1 + 3 + 5 + 7 + 4);
+    }
+
+    #[test]
+    fn the_look_ahead_stops_at_its_budget_with_a_gain_no_larger_than_the_best() {
+        let position = Coins((0..12).map(|i| 2 * i + 1).collect());
+        let mut gain = TurnGain::default();
+        gain.start_node();
+        let cut_short = gain.of_move(&position, 0, 1, true);
+        assert_eq!(gain.budget, 0);
+        assert!(cut_short >= 1 && cut_short <= best_turn(&position, 0));
+        // With the budget spent, a move counts its margin alone.
+        assert_eq!(gain.of_move(&position, 1, 3, true), 3);
+    }
+
+    #[test]
+    fn a_look_ahead_that_never_changes_the_order_is_sampled() {
+        let mut gain = TurnGain::<usize>::default();
+        let looked = |gain: &mut TurnGain<usize>, nodes: u32| {
+            (0..nodes).filter(|_| gain.worth_looking()).count()
+        };
+        for _ in 0..WARM_UP {
+            assert!(gain.worth_looking());
+            gain.record(false);
+        }
+        assert_eq!(looked(&mut gain, 64 * SAMPLE_EVERY), 64);
+        // Once it changes the first move at one node in `RARELY`, it runs everywhere.
+        for _ in 0..WARM_UP / 4 {
+            gain.record(true);
+        }
+        assert_eq!(looked(&mut gain, 1000), 1000);
+    }
+}
