@@ -87,3 +87,47 @@ fn symmetric_positions_share_a_key_and_the_checker_finds_a_false_one() {
         "{found:?}"
     );
 }
+
+/// A false rule a user might believe: a line that completes some box is always worth taking
+/// at once (declining the last two boxes of a chain is how a player keeps control).
+#[derive(Debug, Clone, Copy)]
+struct TakeAnyBox;
+
+impl gamesolver::Knowledge<DotsAndBoxes> for TakeAnyBox {
+    fn search_moves(&self, position: &DotsAndBoxes, _threshold: i64, out: &mut Vec<u8>) {
+        use gamesolver::ScoringGame;
+        position.generate_moves(out);
+        if let Some(&line) = out.iter().find(|&&line| position.keeps_turn(line)) {
+            out.clear();
+            out.push(line);
+        }
+    }
+}
+
+#[test]
+fn a_line_that_completes_every_box_it_touches_is_taken_at_once_and_a_false_rule_is_found() {
+    use gamesolver::check::{self, CheckError, Checks, Claim};
+    for (width, height) in [(2, 2), (3, 2), (2, 3), (1, 4)] {
+        let start = DotsAndBoxes::new(width, height).unwrap();
+        let symmetric = game::TakeFreeBoxes {
+            symmetries: Some(game::Symmetries::of(&start)),
+        };
+        for knowledge in [game::TakeFreeBoxes::default(), symmetric] {
+            check::knowledge(&start, &knowledge, &Checks::default()).unwrap();
+        }
+    }
+    let start = DotsAndBoxes::new(3, 3).unwrap();
+    let free = game::TakeFreeBoxes::default();
+    assert_eq!(Solver::new().with_knowledge(free).value(&start), Ok(-3));
+    let lie = (2..=3)
+        .flat_map(|width| (2..=3).map(move |height| (width, height)))
+        .map(|(width, height)| {
+            let start = DotsAndBoxes::new(width, height).unwrap();
+            check::knowledge(&start, &TakeAnyBox, &Checks::default())
+        })
+        .find(Result::is_err);
+    assert!(
+        matches!(&lie, Some(Err(CheckError::Disagrees(d))) if matches!(d.claim, Claim::SearchMoves { .. })),
+        "{lie:?}"
+    );
+}

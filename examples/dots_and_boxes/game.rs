@@ -120,6 +120,16 @@ impl DotsAndBoxes {
             })
             .count() as u64
     }
+
+    /// The lowest line that completes every box it is a side of (its one box on the border,
+    /// or both of its boxes), if any: taking it at once is optimal ([`TakeFreeBoxes`]).
+    pub fn free_capture(&self) -> Option<u8> {
+        (0..self.lines() as u8)
+            .filter(|&line| self.drawn >> line & 1 == 0)
+            .find(|&line| {
+                self.completed_by(line) == self.boxes_of(usize::from(line)).count() as u64
+            })
+    }
 }
 
 impl Game for DotsAndBoxes {
@@ -260,5 +270,39 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
             (map.iter().zip(bytes)).fold(0, |drawn, (table, byte)| drawn | table[usize::from(byte)])
         };
         Some(self.images.iter().map(image).fold(position.drawn, u64::min))
+    }
+}
+
+/// What a user proves of Dots and Boxes, as sound knowledge: a line that completes every box it
+/// is a side of is taken at once, the only move searched (`DotsAndBoxes::free_capture`); with
+/// `symmetries`, the board's symmetries as canonical keys too ([`Symmetries`]).
+///
+/// **Why taking such a line is optimal.** Let line L complete the k boxes it is a side of
+/// (k is 1 or 2). Every other side of those boxes is drawn, so no other line touches them:
+/// whatever is played, L keeps completing exactly those k boxes, and drawing L changes what no
+/// other line scores or whether it keeps the turn. Write W(Q) for the value of a position Q
+/// with L not drawn, V(Q + L) for the value after L (the same side to move). Claim: W(Q) = k +
+/// V(Q + L), which L reaches; by induction on the lines left. L gives k + V(Q + L). Another
+/// line m scores the same c in Q and in Q + L and keeps or passes the turn alike; Q + m still
+/// has L as above, so by induction W(Q + m) = k + V(Q + m + L). If m keeps the turn it gives
+/// c + k + V(Q + m + L) <= k + V(Q + L), as c + V(Q + L + m) is what m gives in Q + L. If m
+/// passes it gives c - k - V(Q + m + L) <= c + k - V(Q + L + m) <= k + V(Q + L), as k >= 0.
+/// So no line beats L. (The base: L alone left, W = k.)
+#[derive(Debug, Clone, Default)]
+pub struct TakeFreeBoxes {
+    /// The board's symmetries, if the table is to share one entry among images.
+    pub symmetries: Option<Symmetries>,
+}
+
+impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
+    fn search_moves(&self, position: &DotsAndBoxes, _threshold: i64, out: &mut Vec<u8>) {
+        match position.free_capture() {
+            Some(line) => out.push(line),
+            None => position.generate_moves(out),
+        }
+    }
+
+    fn canonical_key(&self, position: &DotsAndBoxes) -> Option<u64> {
+        self.symmetries.as_ref()?.canonical_key(position)
     }
 }

@@ -1,10 +1,11 @@
 //! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
-//! (`game.rs`), where a line that completes a box keeps the turn, and with `--symmetry` the
-//! board's symmetries as canonical keys.
+//! (`game.rs`), where a line that completes a box keeps the turn; with `--symmetry` the
+//! board's symmetries as canonical keys, with `--captures` a line that completes every box it
+//! touches taken at once (both proven in `game.rs`).
 //!
 //! ```text
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
-//! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --threads 2
+//! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --captures --threads 2
 //! ```
 
 mod game;
@@ -12,7 +13,7 @@ mod game;
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
-use game::{DotsAndBoxes, Symmetries};
+use game::{DotsAndBoxes, Symmetries, TakeFreeBoxes};
 use gamesolver::{SearchConfig, Solver};
 use std::time::Instant;
 
@@ -29,6 +30,9 @@ struct Args {
     /// Positions equal up to a symmetry of the board share one table entry.
     #[arg(long)]
     symmetry: bool,
+    /// A line that completes every box it touches is the only move searched.
+    #[arg(long)]
+    captures: bool,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -39,8 +43,12 @@ fn run(args: &Args) -> Result<(), Failure> {
         DotsAndBoxes::new(args.width, args.height).map_err(|e| Failure::Input(e.to_string()))?;
     let config = SearchConfig::default().with_threads(usize::from(args.threads));
     let clock = Instant::now();
-    let solution = if args.symmetry {
-        let symmetries = Symmetries::of(&start);
+    let symmetries = args.symmetry.then(|| Symmetries::of(&start));
+    let solution = if args.captures {
+        Solver::with_config(config)
+            .with_knowledge(TakeFreeBoxes { symmetries })
+            .solve(&start)
+    } else if let Some(symmetries) = symmetries {
         Solver::with_config(config)
             .with_knowledge(symmetries)
             .solve(&start)
