@@ -1,4 +1,5 @@
-//! Checks of a game's [`Knowledge`] against a plain search, for a user's own tests.
+//! Checks of a game's [`Knowledge`] against a plain search, and of a game's claim that its
+//! positions never repeat ([`repetition`]), for a user's own tests.
 //!
 //! [`knowledge`] plays random games from a start position and, at every position on the way,
 //! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
@@ -29,7 +30,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::game::{Knowledge, NoKnowledge, ScoringGame};
+use crate::game::{Game, Knowledge, NoKnowledge, ScoringGame};
 use crate::search::{SearchConfig, Solver};
 use std::fmt;
 use thiserror::Error;
@@ -170,6 +171,10 @@ where
     G: ScoringGame,
     K: Knowledge<G>,
 {
+    if G::POSITIONS_REPEAT {
+        // Random play need not end, and the solvers refuse the game.
+        return Err(CheckError::Solve(crate::SolveError::PositionsRepeat));
+    }
     let config = SearchConfig::default().with_table_bytes(checks.table_bytes);
     let mut check = Check {
         knowledge,
@@ -196,6 +201,72 @@ where
         }
         for (ply, (position, floor)) in path.iter().enumerate().rev() {
             check.position(position, &moves[..ply], *floor)?;
+        }
+    }
+    Ok(())
+}
+
+/// The most plies of a random game [`repetition`] plays.
+pub const REPETITION_PLIES: usize = 10_000;
+
+/// Moves from a start that bring a position back: the game's positions repeat.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
+#[error("the position after move {first} comes back after move {again}: {moves:?}")]
+pub struct Repetition<M: fmt::Debug> {
+    /// The moves from the start.
+    pub moves: Vec<M>,
+    /// How many of them reach the position the first time.
+    pub first: usize,
+    /// How many reach it again: all of them.
+    pub again: usize,
+}
+
+/// Plays random games from `start` (as many as `checks` says, each at most
+/// [`REPETITION_PLIES`] plies) and returns the first position that comes back in one of them,
+/// with the moves that show it: a game that says its positions never repeat
+/// ([`Game::POSITIONS_REPEAT`] is `false`) and has one contradicts its rules, and its
+/// alpha-beta values can be wrong. Finding none proves nothing; the more games, the more
+/// likely a repetition is seen.
+///
+/// # Errors
+///
+/// The first [`Repetition`] found.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::check::{self, Checks};
+/// use gamesolver::games::prime::SmallPrimeGame;
+///
+/// // A number taken never comes back.
+/// check::repetition(&SmallPrimeGame::new(12)?, &Checks::default())?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn repetition<G: Game>(start: &G, checks: &Checks) -> Result<(), Repetition<G::Move>> {
+    let mut random = Random(checks.seed);
+    let mut moves = Vec::new();
+    for _ in 0..checks.games.max(1) {
+        let mut position = start.clone();
+        let mut seen = std::collections::HashMap::from([(position.key(), 0)]);
+        let mut played = Vec::new();
+        while played.len() < REPETITION_PLIES {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[random.below(moves.len())];
+            position.play_unchecked(mv);
+            played.push(mv);
+            if let Some(&first) = seen.get(&position.key()) {
+                let again = played.len();
+                return Err(Repetition {
+                    moves: played,
+                    first,
+                    again,
+                });
+            }
+            seen.insert(position.key(), played.len());
         }
     }
     Ok(())

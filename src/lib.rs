@@ -7,6 +7,7 @@ pub mod check;
 pub mod game;
 pub mod games;
 pub mod grundy;
+pub mod retrograde;
 pub mod search;
 pub mod strategy;
 
@@ -16,10 +17,12 @@ pub mod strategy;
 
 pub use game::{
     Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, Knowledge, NoEvaluator,
-    NoKnowledge, Period, PlayConvention, Player, Points, Record, ScoringGame, TableKey,
+    NoKnowledge, Period, PlayConvention, Player, Points, Record, ScoringGame, TableKey, Verdict,
+    WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome};
+pub use retrograde::{RetroError, Retrograde};
 pub use search::{
     Budget, Engine, ResultsError, SearchConfig, SearchResult, SearchStats, Solution, SolveError,
     Solver, TableTooLarge,

@@ -109,6 +109,14 @@ pub trait Game: Clone + Send {
     /// `false` by default: copy-make.
     const CAN_UNDO: bool = false;
 
+    /// Whether a position can come back after some moves (pieces that move to and fro, a
+    /// token on a graph with cycles). `false` by default: every line of play ends. The
+    /// alpha-beta [`Solver`](crate::Solver) refuses a game that says `true`, as its table
+    /// would give wrong values silently; the [`retrograde`](crate::retrograde) solver takes
+    /// it. [`check::repetition`](crate::check::repetition) finds a repetition in a game that
+    /// says `false`.
+    const POSITIONS_REPEAT: bool = false;
+
     /// Takes back `mv`, the last move played by [`play_unchecked`](Game::play_unchecked) and
     /// not yet taken back, restoring the position exactly (its key included). The searches
     /// call it only when [`CAN_UNDO`](Game::CAN_UNDO) is `true`, and only in that last-in,

@@ -6,6 +6,8 @@
 //!   score margin for the side to move.
 //! - [`ImpartialGame`]: a game whose moves are the same for both sides, won by the last move
 //!   (normal play) or lost by it (misère), as [`PlayConvention`] says.
+//! - [`WinLossGame`]: a game won, lost or drawn, whose positions may repeat; the retrograde
+//!   solver takes one.
 //! - [`HeapGame`]: a game on heaps, a move replacing one heap by at most two smaller ones; the
 //!   Grundy tables and misère quotients take one.
 //! - [`Knowledge`]: what a search may exploit beyond the rules, opt-in, each item sound (a lie
@@ -44,6 +46,9 @@
 //!   [`GrundyTable`](crate::GrundyTable) is something else: the Grundy values of a heap game,
 //!   heap by heap.
 //! - *budget*: the depth, nodes or time a search may take ([`Budget`](crate::Budget)).
+//! - *verdict*: who wins a position of a [`WinLossGame`] with perfect play, for the side to
+//!   move: win, loss or draw ([`Verdict`]); with the *plies* to the end of the game, the
+//!   fastest win and the longest loss, it is the position's *retrograde value*.
 
 mod core;
 mod eval;
@@ -55,6 +60,7 @@ pub mod mex;
 mod player;
 mod record;
 mod scoring;
+mod win_loss;
 
 pub use self::core::Game;
 pub use eval::{Evaluator, NoEvaluator};
@@ -66,3 +72,4 @@ pub use knowledge::{Facts, Knowledge, NoKnowledge};
 pub use player::Player;
 pub use record::Record;
 pub use scoring::{Points, ScoringGame};
+pub use win_loss::{Verdict, WinLossGame};

@@ -175,7 +175,10 @@ mod tests {
         if !position.keeps_turn(mv) {
             return margin;
         }
-        let rest = next.legal_moves().into_iter().map(|mv| best_turn(&next, mv));
+        let rest = next
+            .legal_moves()
+            .into_iter()
+            .map(|mv| best_turn(&next, mv));
         margin + rest.max().unwrap_or(0)
     }
 
@@ -186,7 +189,10 @@ mod tests {
         for mv in position.legal_moves() {
             gain.start_node();
             let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
-            assert_eq!(gain.of_move(&position, mv, margin, keeps), best_turn(&position, mv));
+            assert_eq!(
+                gain.of_move(&position, mv, margin, keeps),
+                best_turn(&position, mv)
+            );
         }
         // The 1, then the 3, 5 and 7 and the best even coin.
         assert_eq!(best_turn(&position, 0), 1 + 3 + 5 + 7 + 4);

@@ -36,6 +36,11 @@ pub enum SolveError {
         /// The value found.
         value: i64,
     },
+    /// The game says its positions can repeat ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)):
+    /// alpha-beta with a table would give wrong values. Solve it with
+    /// [`Retrograde`](crate::Retrograde).
+    #[error("the game's positions can repeat: solve it by retrograde analysis")]
+    PositionsRepeat,
 }
 
 /// The exact solution of a position of a scoring game.

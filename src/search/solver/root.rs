@@ -7,6 +7,16 @@ use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, TurnGain, order_key}
 use crate::search::{MoveBounds, Stage};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
+    /// Starts a search of `position`: refused for a game whose positions can repeat, where
+    /// the table would give wrong values.
+    fn begin(&mut self, position: &G) -> Result<(), SolveError> {
+        if G::POSITIONS_REPEAT {
+            return Err(SolveError::PositionsRepeat);
+        }
+        self.search.begin_on(position);
+        Ok(())
+    }
+
     /// The value of a finished search, or why it has none: the budget ran out, or the game
     /// is too long to be proven.
     fn checked(&self, result: Scored) -> Result<i64, SolveError> {
@@ -26,9 +36,10 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Errors
     ///
     /// [`SolveError::BudgetExhausted`] when the budget runs out, [`SolveError::TooLong`] for a
-    /// game longer than 65,534 plies.
+    /// game longer than 65,534 plies, [`SolveError::PositionsRepeat`] for a game that says its
+    /// positions can repeat ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)).
     pub fn value(&mut self, position: &G) -> Result<i64, SolveError> {
-        self.search.begin_on(position);
+        self.begin(position)?;
         self.exact_value(position)
     }
 
@@ -56,7 +67,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn value_within(&mut self, position: &G, alpha: i64, beta: i64) -> Result<i64, SolveError> {
-        self.search.begin_on(position);
+        self.begin(position)?;
         self.search.set_stage(Stage::Value);
         let (alpha, beta) = (
             alpha.clamp(-INFINITY, INFINITY),
@@ -112,7 +123,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {
-        self.search.begin_on(position);
+        self.begin(position)?;
         self.search.set_stage(Stage::Value);
         if let Some(bounds) = self.narrow_bounds(position) {
             // The value first, by null windows; then the root once with a window just around
@@ -277,7 +288,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// As [`value`](Solver::value).
     pub fn solve(&mut self, position: &G) -> Result<Solution<G::Move>, SolveError> {
-        self.search.begin_on(position);
+        self.begin(position)?;
         let start_nodes = self.nodes();
         let (value, best_moves) = self.value_and_optimal_moves(position)?;
         // The line asks many small questions of a table that holds most answers: the helpers

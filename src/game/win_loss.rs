@@ -1,0 +1,88 @@
+//! Games won, lost or drawn whose positions may repeat: the rules the retrograde solver
+//! ([`retrograde`](crate::retrograde)) takes.
+
+use super::Game;
+
+/// Who wins a position with perfect play, for the side to move: it wins, it loses, or neither
+/// side can force a win (a draw, by the rules or by play that goes on for ever).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Verdict {
+    /// The side to move wins.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+impl Verdict {
+    /// The same result seen by the other side.
+    #[must_use]
+    pub fn flip(self) -> Self {
+        match self {
+            Self::Win => Self::Loss,
+            Self::Draw => Self::Draw,
+            Self::Loss => Self::Win,
+        }
+    }
+}
+
+/// A game that ends in a win, a loss or a draw, and whose positions may come back (pieces
+/// that move to and fro): Three Men's Morris, animal shogi, a token moved on a graph.
+///
+/// The rules only, on top of [`Game`]: where the game ends and how. A position where
+/// [`ending`](Self::ending) says `None` and no move is legal is lost by the side to move (it
+/// cannot move), so a game whose only ending is that needs nothing but [`Game`]. Set
+/// [`Game::POSITIONS_REPEAT`] if positions can repeat: the alpha-beta solvers then refuse the
+/// game, and the retrograde solver takes it, scoring play that never ends as a draw.
+///
+/// # Examples
+///
+/// A token on a ring of five points and a dead end: a move takes it one point on (or, from
+/// point 0, to the dead end, point 5). Whoever cannot move loses.
+///
+/// ```
+/// use gamesolver::retrograde::Retrograde;
+/// use gamesolver::{Game, Verdict, WinLossGame};
+///
+/// #[derive(Clone, Debug)]
+/// struct Ring(u8);
+///
+/// impl Game for Ring {
+///     type Move = u8;
+///     type Key = u8;
+///     type Error = std::fmt::Error;
+///     const POSITIONS_REPEAT: bool = true;
+///
+///     fn generate_moves(&self, out: &mut Vec<u8>) {
+///         match self.0 {
+///             0 => out.extend([1, 5]),
+///             5 => {}
+///             p => out.push((p + 1) % 5),
+///         }
+///     }
+///     fn check_move(&self, to: u8) -> Result<(), std::fmt::Error> {
+///         self.legal_moves().contains(&to).then_some(()).ok_or(std::fmt::Error)
+///     }
+///     fn play_unchecked(&mut self, to: u8) { self.0 = to; }
+///     fn key(&self) -> u8 { self.0 }
+/// }
+///
+/// impl WinLossGame for Ring {}
+///
+/// let solved = Retrograde::new().solve(&Ring(0))?;
+/// // From 0 the mover goes to the dead end and wins at once.
+/// assert_eq!(solved.value(&Ring(0)).map(|v| (v.verdict, v.plies)), Some((Verdict::Win, 1)));
+/// // From 1 the token must go round to 0, four moves on: the side to move then wins.
+/// assert_eq!(solved.value(&Ring(1)).map(|v| v.verdict), Some(Verdict::Win));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait WinLossGame: Game {
+    /// The result for the side to move of a position where the rules end the game (a line
+    /// of three formed, a king taken), or `None` while play goes on. Asked before the moves:
+    /// a position that has ended is not played on. The default, `None`: the game ends only
+    /// when the side to move has no legal move, and that side loses.
+    fn ending(&self) -> Option<Verdict> {
+        None
+    }
+}

@@ -1,0 +1,150 @@
+//! The forward pass of a retrograde solve: every position reachable from the start numbered,
+//! breadth first, with the numbers of its children, in memory counted against a bound before
+//! it is taken.
+
+use super::{PROGRESS_EVERY, ProgressFn, RetroError, RetroProgress};
+use crate::game::{Game, Verdict, WinLossGame};
+use std::collections::{HashMap, VecDeque};
+use std::mem::size_of;
+
+/// The game as a graph: position `i`'s children are `children[offsets[i]..offsets[i + 1]]`
+/// (one entry a legal move, so two moves to one child give two), numbered in the order found.
+pub(crate) struct Graph<K> {
+    /// Each position's number, by key.
+    pub ids: HashMap<K, u32>,
+    /// How the game ended at each position, if it did (no legal move: a loss).
+    pub endings: Vec<Option<Verdict>>,
+    pub offsets: Vec<u64>,
+    pub children: Vec<u32>,
+}
+
+impl<K> Graph<K> {
+    /// The children of position `id`.
+    pub fn children_of(&self, id: usize) -> &[u32] {
+        // The offsets index `children`, so they fit a usize.
+        &self.children[self.offsets[id] as usize..self.offsets[id + 1] as usize]
+    }
+
+    /// The positions numbered.
+    pub fn len(&self) -> usize {
+        self.endings.len()
+    }
+}
+
+/// Bytes a position costs the backward pass beyond the graph: its verdict, plies, moves left
+/// to count, the offset of its parents, and a cursor while the parents are listed.
+pub(crate) const BACKWARD_BYTES_PER_POSITION: usize = 1 + 2 + 4 + 8 + 8;
+
+/// Bytes of the backward pass's list of parents, a move.
+pub(crate) const BACKWARD_BYTES_PER_MOVE: usize = 4;
+
+/// What the solve would hold, in bytes, with these capacities: the hash map (a control byte
+/// an entry, an eighth of its buckets left empty), the per-position arrays of both passes,
+/// the edges of both, and the positions waiting in the queue.
+fn projected_bytes<G: Game>(map: usize, positions: usize, moves: usize, queued: usize) -> usize {
+    let buckets = (map.saturating_mul(8) / 7).next_power_of_two();
+    let entry = size_of::<(G::Key, u32)>() + 1;
+    let per_position =
+        size_of::<Option<Verdict>>() + size_of::<u64>() + BACKWARD_BYTES_PER_POSITION;
+    buckets
+        .saturating_mul(entry)
+        .saturating_add(positions.saturating_mul(per_position))
+        .saturating_add(moves.saturating_mul(size_of::<u32>() + BACKWARD_BYTES_PER_MOVE))
+        .saturating_add(queued.saturating_mul(size_of::<G>()))
+}
+
+/// Numbers every position reachable from `start`, breadth first (see the module docs).
+pub(crate) fn explore<G: WinLossGame>(
+    start: &G,
+    max_bytes: usize,
+    progress: &mut Option<ProgressFn>,
+) -> Result<Graph<G::Key>, RetroError> {
+    let mut graph = Graph {
+        ids: HashMap::new(),
+        endings: Vec::new(),
+        offsets: vec![0],
+        children: Vec::new(),
+    };
+    let mut queue = VecDeque::from([start.clone()]);
+    graph.ids.insert(start.key(), 0);
+    let mut moves = Vec::new();
+    while let Some(position) = queue.pop_front() {
+        moves.clear();
+        let ending = position.ending().or_else(|| {
+            position.generate_moves(&mut moves);
+            moves.is_empty().then_some(Verdict::Loss)
+        });
+        reserve::<G>(&mut graph, moves.len(), queue.len(), max_bytes)?;
+        if ending.is_none() {
+            for &mv in &moves {
+                let child = position.after(mv);
+                let next =
+                    u32::try_from(graph.ids.len()).map_err(|_| RetroError::TooManyPositions)?;
+                let id = *graph.ids.entry(child.key()).or_insert_with(|| {
+                    queue.push_back(child);
+                    next
+                });
+                graph.children.push(id);
+            }
+        }
+        graph.endings.push(ending);
+        graph.offsets.push(graph.children.len() as u64);
+        if graph.endings.len().is_multiple_of(PROGRESS_EVERY)
+            && let Some(report) = progress
+        {
+            report(RetroProgress::Explore {
+                found: graph.ids.len(),
+                expanded: graph.endings.len(),
+            });
+        }
+    }
+    Ok(graph)
+}
+
+/// Makes room for a position with `moves` moves, each possibly a new position, growing each
+/// store by doubling, but only if what the solve would then hold (both passes, and the
+/// `queued` positions) stays within `max_bytes`.
+fn reserve<G: Game>(
+    graph: &mut Graph<G::Key>,
+    moves: usize,
+    queued: usize,
+    max_bytes: usize,
+) -> Result<(), RetroError> {
+    let grown = |len: usize, capacity: usize, more: usize| {
+        if len + more <= capacity {
+            capacity
+        } else {
+            (len + more).max(2 * capacity).max(16)
+        }
+    };
+    let map = grown(graph.ids.len(), graph.ids.capacity(), moves);
+    let positions = grown(graph.endings.len(), graph.endings.capacity(), 1);
+    let edges = grown(graph.children.len(), graph.children.capacity(), moves);
+    let found = graph.ids.len() + moves;
+    let (numbered, kept) = (graph.ids.len(), graph.children.len());
+    let too_large = move || RetroError::TooLarge {
+        max_bytes,
+        positions: numbered,
+        moves: kept,
+    };
+    if projected_bytes::<G>(map, positions.max(found), edges, queued + moves) > max_bytes {
+        return Err(too_large());
+    }
+    graph
+        .ids
+        .try_reserve(map - numbered)
+        .map_err(|_| too_large())?;
+    let (len, offsets) = (graph.endings.len(), graph.offsets.len());
+    graph
+        .endings
+        .try_reserve_exact(positions - len)
+        .map_err(|_| too_large())?;
+    graph
+        .offsets
+        .try_reserve_exact(positions + 1 - offsets)
+        .map_err(|_| too_large())?;
+    graph
+        .children
+        .try_reserve_exact(edges - kept)
+        .map_err(|_| too_large())
+}

@@ -1,0 +1,165 @@
+//! Retrograde analysis: every position of a [`WinLossGame`] reachable from a start solved at
+//! once, whether its positions repeat or not, with the distance to the end.
+//!
+//! # The method
+//!
+//! [`Retrograde::solve`] first explores the game forward, breadth first from the start
+//! (`explore`): each position reachable is given a number, its moves are played once, and the
+//! numbers of its children are kept (a graph, a few bytes a move), while the positions
+//! themselves are dropped once expanded. Then it goes backwards (`backward`), from the ends:
+//!
+//! - a position where the game has ended ([`WinLossGame::ending`], or no legal move: a loss)
+//!   has its verdict at 0 plies;
+//! - a position with a child lost for its side to move is won, in one ply more than the
+//!   nearest such child;
+//! - a position all of whose children are won for their side to move is lost, in one ply
+//!   more than the farthest;
+//! - whatever is left when nothing more follows is a draw: neither side can force a win, and
+//!   the side that cannot win can keep the game going (or reach a drawn ending).
+//!
+//! Positions are decided in order of plies, smallest first (a queue: a position decided from
+//! a child of p plies has p + 1, never fewer than any decided before it). So the first lost
+//! child seen gives the *fastest* win, and the last won child seen the *longest* loss: the
+//! distance to the end as endgame tablebases give it, each side playing to win soonest or to
+//! lose latest. A position is counted lost only when every move was counted (edge by edge, so
+//! two moves to one child count twice), so a cycle never makes a loss: play that can go round
+//! for ever with no side able to force a win stays a draw.
+//!
+//! Memory: about 30 bytes a position plus 8 a move for a game of small keys (the numbering's
+//! hash map, the forward and backward edges, the verdicts and plies), bounded by
+//! [`Retrograde::with_max_bytes`] and counted as the graph grows; past the bound the solve
+//! stops with [`RetroError::TooLarge`], before it takes the memory.
+
+mod backward;
+mod explore;
+mod solved;
+
+pub use solved::{Counts, RetroValue, Solved};
+
+use crate::game::WinLossGame;
+use crate::search::max_table_bytes;
+use thiserror::Error;
+
+/// Why a retrograde solve gave no answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[non_exhaustive]
+pub enum RetroError {
+    /// The positions and moves found so far already take the memory allowed.
+    #[error(
+        "the game takes more than the {} MiB allowed ({positions} positions and {moves} moves found so far)",
+        max_bytes >> 20
+    )]
+    TooLarge {
+        /// The bound: [`Retrograde::with_max_bytes`].
+        max_bytes: usize,
+        /// Positions numbered when the bound was passed.
+        positions: usize,
+        /// Moves kept when the bound was passed.
+        moves: usize,
+    },
+    /// More positions than the solver numbers (2^32 - 1).
+    #[error("more than {} positions", u32::MAX - 1)]
+    TooManyPositions,
+    /// A position is decided further from the end than the solver counts (65,535 plies).
+    #[error("a position is more than {} plies from the end", u16::MAX)]
+    TooDeep,
+}
+
+/// Where a retrograde solve stands, as its progress callback sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RetroProgress {
+    /// Exploring forward: positions numbered, and of them expanded.
+    Explore {
+        /// Positions found.
+        found: usize,
+        /// Positions whose moves were played.
+        expanded: usize,
+    },
+    /// Going backwards: positions decided, of all found.
+    Backward {
+        /// Positions given a win or a loss.
+        decided: usize,
+        /// Positions in all.
+        positions: usize,
+    },
+}
+
+/// A progress callback: called every [`PROGRESS_EVERY`] positions.
+pub type ProgressFn = Box<dyn FnMut(RetroProgress) + Send>;
+
+/// How often the progress callback is called, in positions.
+pub const PROGRESS_EVERY: usize = 1 << 16;
+
+/// The retrograde solver: its memory bound and progress callback.
+///
+/// ```
+/// use gamesolver::retrograde::Retrograde;
+///
+/// let solver = Retrograde::new().with_max_bytes(1 << 30);
+/// assert_eq!(solver.max_bytes(), 1 << 30);
+/// ```
+pub struct Retrograde {
+    max_bytes: usize,
+    progress: Option<ProgressFn>,
+}
+
+impl std::fmt::Debug for Retrograde {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Retrograde")
+            .field("max_bytes", &self.max_bytes)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
+}
+
+impl Default for Retrograde {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Retrograde {
+    /// A solver bounded by [`max_table_bytes`] (three quarters of the machine's memory).
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            max_bytes: max_table_bytes(),
+            progress: None,
+        }
+    }
+
+    /// The same solver bounded by `bytes` of memory for its graph and results (capped at
+    /// [`max_table_bytes`]).
+    #[must_use]
+    pub fn with_max_bytes(mut self, bytes: usize) -> Self {
+        self.max_bytes = bytes.min(max_table_bytes());
+        self
+    }
+
+    /// The memory bound, in bytes: stated before a solve starts, and never passed.
+    #[must_use]
+    pub fn max_bytes(&self) -> usize {
+        self.max_bytes
+    }
+
+    /// The same solver calling `progress` every [`PROGRESS_EVERY`] positions.
+    #[must_use]
+    pub fn with_progress(mut self, progress: impl FnMut(RetroProgress) + Send + 'static) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// Solves every position reachable from `start`: see the [module docs](self).
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::TooLarge`] when the graph would pass [`max_bytes`](Self::max_bytes),
+    /// [`RetroError::TooManyPositions`] past 2^32 - 1 positions, [`RetroError::TooDeep`] for
+    /// a position more than 65,535 plies from the end.
+    pub fn solve<G: WinLossGame>(&mut self, start: &G) -> Result<Solved<G::Key>, RetroError> {
+        let graph = explore::explore(start, self.max_bytes, &mut self.progress)?;
+        let (verdicts, plies) = backward::solve(&graph, &mut self.progress)?;
+        Ok(Solved::new(graph.ids, verdicts, plies))
+    }
+}

@@ -1,0 +1,241 @@
+//! The retrograde solver against value iteration, an independent computation of the same
+//! values (rounds of plies over every position until nothing changes: the naive baseline), on
+//! random games with cycles; its memory bound; and the repetition checks of the alpha-beta
+//! side.
+
+use gamesolver::check::{self, Checks};
+use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
+use gamesolver::{Game, Points, RetroError, ScoringGame, SolveError, Solver, Verdict, WinLossGame};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+/// A token on a directed graph: a move takes it along an edge. Some points end the game as
+/// they say; elsewhere whoever cannot move loses.
+#[derive(Clone, Debug)]
+struct Token {
+    at: u32,
+    graph: Arc<Graph>,
+}
+
+#[derive(Debug)]
+struct Graph {
+    edges: Vec<Vec<u32>>,
+    endings: Vec<Option<Verdict>>,
+}
+
+impl Game for Token {
+    type Move = u32;
+    type Key = u32;
+    type Error = std::fmt::Error;
+    const POSITIONS_REPEAT: bool = true;
+
+    fn generate_moves(&self, out: &mut Vec<u32>) {
+        out.extend(&self.graph.edges[self.at as usize]);
+    }
+    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+        self.legal_moves()
+            .contains(&to)
+            .then_some(())
+            .ok_or(std::fmt::Error)
+    }
+    fn play_unchecked(&mut self, to: u32) {
+        self.at = to;
+    }
+    fn key(&self) -> u32 {
+        self.at
+    }
+}
+
+impl WinLossGame for Token {
+    fn ending(&self) -> Option<Verdict> {
+        self.graph.endings[self.at as usize]
+    }
+}
+
+/// Every point's value by rounds: in round r a point is won in r plies if a move reaches a
+/// point lost in r - 1, lost in r plies if every move reaches a point won in fewer and one in
+/// r - 1; what no round decides is a draw.
+fn value_iteration(graph: &Graph) -> Vec<RetroValue> {
+    let n = graph.edges.len();
+    let ended =
+        |p: usize| graph.endings[p].or_else(|| graph.edges[p].is_empty().then_some(Verdict::Loss));
+    let mut decided: Vec<Option<RetroValue>> = (0..n)
+        .map(|p| ended(p).map(|verdict| RetroValue { verdict, plies: 0 }))
+        .collect();
+    for round in 1u16.. {
+        let before = decided.clone();
+        let is =
+            |c: &u32, verdict, plies| before[*c as usize] == Some(RetroValue { verdict, plies });
+        for p in (0..n).filter(|&p| before[p].is_none()) {
+            let edges = &graph.edges[p];
+            let verdict = if edges.iter().any(|c| is(c, Verdict::Loss, round - 1)) {
+                Verdict::Win
+            } else if edges.iter().all(|c| {
+                before[*c as usize].is_some_and(|v| v.verdict == Verdict::Win && v.plies < round)
+            }) && edges.iter().any(|c| is(c, Verdict::Win, round - 1))
+            {
+                Verdict::Loss
+            } else {
+                continue;
+            };
+            decided[p] = Some(RetroValue {
+                verdict,
+                plies: round,
+            });
+        }
+        if decided == before {
+            break;
+        }
+    }
+    let draw = RetroValue {
+        verdict: Verdict::Draw,
+        plies: 0,
+    };
+    decided.into_iter().map(|v| v.unwrap_or(draw)).collect()
+}
+
+/// The points reachable from point 0.
+fn reachable(graph: &Graph) -> Vec<u32> {
+    let mut seen = vec![false; graph.edges.len()];
+    let mut stack = vec![0u32];
+    seen[0] = true;
+    let mut found = Vec::new();
+    while let Some(p) = stack.pop() {
+        found.push(p);
+        if graph.endings[p as usize].is_some() {
+            continue;
+        }
+        for &c in &graph.edges[p as usize] {
+            if !std::mem::replace(&mut seen[c as usize], true) {
+                stack.push(c);
+            }
+        }
+    }
+    found
+}
+
+fn graphs() -> impl Strategy<Value = Graph> {
+    (2usize..40).prop_flat_map(|n| {
+        let edges = prop::collection::vec(prop::collection::vec(0..n as u32, 0..4), n);
+        let ending = prop_oneof![
+            6 => Just(None),
+            1 => Just(Some(Verdict::Draw)),
+            1 => Just(Some(Verdict::Loss)),
+            1 => Just(Some(Verdict::Win)),
+        ];
+        (edges, prop::collection::vec(ending, n))
+            .prop_map(|(edges, endings)| Graph { edges, endings })
+    })
+}
+
+proptest! {
+    #[test]
+    fn every_reachable_position_has_the_value_of_value_iteration(graph in graphs()) {
+        let truth = value_iteration(&graph);
+        let graph = Arc::new(graph);
+        let start = Token { at: 0, graph: Arc::clone(&graph) };
+        let solved = Retrograde::new().solve(&start).unwrap();
+        let points = reachable(&graph);
+        prop_assert_eq!(solved.len(), points.len());
+        let mut counts = Counts::default();
+        for &p in &points {
+            let value = solved.value_of_key(&p).unwrap();
+            prop_assert_eq!(value, truth[p as usize], "point {}", p);
+            match value.verdict {
+                Verdict::Win => counts.wins += 1,
+                Verdict::Draw => counts.draws += 1,
+                Verdict::Loss => counts.losses += 1,
+            }
+        }
+        prop_assert_eq!(solved.counts(), counts);
+        prop_assert_eq!(solved.start(), truth[0]);
+    }
+}
+
+/// A ring of `n` points, each leading to the next and to a second ring: 2n points, 4n moves.
+fn rings(n: u32) -> Token {
+    let edges = (0..2 * n)
+        .map(|p| vec![(p + 1) % n + p / n * n, (p + n) % (2 * n)])
+        .collect();
+    let endings = vec![None; 2 * n as usize];
+    Token {
+        at: 0,
+        graph: Arc::new(Graph { edges, endings }),
+    }
+}
+
+#[test]
+fn play_that_never_ends_is_a_draw_and_a_bound_too_small_is_refused() {
+    let start = rings(50_000);
+    let solved = Retrograde::new().solve(&start).unwrap();
+    assert_eq!(
+        solved.counts(),
+        Counts {
+            wins: 0,
+            draws: 100_000,
+            losses: 0
+        }
+    );
+    let small = Retrograde::new().with_max_bytes(1 << 20).solve(&start);
+    assert!(
+        matches!(small, Err(RetroError::TooLarge { max_bytes, .. }) if max_bytes == 1 << 20),
+        "{small:?}"
+    );
+}
+
+/// A pile where a move takes one counter or puts one back: positions repeat.
+#[derive(Clone, Debug)]
+struct Seesaw<const SAYS_SO: bool>(u32);
+
+impl<const SAYS_SO: bool> Game for Seesaw<SAYS_SO> {
+    type Move = i8;
+    type Key = u32;
+    type Error = std::fmt::Error;
+    const POSITIONS_REPEAT: bool = SAYS_SO;
+
+    fn generate_moves(&self, out: &mut Vec<i8>) {
+        if self.0 > 0 {
+            out.extend([-1, 1]);
+        }
+    }
+    fn check_move(&self, mv: i8) -> Result<(), std::fmt::Error> {
+        self.legal_moves()
+            .contains(&mv)
+            .then_some(())
+            .ok_or(std::fmt::Error)
+    }
+    fn play_unchecked(&mut self, mv: i8) {
+        self.0 = self.0.saturating_add_signed(i32::from(mv));
+    }
+    fn key(&self) -> u32 {
+        self.0
+    }
+}
+
+impl<const SAYS_SO: bool> ScoringGame for Seesaw<SAYS_SO> {
+    fn points(&self, _: i8) -> Points {
+        Points {
+            mover: 1,
+            opponent: 0,
+        }
+    }
+}
+
+#[test]
+fn the_solver_refuses_a_game_whose_positions_repeat_and_the_check_finds_one_that_lies() {
+    assert_eq!(
+        Solver::new().value(&Seesaw::<true>(3)),
+        Err(SolveError::PositionsRepeat)
+    );
+    let lie = check::repetition(&Seesaw::<false>(3), &Checks::default()).unwrap_err();
+    // The moves shown bring the position back.
+    let replay = |plies: usize| {
+        let mut position = Seesaw::<false>(3);
+        for &mv in &lie.moves[..plies] {
+            position.play(mv).unwrap();
+        }
+        position.key()
+    };
+    assert!(lie.first < lie.again);
+    assert_eq!(replay(lie.first), replay(lie.again));
+}
