@@ -1,5 +1,6 @@
-//! Checks of a game's [`Knowledge`] against a plain search, and of a game's claim that its
-//! positions never repeat ([`repetition`]), for a user's own tests.
+//! Checks of a game's [`Knowledge`] against a plain search, of a game's claim that its
+//! positions never repeat ([`repetition`]), and of an indexed game's un-moves against its
+//! moves ([`unmoves`]), for a user's own tests.
 //!
 //! [`knowledge`] plays random games from a start position and, at every position on the way,
 //! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
@@ -30,7 +31,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::game::{Game, Knowledge, NoKnowledge, ScoringGame};
+use crate::game::{Game, IndexedGame, Knowledge, NoKnowledge, ScoringGame};
 use crate::search::{SearchConfig, Solver};
 use std::fmt;
 use thiserror::Error;
@@ -267,6 +268,104 @@ pub fn repetition<G: Game>(start: &G, checks: &Checks) -> Result<(), Repetition<
                 });
             }
             seen.insert(position.key(), played.len());
+        }
+    }
+    Ok(())
+}
+
+/// The most indices [`unmoves`] checks: every index of a smaller game, else this many drawn
+/// at random.
+pub const UNMOVE_INDICES: u64 = 100_000;
+
+/// A position whose moves and un-moves disagree: `moves` legal moves lead from the position
+/// of index `from` to that of index `to`, and the un-moves of `to` list `from` `unmoves`
+/// times (or an index is out of range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[error(
+    "{moves} moves lead from index {from} to index {to}, whose un-moves list it {unmoves} times"
+)]
+pub struct UnmoveMismatch {
+    /// The parent's index.
+    pub from: u64,
+    /// The child's index.
+    pub to: u64,
+    /// Legal moves from the parent to the child.
+    pub moves: usize,
+    /// Times the child's un-moves list the parent.
+    pub unmoves: usize,
+}
+
+/// Checks that an [`IndexedGame`]'s un-moves ([`IndexedGame::predecessors`]) are its moves
+/// backwards: for each index checked (every one up to [`UNMOVE_INDICES`], else that many at
+/// random, seeded by `checks`), each position it leads to lists it as often as moves lead
+/// there, and each position it lists leads to it as often. The retrograde solver trusts the
+/// un-moves; one that is missing or extra changes verdicts.
+///
+/// # Errors
+///
+/// The first [`UnmoveMismatch`].
+pub fn unmoves<G: IndexedGame>(game: &G, checks: &Checks) -> Result<(), UnmoveMismatch> {
+    let count = game.index_count();
+    let mut random = Random(checks.seed);
+    let sampled = count > UNMOVE_INDICES;
+    for i in 0..count.min(UNMOVE_INDICES) {
+        let index = if sampled {
+            // Truncation is fine: a draw below the count.
+            random.below(usize::try_from(count).unwrap_or(usize::MAX)) as u64
+        } else {
+            i
+        };
+        let Some(position) = game.position_at(index) else {
+            continue;
+        };
+        let mut children: Vec<u64> = Vec::new();
+        if position.ending().is_none() {
+            children = position
+                .legal_moves()
+                .iter()
+                .map(|&mv| position.after(mv).index())
+                .collect();
+        }
+        let mut parents = Vec::new();
+        position.predecessors(&mut parents);
+        let parent_indices: Vec<u64> = parents.iter().map(IndexedGame::index).collect();
+        for &to in &children {
+            let child = game.position_at(to);
+            let listed = child.map_or(0, |child| {
+                let mut back = Vec::new();
+                child.predecessors(&mut back);
+                back.iter().filter(|parent| parent.index() == index).count()
+            });
+            let moves = children.iter().filter(|&&c| c == to).count();
+            if listed != moves {
+                return Err(UnmoveMismatch {
+                    from: index,
+                    to,
+                    moves,
+                    unmoves: listed,
+                });
+            }
+        }
+        for &from in &parent_indices {
+            let unmoves = parent_indices.iter().filter(|&&p| p == from).count();
+            let moves = game.position_at(from).map_or(0, |parent| {
+                if parent.ending().is_some() {
+                    return 0;
+                }
+                let legal = parent.legal_moves();
+                legal
+                    .iter()
+                    .filter(|&&mv| parent.after(mv).index() == index)
+                    .count()
+            });
+            if moves != unmoves {
+                return Err(UnmoveMismatch {
+                    from,
+                    to: index,
+                    moves,
+                    unmoves,
+                });
+            }
         }
     }
     Ok(())

@@ -16,9 +16,9 @@ pub mod strategy;
 // crate stands in its own module under `games::`, its types and errors with it.
 
 pub use game::{
-    Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, Knowledge, NoEvaluator,
-    NoKnowledge, Period, PlayConvention, Player, Points, Record, ScoringGame, TableKey, Verdict,
-    WinLossGame,
+    Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame, Knowledge,
+    NoEvaluator, NoKnowledge, Period, PlayConvention, Player, Points, Record, ScoringGame,
+    TableKey, Verdict, WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome};

@@ -5,14 +5,17 @@
 
 use gamesolver::check::{self, Checks};
 use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
-use gamesolver::{Game, Points, RetroError, ScoringGame, SolveError, Solver, Verdict, WinLossGame};
+use gamesolver::{
+    Game, IndexedGame, Points, RetroError, ScoringGame, SolveError, Solver, Verdict, WinLossGame,
+};
 use proptest::prelude::*;
 use std::sync::Arc;
 
 /// A token on a directed graph: a move takes it along an edge. Some points end the game as
-/// they say; elsewhere whoever cannot move loses.
+/// they say; elsewhere whoever cannot move loses. The points are its indices; with `UNMOVES`
+/// it lists the points that lead to its own.
 #[derive(Clone, Debug)]
-struct Token {
+struct Token<const UNMOVES: bool = true> {
     at: u32,
     graph: Arc<Graph>,
 }
@@ -23,7 +26,7 @@ struct Graph {
     endings: Vec<Option<Verdict>>,
 }
 
-impl Game for Token {
+impl<const UNMOVES: bool> Game for Token<UNMOVES> {
     type Move = u32;
     type Key = u32;
     type Error = std::fmt::Error;
@@ -46,9 +49,41 @@ impl Game for Token {
     }
 }
 
-impl WinLossGame for Token {
+impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
     fn ending(&self) -> Option<Verdict> {
         self.graph.endings[self.at as usize]
+    }
+}
+
+impl<const UNMOVES: bool> IndexedGame for Token<UNMOVES> {
+    const HAS_PREDECESSORS: bool = UNMOVES;
+
+    fn index_count(&self) -> u64 {
+        self.graph.edges.len() as u64
+    }
+    fn index(&self) -> u64 {
+        u64::from(self.at)
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        (index < self.index_count()).then(|| Token {
+            at: index as u32,
+            graph: Arc::clone(&self.graph),
+        })
+    }
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        let graph = &self.graph;
+        for (from, edges) in graph.edges.iter().enumerate() {
+            if graph.endings[from].is_some() {
+                continue;
+            }
+            let times = edges.iter().filter(|&&to| to == self.at).count();
+            for _ in 0..times {
+                out.push(Token {
+                    at: from as u32,
+                    graph: Arc::clone(graph),
+                });
+            }
+        }
     }
 }
 
@@ -133,7 +168,7 @@ proptest! {
     fn every_reachable_position_has_the_value_of_value_iteration(graph in graphs()) {
         let truth = value_iteration(&graph);
         let graph = Arc::new(graph);
-        let start = Token { at: 0, graph: Arc::clone(&graph) };
+        let start = Token::<true> { at: 0, graph: Arc::clone(&graph) };
         let solved = Retrograde::new().solve(&start).unwrap();
         let points = reachable(&graph);
         prop_assert_eq!(solved.len(), points.len());
@@ -149,11 +184,83 @@ proptest! {
         }
         prop_assert_eq!(solved.counts(), counts);
         prop_assert_eq!(solved.start(), truth[0]);
+        // The indexed path, with un-moves and by sweeps: every point, reachable or not.
+        check::unmoves(&start, &Checks::default()).unwrap();
+        let backward = Retrograde::new().solve_indexed(&start).unwrap();
+        let swept = Token::<false> { at: 0, graph: Arc::clone(&graph) };
+        let swept = Retrograde::new().solve_indexed(&swept).unwrap();
+        for (p, value) in truth.iter().enumerate() {
+            prop_assert_eq!(backward.value_at(p as u64), Some(*value), "point {}", p);
+            prop_assert_eq!(swept.value_at(p as u64), Some(*value), "point {}", p);
+        }
     }
 }
 
+#[test]
+fn un_moves_that_miss_a_move_are_found() {
+    // 0 -> 1 -> 2, and 0 -> 2 twice.
+    let graph = Arc::new(Graph {
+        edges: vec![vec![1, 2, 2], vec![2], vec![]],
+        endings: vec![None; 3],
+    });
+    let start = Token::<true> {
+        at: 0,
+        graph: Arc::clone(&graph),
+    };
+    check::unmoves(&start, &Checks::default()).unwrap();
+    /// Lists each parent once, however many moves it has to the point.
+    #[derive(Clone, Debug)]
+    struct Once(Token<true>);
+    impl Game for Once {
+        type Move = u32;
+        type Key = u32;
+        type Error = std::fmt::Error;
+        fn generate_moves(&self, out: &mut Vec<u32>) {
+            self.0.generate_moves(out);
+        }
+        fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+            self.0.check_move(to)
+        }
+        fn play_unchecked(&mut self, to: u32) {
+            self.0.play_unchecked(to);
+        }
+        fn key(&self) -> u32 {
+            self.0.key()
+        }
+    }
+    impl WinLossGame for Once {}
+    impl IndexedGame for Once {
+        const HAS_PREDECESSORS: bool = true;
+        fn index_count(&self) -> u64 {
+            self.0.index_count()
+        }
+        fn index(&self) -> u64 {
+            self.0.index()
+        }
+        fn position_at(&self, index: u64) -> Option<Self> {
+            self.0.position_at(index).map(Once)
+        }
+        fn predecessors(&self, out: &mut Vec<Self>) {
+            let mut all = Vec::new();
+            self.0.predecessors(&mut all);
+            all.dedup_by_key(|token| token.at);
+            out.extend(all.into_iter().map(Once));
+        }
+    }
+    let found = check::unmoves(&Once(start), &Checks::default());
+    assert_eq!(
+        found,
+        Err(check::UnmoveMismatch {
+            from: 0,
+            to: 2,
+            moves: 2,
+            unmoves: 1
+        })
+    );
+}
+
 /// A ring of `n` points, each leading to the next and to a second ring: 2n points, 4n moves.
-fn rings(n: u32) -> Token {
+fn rings(n: u32) -> Token<true> {
     let edges = (0..2 * n)
         .map(|p| vec![(p + 1) % n + p / n * n, (p + n) % (2 * n)])
         .collect();
@@ -179,6 +286,15 @@ fn play_that_never_ends_is_a_draw_and_a_bound_too_small_is_refused() {
     let small = Retrograde::new().with_max_bytes(1 << 20).solve(&start);
     assert!(
         matches!(small, Err(RetroError::TooLarge { max_bytes, .. }) if max_bytes == 1 << 20),
+        "{small:?}"
+    );
+    let indexed = Retrograde::new().solve_indexed(&start).unwrap();
+    assert_eq!(indexed.counts(), solved.counts());
+    let small = Retrograde::new()
+        .with_max_bytes(100_000)
+        .solve_indexed(&start);
+    assert!(
+        matches!(small, Err(RetroError::TooLarge { .. })),
         "{small:?}"
     );
 }

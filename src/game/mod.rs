@@ -7,7 +7,8 @@
 //! - [`ImpartialGame`]: a game whose moves are the same for both sides, won by the last move
 //!   (normal play) or lost by it (misère), as [`PlayConvention`] says.
 //! - [`WinLossGame`]: a game won, lost or drawn, whose positions may repeat; the retrograde
-//!   solver takes one.
+//!   solver takes one, and an [`IndexedGame`] (its positions numbered densely) on its fast
+//!   path.
 //! - [`HeapGame`]: a game on heaps, a move replacing one heap by at most two smaller ones; the
 //!   Grundy tables and misère quotients take one.
 //! - [`Knowledge`]: what a search may exploit beyond the rules, opt-in, each item sound (a lie
@@ -72,4 +73,4 @@ pub use knowledge::{Facts, Knowledge, NoKnowledge};
 pub use player::Player;
 pub use record::Record;
 pub use scoring::{Points, ScoringGame};
-pub use win_loss::{Verdict, WinLossGame};
+pub use win_loss::{IndexedGame, Verdict, WinLossGame};

@@ -86,3 +86,37 @@ pub trait WinLossGame: Game {
         None
     }
 }
+
+/// A [`WinLossGame`] whose positions are numbered densely, `0..index_count()`: the
+/// retrograde solver's path for large games
+/// ([`Retrograde::solve_indexed`](crate::retrograde::Retrograde::solve_indexed)), which keeps
+/// a few bytes an index and no graph, as endgame tablebase generators do.
+///
+/// Every index names at most one position and every position has one index; an index may
+/// name none (a number the encoding leaves unused, or an illegal placement). Given the
+/// positions that lead into a position ([`predecessors`](Self::predecessors): the un-moves),
+/// the solver goes backwards from the ends; without them it sweeps every index once a ply.
+/// [`check::unmoves`](crate::check::unmoves) tests that the un-moves match the moves.
+pub trait IndexedGame: WinLossGame {
+    /// The number of indices: every position's index is below it.
+    fn index_count(&self) -> u64;
+
+    /// This position's index, below [`index_count`](Self::index_count).
+    fn index(&self) -> u64;
+
+    /// The position of `index`, or `None` if it names none. Asked of any position of the
+    /// game (the start, say): the answer depends only on `index`.
+    fn position_at(&self, index: u64) -> Option<Self>;
+
+    /// Whether [`predecessors`](Self::predecessors) is implemented. `false` by default.
+    const HAS_PREDECESSORS: bool = false;
+
+    /// Appends to `out` every position from which a legal move leads to this one, once for
+    /// each such move (two moves from one position to this one: twice). Asked only when
+    /// [`HAS_PREDECESSORS`](Self::HAS_PREDECESSORS) is `true`, and never of a position where
+    /// the game has ended being passed through: a position that has ended has no moves, so
+    /// it is no predecessor.
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        let _ = out;
+    }
+}

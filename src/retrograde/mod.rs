@@ -32,11 +32,13 @@
 
 mod backward;
 mod explore;
+mod indexed;
 mod solved;
 
+pub use indexed::IndexedSolved;
 pub use solved::{Counts, RetroValue, Solved};
 
-use crate::game::WinLossGame;
+use crate::game::{IndexedGame, WinLossGame};
 use crate::search::max_table_bytes;
 use thiserror::Error;
 
@@ -60,9 +62,20 @@ pub enum RetroError {
     /// More positions than the solver numbers (2^32 - 1).
     #[error("more than {} positions", u32::MAX - 1)]
     TooManyPositions,
-    /// A position is decided further from the end than the solver counts (65,535 plies).
-    #[error("a position is more than {} plies from the end", u16::MAX)]
+    /// A position is decided further from the end than the solver counts (65,535 plies on
+    /// the forward path, 32,765 on the indexed one).
+    #[error("a position is further from the end than the solver counts")]
     TooDeep,
+    /// A position of an [`IndexedGame`] has more legal moves than the indexed path counts
+    /// (65,535).
+    #[error("a position has more than {} legal moves", u16::MAX)]
+    TooManyMoves,
+    /// An [`IndexedGame`] gave an index at or past its `index_count`.
+    #[error("index {index} is out of the game's range")]
+    IndexOutOfRange {
+        /// The index given.
+        index: u64,
+    },
 }
 
 /// Where a retrograde solve stands, as its progress callback sees it.
@@ -161,5 +174,21 @@ impl Retrograde {
         let graph = explore::explore(start, self.max_bytes, &mut self.progress)?;
         let (verdicts, plies) = backward::solve(&graph, &mut self.progress)?;
         Ok(Solved::new(graph.ids, verdicts, plies))
+    }
+
+    /// Solves every index of `game`'s space ([`IndexedGame::index_count`], whether reachable
+    /// or not), in arrays of 2 bytes an index, 4 with un-moves
+    /// ([`IndexedGame::HAS_PREDECESSORS`]): backwards through the un-moves a layer of plies at a
+    /// time, or without them by sweeping every index a layer (see the module docs). The same
+    /// values as [`solve`](Self::solve) on every position both reach.
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::TooLarge`] when the arrays would pass [`max_bytes`](Self::max_bytes)
+    /// (checked before anything is allocated), [`RetroError::IndexOutOfRange`] for a position
+    /// whose index is not below the count, [`RetroError::TooManyMoves`],
+    /// [`RetroError::TooDeep`].
+    pub fn solve_indexed<G: IndexedGame>(&mut self, game: &G) -> Result<IndexedSolved, RetroError> {
+        indexed::solve(game, self.max_bytes, &mut self.progress)
     }
 }
