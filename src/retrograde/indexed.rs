@@ -92,8 +92,45 @@ impl IndexedSolved {
 /// The bytes the indexed path takes for `count` indices: a code each, and with un-moves a
 /// counter of unrefuted moves each.
 pub(crate) fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
-    let per_index = 2 + if G::HAS_PREDECESSORS { 2 } else { 0 };
-    usize::try_from(count).ok()?.checked_mul(per_index)
+    let count = usize::try_from(count).ok()?;
+    if G::HAS_PREDECESSORS {
+        // The code and the counter, and a bit in each of the two layers' sets.
+        count.checked_mul(4)?.checked_add(count / 4 + 16)
+    } else {
+        count.checked_mul(2)
+    }
+}
+
+/// A set of indices, a bit each: the positions of one layer, so that a layer visits its own
+/// positions and not every index (a game can have thousands of layers).
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Self {
+        Self(vec![0; n.div_ceil(64)])
+    }
+
+    fn insert(&mut self, index: usize) {
+        self.0[index / 64] |= 1 << (index % 64);
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    /// The indices in the set, in increasing order.
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + bit
+                })
+            })
+        })
+    }
 }
 
 /// Solves every index of `game`'s space (see the module docs).
@@ -113,25 +150,36 @@ pub(crate) fn solve<G: IndexedGame>(
     }
     let n = usize::try_from(count).map_err(|_| too_large)?;
     let (mut codes, mut unrefuted) = ends(game, n)?;
-    for plies in 0u16.. {
-        let decided_before = codes.iter().filter(|&&code| code >= FIRST).count();
-        if G::HAS_PREDECESSORS {
-            layer_backward(game, &mut codes, &mut unrefuted, plies)?;
-        } else {
-            layer_by_sweep(game, &mut codes, plies)?;
+    // With un-moves, the positions of the layer being left and of the next.
+    let (mut layer, mut next) = if G::HAS_PREDECESSORS {
+        let mut ends = Bits::new(n);
+        for (index, &code) in codes.iter().enumerate() {
+            if code >= FIRST {
+                ends.insert(index);
+            }
         }
-        let decided_now = codes.iter().filter(|&&code| code >= FIRST).count();
+        (ends, Bits::new(n))
+    } else {
+        (Bits(Vec::new()), Bits(Vec::new()))
+    };
+    for plies in 0u16.. {
+        let decided = if G::HAS_PREDECESSORS {
+            next.clear();
+            let size =
+                layer_backward(game, (&mut codes, &mut unrefuted), plies, &layer, &mut next)?;
+            std::mem::swap(&mut layer, &mut next);
+            size
+        } else {
+            layer_by_sweep(game, &mut codes, plies)?
+        };
         if let Some(report) = progress {
-            report(RetroProgress::Backward {
-                decided: decided_now,
-                positions: n,
+            report(RetroProgress::Layer {
+                plies: plies + 1,
+                decided,
             });
         }
-        if decided_now == decided_before {
+        if decided == 0 {
             break;
-        }
-        if plies == u16::MAX {
-            return Err(RetroError::TooDeep);
         }
     }
     Ok(IndexedSolved { codes })
@@ -173,23 +221,29 @@ fn ends<G: IndexedGame>(game: &G, n: usize) -> Result<(Vec<u16>, Vec<u16>), Retr
     Ok((codes, unrefuted))
 }
 
-/// Layer `plies + 1` from layer `plies`, backwards through the un-moves.
+/// Layer `plies + 1` (into `next`) from layer `plies` (`layer`), backwards through the
+/// un-moves; returns its size.
 fn layer_backward<G: IndexedGame>(
     game: &G,
-    codes: &mut [u16],
-    unrefuted: &mut [u16],
+    (codes, unrefuted): (&mut [u16], &mut [u16]),
     plies: u16,
-) -> Result<(), RetroError> {
+    layer: &Bits,
+    next: &mut Bits,
+) -> Result<usize, RetroError> {
     let (won, lost) = (
         decided(Verdict::Win, plies)?,
         decided(Verdict::Loss, plies)?,
     );
+    let plus_one = plies.checked_add(1).ok_or(RetroError::TooDeep)?;
+    let (win_next, loss_next) = (
+        decided(Verdict::Win, plus_one)?,
+        decided(Verdict::Loss, plus_one)?,
+    );
+    let mut size = 0;
     let mut parents = Vec::new();
-    for index in 0..codes.len() {
+    for index in layer.iter() {
         let code = codes[index];
-        if code != won && code != lost {
-            continue;
-        }
+        debug_assert!(code == won || code == lost);
         let Some(position) = game.position_at(index as u64) else {
             continue;
         };
@@ -201,28 +255,35 @@ fn layer_backward<G: IndexedGame>(
                 continue;
             }
             if code == lost {
-                codes[at] = decided(Verdict::Win, plies + 1)?;
+                codes[at] = win_next;
             } else {
                 unrefuted[at] = unrefuted[at].saturating_sub(1);
-                if unrefuted[at] == 0 {
-                    codes[at] = decided(Verdict::Loss, plies + 1)?;
+                if unrefuted[at] > 0 {
+                    continue;
                 }
+                codes[at] = loss_next;
             }
+            next.insert(at);
+            size += 1;
         }
     }
-    Ok(())
+    Ok(size)
 }
 
-/// Layer `plies + 1` from layer `plies`, by a sweep of every undecided position's moves.
+/// Layer `plies + 1` from layer `plies`, by a sweep of every undecided position's moves;
+/// returns its size.
 fn layer_by_sweep<G: IndexedGame>(
     game: &G,
     codes: &mut [u16],
     plies: u16,
-) -> Result<(), RetroError> {
+) -> Result<usize, RetroError> {
     let (won, lost) = (
         decided(Verdict::Win, plies)?,
         decided(Verdict::Loss, plies)?,
     );
+    let next = plies.checked_add(1).ok_or(RetroError::TooDeep)?;
+    let (win_next, loss_next) = (decided(Verdict::Win, next)?, decided(Verdict::Loss, next)?);
+    let mut size = 0;
     let mut moves = Vec::new();
     for index in 0..codes.len() {
         if codes[index] != UNDECIDED {
@@ -243,12 +304,14 @@ fn layer_by_sweep<G: IndexedGame>(
             one_now |= child == won;
         }
         if any_lost {
-            codes[index] = decided(Verdict::Win, plies + 1)?;
+            codes[index] = win_next;
+            size += 1;
         } else if all_won && one_now {
-            codes[index] = decided(Verdict::Loss, plies + 1)?;
+            codes[index] = loss_next;
+            size += 1;
         }
     }
-    Ok(())
+    Ok(size)
 }
 
 /// The index of `position`, checked against the number of indices.

@@ -96,6 +96,13 @@ pub enum RetroProgress {
         /// Positions in all.
         positions: usize,
     },
+    /// The indexed path finished a layer: the positions won or lost in `plies`.
+    Layer {
+        /// The layer's distance to the end.
+        plies: u16,
+        /// Positions it decided.
+        decided: usize,
+    },
 }
 
 /// A progress callback: called every [`PROGRESS_EVERY`] positions.

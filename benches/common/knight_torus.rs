@@ -1,0 +1,93 @@
+//! A game whose positions repeat, with cheap moves and un-moves, for the retrograde bench: a
+//! knight on a torus of `side` x `side` squares, moved by both players in turn, two ways. Some squares
+//! end the game (a trap: the side to move loses; a haven: it wins; a truce: a draw), chosen
+//! by a hash of the square; elsewhere the knight moves on, and play can go round for ever.
+
+use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
+
+/// The knight's jumps here: two of its eight, so that a side is often forced and play goes
+/// deep.
+const JUMPS: [(i64, i64); 2] = [(1, 2), (2, -1)];
+
+/// The knight on its square (the square's index, `x + side * y`).
+#[derive(Clone, Debug)]
+pub struct KnightTorus {
+    pub square: u64,
+    pub side: u64,
+}
+
+impl KnightTorus {
+    /// The square reached by `jump`, or by its reverse.
+    fn jump(&self, jump: (i64, i64), sign: i64) -> u64 {
+        let side = self.side as i64;
+        let (x, y) = (
+            (self.square % self.side) as i64,
+            (self.square / self.side) as i64,
+        );
+        let x = (x + sign * jump.0).rem_euclid(side);
+        let y = (y + sign * jump.1).rem_euclid(side);
+        (x + side * y) as u64
+    }
+}
+
+impl Game for KnightTorus {
+    type Move = u8;
+    type Key = u64;
+    type Error = std::fmt::Error;
+    const POSITIONS_REPEAT: bool = true;
+
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        out.extend(0..JUMPS.len() as u8);
+    }
+    fn check_move(&self, jump: u8) -> Result<(), std::fmt::Error> {
+        (usize::from(jump) < JUMPS.len())
+            .then_some(())
+            .ok_or(std::fmt::Error)
+    }
+    fn play_unchecked(&mut self, jump: u8) {
+        self.square = self.jump(JUMPS[usize::from(jump)], 1);
+    }
+    fn key(&self) -> u64 {
+        self.square
+    }
+}
+
+impl WinLossGame for KnightTorus {
+    fn ending(&self) -> Option<Verdict> {
+        // About one square in 13 a trap, one in 64 each a haven and a truce.
+        match self.square.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58 {
+            0..=4 => Some(Verdict::Loss),
+            5 => Some(Verdict::Win),
+            6 => Some(Verdict::Draw),
+            _ => None,
+        }
+    }
+}
+
+impl IndexedGame for KnightTorus {
+    const HAS_PREDECESSORS: bool = true;
+
+    fn index_count(&self) -> u64 {
+        self.side * self.side
+    }
+    fn index(&self) -> u64 {
+        self.square
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        (index < self.index_count()).then_some(Self {
+            square: index,
+            side: self.side,
+        })
+    }
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        for jump in JUMPS {
+            let parent = Self {
+                square: self.jump(jump, -1),
+                side: self.side,
+            };
+            if parent.ending().is_none() {
+                out.push(parent);
+            }
+        }
+    }
+}
