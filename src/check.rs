@@ -315,57 +315,66 @@ pub fn unmoves<G: IndexedGame>(game: &G, checks: &Checks) -> Result<(), UnmoveMi
         } else {
             i
         };
-        let Some(position) = game.position_at(index) else {
-            continue;
-        };
-        let mut children: Vec<u64> = Vec::new();
-        if position.ending().is_none() {
-            children = position
-                .legal_moves()
+        if let Some(position) = game.position_at(index) {
+            moves_listed_back(game, &position)?;
+            unmoves_played_forward(game, &position)?;
+        }
+    }
+    Ok(())
+}
+
+/// The indices `position` leads to, one a legal move (none once the game has ended there).
+fn children_of<G: IndexedGame>(position: &G) -> Vec<u64> {
+    if position.ending().is_some() {
+        return Vec::new();
+    }
+    let moves = position.legal_moves();
+    moves.iter().map(|&mv| position.after(mv).index()).collect()
+}
+
+/// Each position `position` leads to lists it among its un-moves as often as moves lead there.
+fn moves_listed_back<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveMismatch> {
+    let (index, children) = (position.index(), children_of(position));
+    for &to in &children {
+        let unmoves = game.position_at(to).map_or(0, |child| {
+            let mut back = Vec::new();
+            child.predecessors(&mut back);
+            back.iter().filter(|parent| parent.index() == index).count()
+        });
+        let moves = children.iter().filter(|&&c| c == to).count();
+        if unmoves != moves {
+            return Err(UnmoveMismatch {
+                from: index,
+                to,
+                moves,
+                unmoves,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Each position among `position`'s un-moves leads to it as often as it is listed.
+fn unmoves_played_forward<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveMismatch> {
+    let index = position.index();
+    let mut parents = Vec::new();
+    position.predecessors(&mut parents);
+    let parents: Vec<u64> = parents.iter().map(IndexedGame::index).collect();
+    for &from in &parents {
+        let unmoves = parents.iter().filter(|&&p| p == from).count();
+        let moves = game.position_at(from).map_or(0, |parent| {
+            children_of(&parent)
                 .iter()
-                .map(|&mv| position.after(mv).index())
-                .collect();
-        }
-        let mut parents = Vec::new();
-        position.predecessors(&mut parents);
-        let parent_indices: Vec<u64> = parents.iter().map(IndexedGame::index).collect();
-        for &to in &children {
-            let child = game.position_at(to);
-            let listed = child.map_or(0, |child| {
-                let mut back = Vec::new();
-                child.predecessors(&mut back);
-                back.iter().filter(|parent| parent.index() == index).count()
+                .filter(|&&to| to == index)
+                .count()
+        });
+        if moves != unmoves {
+            return Err(UnmoveMismatch {
+                from,
+                to: index,
+                moves,
+                unmoves,
             });
-            let moves = children.iter().filter(|&&c| c == to).count();
-            if listed != moves {
-                return Err(UnmoveMismatch {
-                    from: index,
-                    to,
-                    moves,
-                    unmoves: listed,
-                });
-            }
-        }
-        for &from in &parent_indices {
-            let unmoves = parent_indices.iter().filter(|&&p| p == from).count();
-            let moves = game.position_at(from).map_or(0, |parent| {
-                if parent.ending().is_some() {
-                    return 0;
-                }
-                let legal = parent.legal_moves();
-                legal
-                    .iter()
-                    .filter(|&&mv| parent.after(mv).index() == index)
-                    .count()
-            });
-            if moves != unmoves {
-                return Err(UnmoveMismatch {
-                    from,
-                    to: index,
-                    moves,
-                    unmoves,
-                });
-            }
         }
     }
     Ok(())

@@ -355,3 +355,66 @@ fn the_solver_refuses_a_game_whose_positions_repeat_and_the_check_finds_one_that
     assert!(lie.first < lie.again);
     assert_eq!(replay(lie.first), replay(lie.again));
 }
+
+#[test]
+fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_game() {
+    use gamesolver::retrograde::{IndexedSolved, TableFile, TableFileError};
+    use std::io::Cursor;
+    let start = rings(500);
+    let mut graph = Graph {
+        edges: start.graph.edges.clone(),
+        endings: vec![None; 1000],
+    };
+    for trap in (0..1000).step_by(7) {
+        graph.endings[trap] = Some(Verdict::Loss);
+    }
+    let start = Token::<true> {
+        at: 1,
+        graph: Arc::new(graph),
+    };
+    let solved = Retrograde::new().solve_indexed(&start).unwrap();
+    let mut bytes = Vec::new();
+    solved.save(&start, &mut bytes).unwrap();
+    assert_eq!(
+        IndexedSolved::load(&start, Cursor::new(&bytes)).unwrap(),
+        solved
+    );
+    let mut file = TableFile::open(&start, Cursor::new(&bytes)).unwrap();
+    file.verify().unwrap();
+    for index in [0, 1, 6, 7, 500, 999] {
+        assert_eq!(file.value_at(index).unwrap(), solved.value_at(index));
+    }
+    assert!(matches!(
+        file.value_at(1000),
+        Err(TableFileError::OutOfRange(1000))
+    ));
+    // Another game type, another size, a file cut short, a damaged code.
+    let other = Token::<false> {
+        at: 1,
+        graph: Arc::clone(&start.graph),
+    };
+    let found = TableFile::open(&other, Cursor::new(&bytes));
+    assert!(
+        matches!(found, Err(TableFileError::OtherGame { .. })),
+        "{found:?}"
+    );
+    let found = TableFile::open(&rings(400), Cursor::new(&bytes));
+    assert!(
+        matches!(found, Err(TableFileError::OtherRules { .. })),
+        "{found:?}"
+    );
+    let found = TableFile::open(&start, Cursor::new(&bytes[..bytes.len() - 1]));
+    assert!(
+        matches!(found, Err(TableFileError::WrongLength { .. })),
+        "{found:?}"
+    );
+    let found = TableFile::open(&start, Cursor::new(&bytes[..20]));
+    assert!(matches!(found, Err(TableFileError::NotATable)), "{found:?}");
+    let mut damaged = bytes.clone();
+    let at = damaged.len() - 8 - 2 * 500 - 400;
+    damaged[at] ^= 0x10;
+    let found = IndexedSolved::load(&start, Cursor::new(&damaged));
+    assert!(matches!(found, Err(TableFileError::Damaged)), "{found:?}");
+    let mut file = TableFile::open(&start, Cursor::new(&damaged)).unwrap();
+    assert!(matches!(file.verify(), Err(TableFileError::Damaged)));
+}

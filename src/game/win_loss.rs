@@ -108,6 +108,13 @@ pub trait IndexedGame: WinLossGame {
     /// game (the start, say): the answer depends only on `index`.
     fn position_at(&self, index: u64) -> Option<Self>;
 
+    /// A number that tells this game's rule sets and sizes apart (a board's size, a variant),
+    /// written in a saved table and checked when it is read back, so that a table is never
+    /// used for other rules. 0 by default: one rule set.
+    fn rules_id(&self) -> u64 {
+        0
+    }
+
     /// Whether [`predecessors`](Self::predecessors) is implemented. `false` by default.
     const HAS_PREDECESSORS: bool = false;
 

@@ -32,8 +32,13 @@ fn decided(verdict: Verdict, plies: u16) -> Result<u16, RetroError> {
         .ok_or(RetroError::TooDeep)
 }
 
+/// Whether `code` is one the solver writes (a damaged file may hold others): any but 3.
+pub(crate) fn is_code(code: u16) -> bool {
+    code != 3
+}
+
 /// The value a code stands for, `None` for no position.
-fn value_of(code: u16) -> Option<RetroValue> {
+pub(crate) fn value_of(code: u16) -> Option<RetroValue> {
     let draw = RetroValue {
         verdict: Verdict::Draw,
         plies: 0,
@@ -60,6 +65,16 @@ pub struct IndexedSolved {
 }
 
 impl IndexedSolved {
+    /// The table of these codes (read from a file).
+    pub(crate) fn from_codes(codes: Vec<u16>) -> Self {
+        Self { codes }
+    }
+
+    /// The codes, an index each.
+    pub(crate) fn codes(&self) -> &[u16] {
+        &self.codes
+    }
+
     /// The value of the position of `index`; `None` if the index names none or is out of
     /// range.
     #[must_use]

@@ -25,6 +25,10 @@
 //! two moves to one child count twice), so a cycle never makes a loss: play that can go round
 //! for ever with no side able to force a win stays a draw.
 //!
+//! A table of the indexed path is saved with [`IndexedSolved::save`] and read back whole
+//! ([`IndexedSolved::load`]) or a position at a time without loading it ([`TableFile`]); a
+//! table of another game, rule set or size, cut short or damaged, is refused.
+//!
 //! Memory: about 30 bytes a position plus 8 a move for a game of small keys (the numbering's
 //! hash map, the forward and backward edges, the verdicts and plies), bounded by
 //! [`Retrograde::with_max_bytes`] and counted as the graph grows; past the bound the solve
@@ -32,9 +36,11 @@
 
 mod backward;
 mod explore;
+mod file;
 mod indexed;
 mod solved;
 
+pub use file::{TableFile, TableFileError};
 pub use indexed::IndexedSolved;
 pub use solved::{Counts, RetroValue, Solved};
 

@@ -1,0 +1,306 @@
+//! A solved table in a file: what [`IndexedSolved::save`] writes, read back whole
+//! ([`IndexedSolved::load`]) or one position at a time without loading it
+//! ([`TableFile`]).
+//!
+//! The file names the game it solves (its type and [`IndexedGame::rules_id`], which tells
+//! rule sets and sizes of one type apart, and its index count), and carries a checksum of its
+//! codes; a table of another game or rule set, cut short or damaged is refused before any
+//! value is read from it.
+//!
+//! The format, in little-endian words of 64 bits: the magic `GSRETRO1`, the version, the
+//! rules identity, the index count, the length of the game's type name and the name's bytes
+//! (padded with zeros to whole words); then the codes, 2 bytes an index (padded with zeros to
+//! a whole word), and the checksum of the codes.
+
+use super::RetroValue;
+use super::indexed::{IndexedSolved, value_of};
+use crate::game::{IndexedGame, hash_words};
+use std::io::{self, Read, Seek, SeekFrom, Write};
+use thiserror::Error;
+
+const MAGIC: u64 = u64::from_le_bytes(*b"GSRETRO1");
+const VERSION: u64 = 1;
+/// Codes hashed together into one word of the checksum.
+const CHUNK: usize = 4096;
+
+/// Why a solved table could not be saved or read. Nothing is read from a refused file.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum TableFileError {
+    /// Reading or writing failed.
+    #[error("reading or writing a solved table: {0}")]
+    Io(#[from] io::Error),
+    /// The file is no solved table of this version of the crate.
+    #[error("not a solved table of this version of gamesolver")]
+    NotATable,
+    /// The table solves another game type.
+    #[error("the table solves {found}, not {expected}")]
+    OtherGame {
+        /// The game type asked for.
+        expected: String,
+        /// The game type the file names.
+        found: String,
+    },
+    /// The table solves the same game type under other rules or another size.
+    #[error(
+        "the table solves other rules or another size of this game (rules {found}, index count {found_count}; asked for rules {expected}, index count {expected_count})"
+    )]
+    OtherRules {
+        /// The rules identity asked for.
+        expected: u64,
+        /// The index count asked for.
+        expected_count: u64,
+        /// The rules identity in the file.
+        found: u64,
+        /// The index count in the file.
+        found_count: u64,
+    },
+    /// The file is shorter or longer than its header says.
+    #[error("the table is {found} bytes long, not the {expected} its header says")]
+    WrongLength {
+        /// The length the header gives.
+        expected: u64,
+        /// The file's length.
+        found: u64,
+    },
+    /// The codes do not match the checksum, or one is no code.
+    #[error("the table is damaged")]
+    Damaged,
+    /// The index is not below the table's index count.
+    #[error("index {0} is out of the table's range")]
+    OutOfRange(u64),
+}
+
+/// The header's words for `game`.
+fn header<G: IndexedGame>(game: &G) -> Vec<u64> {
+    let name = std::any::type_name::<G>();
+    let mut words = vec![
+        MAGIC,
+        VERSION,
+        game.rules_id(),
+        game.index_count(),
+        name.len() as u64,
+    ];
+    words.extend(name.as_bytes().chunks(8).map(|chunk| {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(bytes)
+    }));
+    words
+}
+
+/// The bytes of the codes of `count` indices, padded to whole words.
+fn codes_bytes(count: u64) -> u64 {
+    count.saturating_mul(2).div_ceil(8).saturating_mul(8)
+}
+
+/// The checksum of the codes: each chunk's hash, folded.
+fn checksum(codes: &[u16]) -> u64 {
+    hash_words(
+        codes
+            .chunks(CHUNK)
+            .map(|chunk| hash_words(chunk.iter().map(|&c| u64::from(c)))),
+    )
+}
+
+impl IndexedSolved {
+    /// Writes the table of `game` (the game it was solved for) to `out`: see [`TableFile`]
+    /// for the format.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Io`] if writing fails; [`TableFileError::OtherRules`] if the table
+    /// is not of `game`'s index count.
+    pub fn save<G: IndexedGame, W: Write>(&self, game: &G, out: W) -> Result<(), TableFileError> {
+        let codes = self.codes();
+        if codes.len() as u64 != game.index_count() {
+            return Err(TableFileError::OtherRules {
+                expected: game.rules_id(),
+                expected_count: game.index_count(),
+                found: game.rules_id(),
+                found_count: codes.len() as u64,
+            });
+        }
+        let mut out = io::BufWriter::new(out);
+        for word in header(game) {
+            out.write_all(&word.to_le_bytes())?;
+        }
+        for &code in codes {
+            out.write_all(&code.to_le_bytes())?;
+        }
+        let padding = codes_bytes(codes.len() as u64) - 2 * codes.len() as u64;
+        out.write_all(&vec![0u8; padding as usize])?;
+        out.write_all(&checksum(codes).to_le_bytes())?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Reads back the whole table of `game` that [`save`](Self::save) wrote.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError`]: a file of another game or rule set, of the wrong length, damaged
+    /// or unreadable; nothing is returned from it.
+    pub fn load<G: IndexedGame, R: Read + Seek>(
+        game: &G,
+        input: R,
+    ) -> Result<Self, TableFileError> {
+        let mut file = TableFile::open(game, input)?;
+        file.input.seek(SeekFrom::Start(file.start))?;
+        let mut bytes =
+            vec![0u8; usize::try_from(2 * file.count).map_err(|_| TableFileError::NotATable)?];
+        file.input.read_exact(&mut bytes)?;
+        let codes: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
+            .collect();
+        if checksum(&codes) != file.checksum
+            || codes.iter().any(|&code| !super::indexed::is_code(code))
+        {
+            return Err(TableFileError::Damaged);
+        }
+        Ok(Self::from_codes(codes))
+    }
+}
+
+/// A solved table read one position at a time from a file (or any reader that seeks), without
+/// loading it: its header is checked when it is opened, its checksum by
+/// [`verify`](Self::verify), reading the file through once.
+///
+/// The file names the game it solves (its type, its [`IndexedGame::rules_id`] and its index
+/// count), so that a table of another game or rule set is refused. The format, in
+/// little-endian words of 64 bits: the magic `GSRETRO1`, the version, the rules identity, the
+/// index count, the length of the game's type name and the name's bytes (padded with zeros to
+/// whole words); then the codes, 2 bytes an index (padded with zeros to a whole word), and the
+/// checksum of the codes.
+#[derive(Debug)]
+pub struct TableFile<R> {
+    input: R,
+    /// Where the codes start, and how many.
+    start: u64,
+    count: u64,
+    checksum: u64,
+}
+
+impl<R: Read + Seek> TableFile<R> {
+    /// Opens the table of `game` in `input`, checking its header and length.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError`]: a file of another game or rule set, of the wrong length, or
+    /// unreadable.
+    pub fn open<G: IndexedGame>(game: &G, mut input: R) -> Result<Self, TableFileError> {
+        let expected = header(game);
+        let mut found = [0u64; 5];
+        for word in &mut found {
+            *word = read_word(&mut input)?;
+        }
+        if found[0] != MAGIC || found[1] != VERSION {
+            return Err(TableFileError::NotATable);
+        }
+        let name_words =
+            usize::try_from(found[4].div_ceil(8)).map_err(|_| TableFileError::NotATable)?;
+        let name = read_name(&mut input, found[4], name_words)?;
+        if name != std::any::type_name::<G>() {
+            return Err(TableFileError::OtherGame {
+                expected: std::any::type_name::<G>().to_owned(),
+                found: name,
+            });
+        }
+        if found[2] != expected[2] || found[3] != expected[3] {
+            return Err(TableFileError::OtherRules {
+                expected: expected[2],
+                expected_count: expected[3],
+                found: found[2],
+                found_count: found[3],
+            });
+        }
+        let start = 8 * (5 + name_words as u64);
+        let length = input.seek(SeekFrom::End(0))?;
+        let whole = start + codes_bytes(found[3]) + 8;
+        if length != whole {
+            return Err(TableFileError::WrongLength {
+                expected: whole,
+                found: length,
+            });
+        }
+        input.seek(SeekFrom::Start(whole - 8))?;
+        let checksum = read_word(&mut input)?;
+        Ok(Self {
+            input,
+            start,
+            count: found[3],
+            checksum,
+        })
+    }
+
+    /// The value of the position of `index`; `None` if the index names none.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::OutOfRange`] for an index not below the count,
+    /// [`TableFileError::Damaged`] for a byte pair that is no code, [`TableFileError::Io`].
+    pub fn value_at(&mut self, index: u64) -> Result<Option<RetroValue>, TableFileError> {
+        if index >= self.count {
+            return Err(TableFileError::OutOfRange(index));
+        }
+        self.input.seek(SeekFrom::Start(self.start + 2 * index))?;
+        let mut pair = [0u8; 2];
+        self.input.read_exact(&mut pair)?;
+        let code = u16::from_le_bytes(pair);
+        if !super::indexed::is_code(code) {
+            return Err(TableFileError::Damaged);
+        }
+        Ok(value_of(code))
+    }
+
+    /// Reads the codes through once and checks them against the checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`TableFileError::Damaged`] if they do not match, [`TableFileError::Io`].
+    pub fn verify(&mut self) -> Result<(), TableFileError> {
+        self.input.seek(SeekFrom::Start(self.start))?;
+        let mut sums = Vec::new();
+        let mut left = self.count;
+        let mut bytes = vec![0u8; 2 * CHUNK];
+        while left > 0 {
+            let take = left.min(CHUNK as u64) as usize;
+            self.input.read_exact(&mut bytes[..2 * take])?;
+            let chunk = bytes[..2 * take]
+                .chunks_exact(2)
+                .map(|p| u64::from(u16::from_le_bytes([p[0], p[1]])));
+            sums.push(hash_words(chunk));
+            left -= take as u64;
+        }
+        if hash_words(sums) == self.checksum {
+            Ok(())
+        } else {
+            Err(TableFileError::Damaged)
+        }
+    }
+}
+
+fn read_word(input: &mut impl Read) -> Result<u64, TableFileError> {
+    let mut bytes = [0u8; 8];
+    input
+        .read_exact(&mut bytes)
+        .map_err(|error| match error.kind() {
+            io::ErrorKind::UnexpectedEof => TableFileError::NotATable,
+            _ => TableFileError::Io(error),
+        })?;
+    Ok(u64::from_le_bytes(bytes))
+}
+
+/// The game's type name, `len` bytes in `words` words; a name past 4 KiB is no name.
+fn read_name(input: &mut impl Read, len: u64, words: usize) -> Result<String, TableFileError> {
+    if len > 4096 {
+        return Err(TableFileError::NotATable);
+    }
+    let mut bytes = Vec::with_capacity(8 * words);
+    for _ in 0..words {
+        bytes.extend(read_word(input)?.to_le_bytes());
+    }
+    bytes.truncate(len as usize);
+    String::from_utf8(bytes).map_err(|_| TableFileError::NotATable)
+}
