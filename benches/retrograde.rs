@@ -13,51 +13,10 @@ mod knight_torus;
 mod retro_value_iteration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use gamesolver::WinLossGame;
 use gamesolver::retrograde::Retrograde;
-use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
 use knight_torus::KnightTorus;
 use retro_value_iteration::value_iteration;
-
-/// The same knight without its un-moves: the indexed path sweeps.
-#[derive(Clone, Debug)]
-struct Swept(KnightTorus);
-
-impl Game for Swept {
-    type Move = u8;
-    type Key = u64;
-    type Error = std::fmt::Error;
-    const POSITIONS_REPEAT: bool = true;
-    fn generate_moves(&self, out: &mut Vec<u8>) {
-        self.0.generate_moves(out);
-    }
-    fn check_move(&self, jump: u8) -> Result<(), std::fmt::Error> {
-        self.0.check_move(jump)
-    }
-    fn play_unchecked(&mut self, jump: u8) {
-        self.0.play_unchecked(jump);
-    }
-    fn key(&self) -> u64 {
-        self.0.key()
-    }
-}
-
-impl WinLossGame for Swept {
-    fn ending(&self) -> Option<Verdict> {
-        self.0.ending()
-    }
-}
-
-impl IndexedGame for Swept {
-    fn index_count(&self) -> u64 {
-        self.0.index_count()
-    }
-    fn index(&self) -> u64 {
-        self.0.index()
-    }
-    fn position_at(&self, index: u64) -> Option<Self> {
-        self.0.position_at(index).map(Swept)
-    }
-}
 
 /// A start from which every square is reached (a square that ends the game is not played
 /// through, so the start is one that does not).
@@ -89,7 +48,10 @@ fn retrograde(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("indexed", &name), &knight, |b, knight| {
             b.iter(|| Retrograde::new().solve_indexed(knight).expect("fits"));
         });
-        let swept = Swept(knight.clone());
+        let swept = KnightTorus::<false> {
+            square: knight.square,
+            side,
+        };
         group.bench_with_input(BenchmarkId::new("sweeps", &name), &swept, |b, swept| {
             b.iter(|| Retrograde::new().solve_indexed(swept).expect("fits"));
         });

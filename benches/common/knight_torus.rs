@@ -9,14 +9,15 @@ use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
 /// deep.
 const JUMPS: [(i64, i64); 2] = [(1, 2), (2, -1)];
 
-/// The knight on its square (the square's index, `x + side * y`).
+/// The knight on its square (the square's index, `x + side * y`); with `UNMOVES`, it lists
+/// the squares it came from (else the indexed path sweeps).
 #[derive(Clone, Debug)]
-pub struct KnightTorus {
+pub struct KnightTorus<const UNMOVES: bool = true> {
     pub square: u64,
     pub side: u64,
 }
 
-impl KnightTorus {
+impl<const UNMOVES: bool> KnightTorus<UNMOVES> {
     /// The square reached by `jump`, or by its reverse.
     fn jump(&self, jump: (i64, i64), sign: i64) -> u64 {
         let side = self.side as i64;
@@ -30,7 +31,7 @@ impl KnightTorus {
     }
 }
 
-impl Game for KnightTorus {
+impl<const UNMOVES: bool> Game for KnightTorus<UNMOVES> {
     type Move = u8;
     type Key = u64;
     type Error = std::fmt::Error;
@@ -52,7 +53,7 @@ impl Game for KnightTorus {
     }
 }
 
-impl WinLossGame for KnightTorus {
+impl<const UNMOVES: bool> WinLossGame for KnightTorus<UNMOVES> {
     fn ending(&self) -> Option<Verdict> {
         // About one square in 13 a trap, one in 64 each a haven and a truce.
         match self.square.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58 {
@@ -64,8 +65,8 @@ impl WinLossGame for KnightTorus {
     }
 }
 
-impl IndexedGame for KnightTorus {
-    const HAS_PREDECESSORS: bool = true;
+impl<const UNMOVES: bool> IndexedGame for KnightTorus<UNMOVES> {
+    const HAS_PREDECESSORS: bool = UNMOVES;
 
     fn index_count(&self) -> u64 {
         self.side * self.side

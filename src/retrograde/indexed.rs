@@ -92,15 +92,8 @@ impl IndexedSolved {
     /// How many positions (indices that name one) have each verdict.
     #[must_use]
     pub fn counts(&self) -> super::Counts {
-        let mut counts = super::Counts::default();
-        for value in self.codes.iter().filter_map(|&code| value_of(code)) {
-            match value.verdict {
-                Verdict::Win => counts.wins += 1,
-                Verdict::Draw => counts.draws += 1,
-                Verdict::Loss => counts.losses += 1,
-            }
-        }
-        counts
+        let values = self.codes.iter().filter_map(|&code| value_of(code));
+        values.map(|value| value.verdict).collect()
     }
 }
 

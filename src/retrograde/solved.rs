@@ -26,6 +26,21 @@ pub struct Counts {
     pub losses: u64,
 }
 
+impl FromIterator<Verdict> for Counts {
+    /// Tallies verdicts.
+    fn from_iter<I: IntoIterator<Item = Verdict>>(verdicts: I) -> Self {
+        let mut counts = Self::default();
+        for verdict in verdicts {
+            match verdict {
+                Verdict::Win => counts.wins += 1,
+                Verdict::Draw => counts.draws += 1,
+                Verdict::Loss => counts.losses += 1,
+            }
+        }
+        counts
+    }
+}
+
 /// Every position reachable from a start, solved: see [`Retrograde`](super::Retrograde).
 #[derive(Debug, Clone)]
 pub struct Solved<K> {
@@ -90,15 +105,7 @@ impl<K: TableKey> Solved<K> {
     /// How many positions have each verdict.
     #[must_use]
     pub fn counts(&self) -> Counts {
-        let mut counts = Counts::default();
-        for id in 0..self.len() {
-            match self.at(id).verdict {
-                Verdict::Win => counts.wins += 1,
-                Verdict::Draw => counts.draws += 1,
-                Verdict::Loss => counts.losses += 1,
-            }
-        }
-        counts
+        (0..self.len()).map(|id| self.at(id).verdict).collect()
     }
 
     /// Every solved position's key and value, in no particular order.
