@@ -1,5 +1,6 @@
 //! Checks of a game's [`Knowledge`] against a plain search, of a game's claim that its
-//! positions never repeat ([`repetition`]), and of an indexed game's un-moves against its
+//! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
+//! [`uncovered_repetition`]), and of an indexed game's un-moves against its
 //! moves ([`unmoves`]), for a user's own tests.
 //!
 //! [`knowledge`] plays random games from a start position and, at every position on the way,
@@ -244,13 +245,46 @@ pub struct Repetition<M: fmt::Debug> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn repetition<G: Game>(start: &G, checks: &Checks) -> Result<(), Repetition<G::Move>> {
+    repetition_before(start, checks, |_| false)
+}
+
+/// As [`repetition`], for a game whose positions repeat and a `knowledge` that says it
+/// values every position that can ([`Knowledge::covers_repetitions`]): each random game stops
+/// at the first position the knowledge values ([`Knowledge::exact_value`]), where a search
+/// stops too, and a position that comes back before that is a cycle the knowledge leaves open.
+/// Finding none proves nothing.
+///
+/// # Errors
+///
+/// The first [`Repetition`] found among the positions the knowledge does not value.
+pub fn uncovered_repetition<G, K>(
+    start: &G,
+    knowledge: &K,
+    checks: &Checks,
+) -> Result<(), Repetition<G::Move>>
+where
+    G: ScoringGame,
+    K: Knowledge<G>,
+{
+    repetition_before(start, checks, |position| {
+        knowledge.exact_value(position).is_some()
+    })
+}
+
+/// Random games from `start` that stop where `stop` says (or at the end, or after
+/// [`REPETITION_PLIES`]): the first position that comes back in one of them.
+fn repetition_before<G: Game>(
+    start: &G,
+    checks: &Checks,
+    stop: impl Fn(&G) -> bool,
+) -> Result<(), Repetition<G::Move>> {
     let mut random = Random(checks.seed);
     let mut moves = Vec::new();
     for _ in 0..checks.games.max(1) {
         let mut position = start.clone();
         let mut seen = std::collections::HashMap::from([(position.key(), 0)]);
         let mut played = Vec::new();
-        while played.len() < REPETITION_PLIES {
+        while played.len() < REPETITION_PLIES && !stop(&position) {
             moves.clear();
             position.generate_moves(&mut moves);
             if moves.is_empty() {
@@ -259,6 +293,9 @@ pub fn repetition<G: Game>(start: &G, checks: &Checks) -> Result<(), Repetition<
             let mv = moves[random.below(moves.len())];
             position.play_unchecked(mv);
             played.push(mv);
+            if stop(&position) {
+                break;
+            }
             if let Some(&first) = seen.get(&position.key()) {
                 let again = played.len();
                 return Err(Repetition {

@@ -191,6 +191,20 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
         self.canonical_key(&child).unwrap_or_else(|| child.key())
     }
 
+    /// **Sound.** Whether every cycle of moves passes through a position that
+    /// [`exact_value`](Self::exact_value) values, so that a search stops there and never goes
+    /// round a cycle. The solvers then take a game whose positions repeat
+    /// ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)): the positions they
+    /// expand form no cycle, so negamax with a table is sound there, as in a game that ends.
+    /// A solved endgame table says so
+    /// ([`TableKnowledge::covering_repetitions`](crate::retrograde::TableKnowledge::covering_repetitions)).
+    /// `false` by default. Saying so wrongly lets a search go round a cycle and give wrong
+    /// values; [`check::uncovered_repetition`](crate::check::uncovered_repetition) looks for a
+    /// cycle the knowledge leaves open.
+    fn covers_repetitions(&self) -> bool {
+        false
+    }
+
     /// **Hint.** Whether a search of `position` should take moves back
     /// ([`Game::undo_unchecked`](crate::Game::undo_unchecked)) rather than copy the position at every node; asked once a
     /// search, and only of a game that can undo. Yes by default; a game whose small positions

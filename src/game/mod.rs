@@ -60,6 +60,7 @@ mod knowledge;
 pub mod mex;
 mod player;
 mod record;
+mod scored;
 mod scoring;
 mod win_loss;
 
@@ -72,5 +73,6 @@ pub use key::{KEY_WORDS, TableKey, hash_words};
 pub use knowledge::{Facts, Knowledge, NoKnowledge};
 pub use player::Player;
 pub use record::Record;
+pub use scored::{ScoredMoveError, ScoredWinLoss, verdict_value};
 pub use scoring::{Points, ScoringGame};
 pub use win_loss::{IndexedGame, Verdict, WinLossGame};

@@ -29,6 +29,11 @@
 //! ([`IndexedSolved::load`]) or a position at a time without loading it ([`TableFile`]); a
 //! table of another game, rule set or size, cut short or damaged, is refused.
 //!
+//! A solved table serves the alpha-beta searches as knowledge ([`TableKnowledge`]: the exact
+//! value of each position it holds) and the engine as a player ([`table_endgames`]: a win
+//! soonest, a loss latest), so that the part of a game that repeats, solved once backwards,
+//! lets the [`Solver`](crate::Solver) search the rest forwards.
+//!
 //! Memory: about 30 bytes a position plus 8 a move for a game of small keys (the numbering's
 //! hash map, the forward and backward edges, the verdicts and plies), bounded by
 //! [`Retrograde::with_max_bytes`] and counted as the graph grows; past the bound the solve
@@ -38,10 +43,12 @@ mod backward;
 mod explore;
 mod file;
 mod indexed;
+mod knowledge;
 mod solved;
 
 pub use file::{TableFile, TableFileError};
 pub use indexed::IndexedSolved;
+pub use knowledge::{TableKnowledge, table_endgames, table_move};
 pub use solved::{Counts, RetroValue, Solved};
 
 use crate::game::{IndexedGame, WinLossGame};

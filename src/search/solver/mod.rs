@@ -38,7 +38,9 @@ pub enum SolveError {
     },
     /// The game says its positions can repeat ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)):
     /// alpha-beta with a table would give wrong values. Solve it with
-    /// [`Retrograde`](crate::Retrograde).
+    /// [`Retrograde`](crate::Retrograde), or give the solver knowledge that values a position
+    /// on every cycle ([`Knowledge::covers_repetitions`](crate::Knowledge::covers_repetitions)):
+    /// a solved table of the part of the game that repeats.
     #[error("the game's positions can repeat: solve it by retrograde analysis")]
     PositionsRepeat,
 }
@@ -53,7 +55,8 @@ pub struct Solution<M> {
     pub best_moves: Vec<M>,
     /// One optimal line of play to the end of the game: the first of `best_moves`, then at
     /// each step the optimal move of largest margin (the first in the game's move order among
-    /// equals), so it does not depend on the thread count.
+    /// equals), so it does not depend on the thread count. In a game whose positions repeat,
+    /// it stops at the first position the knowledge values (a solved table takes over there).
     pub principal_variation: Vec<M>,
     /// Nodes visited for this solve.
     pub nodes: u64,

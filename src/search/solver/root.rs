@@ -8,9 +8,9 @@ use crate::search::{MoveBounds, Stage};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// Starts a search of `position`: refused for a game whose positions can repeat, where
-    /// the table would give wrong values.
+    /// the table would give wrong values, unless the knowledge values every such position.
     fn begin(&mut self, position: &G) -> Result<(), SolveError> {
-        if G::POSITIONS_REPEAT {
+        if G::POSITIONS_REPEAT && !self.search.knowledge().covers_repetitions() {
             return Err(SolveError::PositionsRepeat);
         }
         self.search.begin_on(position);
@@ -37,7 +37,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// [`SolveError::BudgetExhausted`] when the budget runs out, [`SolveError::TooLong`] for a
     /// game longer than 65,534 plies, [`SolveError::PositionsRepeat`] for a game that says its
-    /// positions can repeat ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)).
+    /// positions can repeat ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)) with
+    /// knowledge that does not cover them ([`Knowledge::covers_repetitions`]).
     pub fn value(&mut self, position: &G) -> Result<i64, SolveError> {
         self.begin(position)?;
         self.exact_value(position)
@@ -264,7 +265,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         let mut current_value = value;
         while let Some(mv) = match (line.is_empty(), first) {
             (true, first) => first,
-            (false, _) if current.is_over() => None,
+            (false, _) if current.is_over() || self.hands_over(&current) => None,
             (false, _) => Some(self.one_optimal_move(&current, current_value)?),
         } {
             self.search.set_stage(Stage::Line(line.len()));
@@ -280,6 +281,12 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             line.push(mv);
         }
         Ok(line)
+    }
+
+    /// Whether a principal line stops at `position`: in a game whose positions repeat, where
+    /// the knowledge values it (its line could go round a cycle for ever).
+    fn hands_over(&self, position: &G) -> bool {
+        G::POSITIONS_REPEAT && self.search.knowledge().exact_value(position).is_some()
     }
 
     /// Solves `position`: its value, all optimal moves and a principal variation.
