@@ -7,6 +7,7 @@ pub mod check;
 pub mod game;
 pub mod games;
 pub mod grundy;
+pub mod jobs;
 pub mod retrograde;
 pub mod search;
 pub mod strategy;
