@@ -18,8 +18,8 @@ pub mod strategy;
 
 pub use game::{
     Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame, Knowledge,
-    NoEvaluator, NoKnowledge, Period, PlayConvention, Player, Points, Record, ScoredWinLoss,
-    ScoringGame, TableKey, Verdict, WinLossGame,
+    NoEvaluator, NoKnowledge, Period, PlayConvention, Player, Points, PositionText, Record,
+    ScoredWinLoss, ScoringGame, TableKey, Verdict, WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome};

@@ -12,7 +12,7 @@ mod game;
 mod keep_turn;
 
 use gamesolver::games::prime::{PrimeKnowledge, SmallPrimeGame};
-use gamesolver::jobs::{ClaimSolve, Next, simulate};
+use gamesolver::jobs::{ClaimSolve, JobsError, Merged, Next, result_times, simulate};
 use gamesolver::{Game, Knowledge, NoKnowledge, ScoringGame, SearchConfig, Solver};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -130,4 +130,105 @@ fn dots_and_boxes_values_agree_with_a_plain_negamax() {
             }
         }
     }
+}
+
+/// A fresh directory for one test.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamesolver-jobs-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The split solve of `n` as the workers of a scheduler would run it (each job by a solve
+/// made anew, as a process would): the value, after merging every round twice and running
+/// the first job of each round twice.
+fn solve_in(dir: &std::path::Path, n: u32, guess: i64) -> i64 {
+    let make = || {
+        ClaimSolve::new(SmallPrimeGame::new(n).unwrap(), PrimeKnowledge)
+            .with_solver(|| Solver::with_config(config()).with_knowledge(PrimeKnowledge))
+            .with_jobs_per_round(6)
+    };
+    let mut first = Some(guess);
+    loop {
+        let mut merge = make();
+        if let Some(guess) = first.take() {
+            merge = merge.with_guess(guess);
+        }
+        let merged = merge.merge_dir(dir).unwrap();
+        assert_eq!(make().merge_dir(dir).unwrap(), merged, "a merge run twice");
+        match merged {
+            Merged::Value(value) => return value,
+            Merged::Jobs(jobs) => {
+                assert!(!jobs.is_empty());
+                for job in &jobs {
+                    make().run_job_file(job).unwrap();
+                }
+                make().run_job_file(&jobs[0]).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_solve_through_a_directory_gives_the_solver_s_value() {
+    for (n, guess) in [(20, 0), (26, 14), (30, -5)] {
+        let dir = fresh_dir(&format!("solve{n}"));
+        let value = Solver::with_config(config())
+            .value(&SmallPrimeGame::new(n).unwrap())
+            .unwrap();
+        assert_eq!(solve_in(&dir, n, guess), value, "n = {n}");
+        assert!(!result_times(&dir).unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[test]
+fn bad_files_are_refused_with_the_file_named() {
+    let dir = fresh_dir("bad");
+    let make =
+        |n| ClaimSolve::new(SmallPrimeGame::new(n).unwrap(), PrimeKnowledge).with_jobs_per_round(4);
+    let Merged::Jobs(jobs) = make(24).merge_dir(&dir).unwrap() else {
+        panic!("a board of 24 needs a search");
+    };
+    assert!(jobs.len() >= 2);
+    // Another root in the same directory.
+    assert!(matches!(
+        make(23).merge_dir(&dir),
+        Err(JobsError::OtherRoot { .. })
+    ));
+    // A job edited by hand: its content no longer matches its name.
+    let text = std::fs::read_to_string(&jobs[0]).unwrap();
+    // The threshold raised by 100: the same claim side, another claim.
+    let (claim, rest) = text.split_once('\n').unwrap();
+    let (side, threshold) = claim.rsplit_once(' ').unwrap();
+    let raised = threshold.parse::<i64>().unwrap() + 100;
+    let edited = format!("{side} {raised}\n{rest}");
+    std::fs::write(&jobs[0], &edited).unwrap();
+    let refused = make(24).run_job_file(&jobs[0]);
+    assert!(
+        matches!(refused, Err(JobsError::Malformed { .. })),
+        "{refused:?}"
+    );
+    std::fs::write(&jobs[0], &text).unwrap();
+    // A result of a claim on another position, under this job's name.
+    make(24).run_job_file(&jobs[1]).unwrap();
+    let other = std::fs::read_to_string(jobs[1].with_extension("result")).unwrap();
+    std::fs::write(jobs[0].with_extension("result"), other).unwrap();
+    let refused = make(24).merge_dir(&dir);
+    assert!(
+        matches!(&refused, Err(JobsError::Malformed { path, .. }) if path.ends_with(jobs[0].with_extension("result").file_name().unwrap())),
+        "{refused:?}"
+    );
+    // A result cut short.
+    let result = std::fs::read_to_string(jobs[1].with_extension("result")).unwrap();
+    std::fs::write(
+        jobs[0].with_extension("result"),
+        &result[..result.len() / 2],
+    )
+    .unwrap();
+    assert!(matches!(
+        make(24).merge_dir(&dir),
+        Err(JobsError::Malformed { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -62,6 +62,7 @@ mod player;
 mod record;
 mod scored;
 mod scoring;
+mod text;
 mod win_loss;
 
 pub use self::core::Game;
@@ -75,4 +76,5 @@ pub use player::Player;
 pub use record::Record;
 pub use scored::{ScoredMoveError, ScoredWinLoss, verdict_value};
 pub use scoring::{Points, ScoringGame};
+pub use text::PositionText;
 pub use win_loss::{IndexedGame, Verdict, WinLossGame};

@@ -46,6 +46,8 @@ pub struct ClaimSolve<G: ScoringGame, K = NoKnowledge> {
     job_time: Option<Duration>,
     proven: HashMap<G::Key, Interval>,
     expanded: HashSet<G::Key>,
+    // The expanded positions themselves, in the order expanded: the state a merge writes.
+    expanded_positions: Vec<G>,
     // Shared proofs: the minimum work of a saved result, the results of the rounds done, and
     // those of the round under way.
     share_work: Option<u8>,
@@ -80,6 +82,7 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             job_time: None,
             proven: HashMap::new(),
             expanded: HashSet::new(),
+            expanded_positions: Vec::new(),
             share_work: None,
             shared: None,
             fresh: Mutex::new(Vec::new()),
@@ -163,11 +166,13 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             }
             // The largest eighth at once: a pass costs the whole graph.
             let take = growable.len().div_ceil(8);
-            let keys: Vec<G::Key> = growable[..take]
+            let positions: Vec<G> = growable[..take]
                 .iter()
-                .map(|job| job.position.key())
+                .map(|job| job.position.clone())
                 .collect();
-            self.expanded.extend(keys);
+            for position in positions {
+                self.expand(position);
+            }
         }
     }
 
@@ -248,17 +253,34 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
     /// Takes in what a job found: the interval its result proves, or, if it ran out of
     /// time, its position to be expanded.
     pub fn record(&mut self, job: &Job<G>, report: &JobReport) {
-        let key = job.position.key();
-        match report.result {
+        self.record_result(&job.position, job.claim, report.result);
+    }
+
+    pub(crate) fn record_result(&mut self, position: &G, claim: Claim, result: Option<i64>) {
+        match result {
             Some(value) => {
-                let proven = Interval::from_result(job.claim, value);
-                let known = self.proven.entry(key).or_default();
+                let proven = Interval::from_result(claim, value);
+                let known = self.proven.entry(position.key()).or_default();
                 *known = known.meet(proven);
             }
-            None => {
-                self.expanded.insert(key);
-            }
+            None => self.expand(position.clone()),
         }
+    }
+
+    /// Makes `position` an inner node of the proof graph.
+    pub(crate) fn expand(&mut self, position: G) {
+        if self.expanded.insert(position.key()) {
+            self.expanded_positions.push(position);
+        }
+    }
+
+    /// The root, and the inner nodes of the proof graph in the order expanded.
+    pub(crate) fn graph_state(&self) -> (&G, &[G]) {
+        (&self.root, &self.expanded_positions)
+    }
+
+    pub(crate) fn set_guess(&mut self, guess: i64) {
+        self.guess = guess;
     }
 
     /// Solves in this process, round after round, each job in turn: the value, and every

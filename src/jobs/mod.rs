@@ -34,20 +34,30 @@
 //! [`simulate::makespan`] gives the time the rounds of measured jobs take on a number of
 //! workers, each job's set-up (its table, the proofs it loads) counted.
 //!
+//! # Where the jobs run
+//!
+//! In one process, each job by a solver of its own ([`ClaimSolve::solve`], or
+//! [`plan`](ClaimSolve::plan), [`run`](ClaimSolve::run) and [`record`](ClaimSolve::record)
+//! for a driver of one's own); or as processes of any scheduler (`xargs -P`, GNU Parallel, a
+//! Slurm array) through a directory, for a game that writes its positions as text
+//! ([`PositionText`](crate::game::PositionText)): [`ClaimSolve::merge_dir`] writes a round's
+//! `.job` files, [`ClaimSolve::run_job_file`] runs one, and the next merge rebuilds the whole
+//! solve from the directory alone (the files are described in `files`). Proofs are shared
+//! between rounds in one process only, so far.
+//!
 //! # What it costs
 //!
 //! Jobs share no table within a round, so a game whose move orders meet in one core (as
 //! PrimeGame's do: its first moves commute) proves that core again in many jobs; BENCHMARKS.md
-//! ("Claims") gives the sum of the jobs' nodes against the one-process solve's. The rounds
-//! run here in one process, each job by a solver of its own ([`ClaimSolve::solve`], or
-//! [`plan`](ClaimSolve::plan), [`run`](ClaimSolve::run) and [`record`](ClaimSolve::record)
-//! for a driver of one's own).
+//! ("Claims") gives the sum of the jobs' nodes against the one-process solve's.
 
 mod claim;
 mod driver;
+mod files;
 mod plan;
 pub mod simulate;
 
 pub use claim::{Bound, Claim, Interval, UNKNOWN};
-pub use driver::{ClaimSolve, JobReport, Next};
+pub use driver::{ClaimSolve, JobReport, MakeSolver, Next};
+pub use files::{JobsError, Merged, result_times};
 pub use plan::Job;

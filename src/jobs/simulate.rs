@@ -37,9 +37,18 @@ mod tests {
     #[test]
     fn a_round_takes_its_longest_job_at_least_and_its_share_of_the_total() {
         let round = ms(&[5, 4, 3, 3, 2, 1]);
-        assert_eq!(makespan(std::slice::from_ref(&round), 1), Duration::from_millis(18));
-        assert_eq!(makespan(std::slice::from_ref(&round), 2), Duration::from_millis(9));
-        assert_eq!(makespan(std::slice::from_ref(&round), 100), Duration::from_millis(5));
+        assert_eq!(
+            makespan(std::slice::from_ref(&round), 1),
+            Duration::from_millis(18)
+        );
+        assert_eq!(
+            makespan(std::slice::from_ref(&round), 2),
+            Duration::from_millis(9)
+        );
+        assert_eq!(
+            makespan(std::slice::from_ref(&round), 100),
+            Duration::from_millis(5)
+        );
         // Rounds add up.
         assert_eq!(
             makespan(&[round.clone(), round], 100),

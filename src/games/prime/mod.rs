@@ -53,6 +53,7 @@ mod knowledge;
 mod mask;
 mod mask_game;
 mod max_tree;
+mod text;
 
 pub use board::{MAX_N, PrimeGame};
 pub use divisors::Sieve;
@@ -61,3 +62,4 @@ pub use eval::PrimeEvaluator;
 pub use knowledge::{PrimeKnowledge, engine, solver, tune_engine, tune_solver};
 pub use mask::BoardMask;
 pub use mask_game::{MaskPrimeGame, SMALL_MAX_N, SmallPrimeGame, WIDE_MAX_N, WidePrimeGame};
+pub use text::BoardTextError;
