@@ -6,6 +6,7 @@ use crate::files::{read_first_line, write_text_atomically};
 use gamesolver::search::MoveBounds;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// What the merge found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -240,23 +241,21 @@ fn write_round(
     Ok(written)
 }
 
-/// The makespan of the directory's jobs on `workers` workers: each round's jobs in the
-/// planner's order, each to the worker free first, rounds one after the other (the merge
-/// waits for a whole round).
+/// The makespan of the directory's jobs on `workers` workers, in milliseconds: each job's
+/// time its search and its set-up (`setup_ms`: the batch's table and loaded proofs), each
+/// round's jobs the longest first to the worker free first, rounds one after the other (the
+/// merge waits for a whole round; its own time is not counted)
+/// ([`gamesolver::jobs::simulate::makespan`]).
 pub fn makespan(jobs: &[(PathBuf, Job, Option<JobResult>)], workers: usize) -> u64 {
-    let mut rounds: BTreeMap<u32, Vec<u64>> = BTreeMap::new();
+    let mut rounds: BTreeMap<u32, Vec<Duration>> = BTreeMap::new();
     for result in jobs.iter().filter_map(|(_, _, r)| r.as_ref()) {
-        rounds.entry(result.job.round).or_default().push(result.ms);
+        let ms = result.ms.saturating_add(result.setup_ms);
+        rounds
+            .entry(result.job.round)
+            .or_default()
+            .push(Duration::from_millis(ms));
     }
-    rounds
-        .values()
-        .map(|times| {
-            let mut free = vec![0u64; workers.max(1)];
-            for &ms in times {
-                let first = free.iter_mut().min().expect("at least one worker");
-                *first += ms;
-            }
-            free.into_iter().max().unwrap_or(0)
-        })
-        .sum()
+    let rounds: Vec<Vec<Duration>> = rounds.into_values().collect();
+    let span = gamesolver::jobs::simulate::makespan(&rounds, workers);
+    u64::try_from(span.as_millis()).unwrap_or(u64::MAX)
 }

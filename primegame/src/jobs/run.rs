@@ -156,6 +156,7 @@ where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
+    let setup = Instant::now();
     let current: Current = Arc::new(Mutex::new((String::new(), Instant::now())));
     let mut solver = job_solver(game, jobs, options, &current)?;
     // A bare file name's directory is the current one.
@@ -169,11 +170,19 @@ where
     } else {
         load_earlier_rounds(&mut solver, game, dir, round)?
     };
+    // The batch's set-up counts on its first job: the sum over the jobs is the process's time.
+    let mut setup_ms = millis(setup);
     let mut results = Vec::new();
     for (file, job) in files.iter().zip(jobs) {
         *current.lock().unwrap_or_else(PoisonError::into_inner) =
             (file.display().to_string(), Instant::now());
-        results.push(run_one(&mut solver, game, file, job)?);
+        results.push(run_one(
+            &mut solver,
+            game,
+            file,
+            job,
+            std::mem::take(&mut setup_ms),
+        )?);
     }
     // A batch that searched fewer nodes than it loaded results proved little that is not
     // quick to find again, and its file would mostly repeat what it loaded.
@@ -241,17 +250,19 @@ where
 
 /// Runs one job, from what a stopped run of it proved (`.stopped`) if there is one, and
 /// writes its result beside it. A job stopped by the deadline saves what it proved there, with
-/// its work so far, for the next run.
+/// its work so far, for the next run. `setup_ms`: the batch's set-up to count on this job.
 fn run_one<G>(
     solver: &mut Solver<G, PrimeKnowledge>,
     game: &G,
     file: &Path,
     job: &Job,
+    setup_ms: u64,
 ) -> Result<JobResult, Failure>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
+    let loading = Instant::now();
     let (stopped, stopped_work) = (file.with_extension("stopped"), stopped_work_path(file));
     // Only help, as the rounds' files: a damaged one is left out.
     let (earlier_nodes, earlier_ms) = if stopped.exists() {
@@ -262,9 +273,11 @@ where
     } else {
         (0, 0)
     };
+    let setup_ms = setup_ms.saturating_add(millis(loading));
     let (start, nodes) = (Instant::now(), solver.nodes());
     match search(game, job, solver) {
         Ok(mut result) => {
+            result.setup_ms = setup_ms;
             result.nodes = result.nodes.saturating_add(earlier_nodes);
             result.ms = result.ms.saturating_add(earlier_ms);
             write_text_atomically(&result_path(file), &format!("{result}\n"))?;
@@ -377,5 +390,11 @@ where
         value: margin - child_value,
         nodes: solver.nodes() - nodes,
         ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        setup_ms: 0,
     })
+}
+
+/// Whole milliseconds since `start`.
+fn millis(start: Instant) -> u64 {
+    u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
