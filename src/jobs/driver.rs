@@ -1,7 +1,7 @@
 //! `ClaimSolve`: the rounds of a solve split into claims, planned from what earlier rounds
 //! proved, and each job run by the exact solver.
 
-use super::claim::{Claim, Interval, UNKNOWN};
+use super::claim::{Claim, Interval};
 use super::plan::{Graph, Job};
 use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::{Budget, SolveError, Solver};
@@ -308,29 +308,34 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
     }
 }
 
-/// The guess after what is proven of the root: kept while it is inside; refuted, the middle
-/// of what is left if both sides are known (a search by halves), else the nearer side (the
-/// fail-soft bound that refuted it).
+/// The guess after what is proven of the root: kept while it is inside; refuted, the nearer
+/// side of what is left (the fail-soft bound that refuted it, as MTD(f) steps), or its middle
+/// once both sides are within [`BISECT_WIDTH`] (a search by halves).
 fn next_guess(guess: i64, root: Interval) -> i64 {
     let kept = guess.clamp(root.lower, root.upper);
-    let known = root.lower > -UNKNOWN && root.upper < UNKNOWN;
-    if kept == guess || !known {
+    if kept == guess || root.upper.saturating_sub(root.lower) > BISECT_WIDTH {
         kept
     } else {
         root.lower + (root.upper - root.lower) / 2
     }
 }
 
+/// The widest interval of the root whose middle is guessed: a wider one is mostly the
+/// knowledge's loose bounds, far from the value.
+const BISECT_WIDTH: i64 = 16;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jobs::UNKNOWN;
 
     #[test]
-    fn a_refuted_guess_moves_to_the_middle_of_what_is_left_or_to_the_bound_that_refuted_it() {
+    fn a_refuted_guess_moves_to_the_bound_that_refuted_it_or_to_the_middle_of_a_narrow_interval() {
         let between = |lower, upper| Interval { lower, upper };
         assert_eq!(next_guess(5, between(0, 9)), 5);
         assert_eq!(next_guess(5, between(7, 11)), 9);
         assert_eq!(next_guess(5, between(-3, 2)), -1);
+        assert_eq!(next_guess(5, between(7, 40)), 7);
         assert_eq!(next_guess(5, between(7, UNKNOWN)), 7);
         assert_eq!(next_guess(5, between(-UNKNOWN, 2)), 2);
     }
