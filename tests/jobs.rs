@@ -73,6 +73,15 @@ fn jobs_stopped_by_their_time_are_split_and_the_value_still_found() {
         let (found, _) = split_value(&root, PrimeKnowledge, 0, 4, Some(Duration::ZERO));
         assert_eq!(found, value, "n = {n}");
     }
+    // A graph of at most 3 positions: once it is full, jobs run with no time limit.
+    let root = SmallPrimeGame::new(30).unwrap();
+    let value = Solver::with_config(config()).value(&root).unwrap();
+    let mut solve = ClaimSolve::new(root, PrimeKnowledge)
+        .with_solver(|| Solver::with_config(config()).with_knowledge(PrimeKnowledge))
+        .with_jobs_per_round(50)
+        .with_job_time(Duration::ZERO)
+        .with_max_expanded(3);
+    assert_eq!(solve.solve().unwrap().0, value);
 }
 
 #[test]

@@ -33,6 +33,9 @@ pub struct JobReport {
     pub elapsed: Duration,
 }
 
+/// The most positions a proof graph expands unless told ([`ClaimSolve::with_max_expanded`]).
+pub const DEFAULT_MAX_EXPANDED: usize = 1 << 20;
+
 /// Makes the solver of each job.
 pub type MakeSolver<G, K> = Box<dyn Fn() -> Solver<G, K> + Send + Sync>;
 
@@ -44,6 +47,7 @@ pub struct ClaimSolve<G: ScoringGame, K = NoKnowledge> {
     guess: i64,
     jobs_per_round: usize,
     job_time: Option<Duration>,
+    max_expanded: usize,
     proven: HashMap<G::Key, Interval>,
     expanded: HashSet<G::Key>,
     // The expanded positions themselves, in the order expanded: the state a merge writes.
@@ -80,6 +84,7 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             guess: 0,
             jobs_per_round: 64,
             job_time: None,
+            max_expanded: DEFAULT_MAX_EXPANDED,
             proven: HashMap::new(),
             expanded: HashSet::new(),
             expanded_positions: Vec::new(),
@@ -97,6 +102,16 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
         make_solver: impl Fn() -> Solver<G, K> + Send + Sync + 'static,
     ) -> Self {
         self.make_solver = Box::new(make_solver);
+        self
+    }
+
+    /// Bounds the proof graph to `positions` expanded positions (each a copy of the
+    /// position and its key; [`DEFAULT_MAX_EXPANDED`] by default). Once it is full, planning
+    /// expands nothing more and jobs run with no time limit (a stopped job could not be split).
+    /// The intervals proven take one entry a job's position beside it.
+    #[must_use]
+    pub fn with_max_expanded(mut self, positions: usize) -> Self {
+        self.max_expanded = positions;
         self
     }
 
@@ -161,11 +176,13 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             self.guess = next_guess(self.guess, interval);
             let jobs = self.open_claims();
             let growable: Vec<&Job<G>> = jobs.iter().filter(|job| job.size > 0).collect();
-            if jobs.len() >= self.jobs_per_round || growable.is_empty() {
+            let full = self.expanded.len() >= self.max_expanded;
+            if jobs.len() >= self.jobs_per_round || growable.is_empty() || full {
                 return Next::Jobs(jobs);
             }
             // The largest eighth at once: a pass costs the whole graph.
-            let take = growable.len().div_ceil(8);
+            let room = self.max_expanded - self.expanded.len();
+            let take = growable.len().div_ceil(8).min(room);
             let positions: Vec<G> = growable[..take]
                 .iter()
                 .map(|job| job.position.clone())
@@ -223,7 +240,8 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             // Only help: proofs that do not load are left out.
             let _ = solver.load_results(&job.position, Cursor::new(&proofs[..]));
         }
-        if let Some(time) = self.job_time {
+        let room = self.expanded.len() < self.max_expanded;
+        if let Some(time) = self.job_time.filter(|_| room) {
             solver.set_budget(Budget::default().with_time(time));
         }
         let (alpha, beta) = job.claim.window();
@@ -269,7 +287,7 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
 
     /// Makes `position` an inner node of the proof graph.
     pub(crate) fn expand(&mut self, position: G) {
-        if self.expanded.insert(position.key()) {
+        if self.expanded.len() < self.max_expanded && self.expanded.insert(position.key()) {
             self.expanded_positions.push(position);
         }
     }

@@ -58,6 +58,6 @@ mod plan;
 pub mod simulate;
 
 pub use claim::{Bound, Claim, Interval, UNKNOWN};
-pub use driver::{ClaimSolve, JobReport, MakeSolver, Next};
+pub use driver::{ClaimSolve, DEFAULT_MAX_EXPANDED, JobReport, MakeSolver, Next};
 pub use files::{JobsError, Merged, result_times};
 pub use plan::Job;
