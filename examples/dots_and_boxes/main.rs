@@ -36,12 +36,18 @@ struct Args {
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
+    /// The table's size in MiB (the default table suits boards up to 3x3).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    table_mib: Option<u32>,
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
     let start =
         DotsAndBoxes::new(args.width, args.height).map_err(|e| Failure::Input(e.to_string()))?;
-    let config = SearchConfig::default().with_threads(usize::from(args.threads));
+    let mut config = SearchConfig::default().with_threads(usize::from(args.threads));
+    if let Some(mib) = args.table_mib {
+        config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
+    }
     let clock = Instant::now();
     let symmetries = args.symmetry.then(|| Symmetries::of(&start));
     let solution = if args.captures {
