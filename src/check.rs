@@ -284,7 +284,10 @@ fn repetition_before<G: Game>(
         let mut position = start.clone();
         let mut seen = std::collections::HashMap::from([(position.key(), 0)]);
         let mut played = Vec::new();
-        while played.len() < REPETITION_PLIES && !stop(&position) {
+        if stop(&position) {
+            continue;
+        }
+        while played.len() < REPETITION_PLIES {
             moves.clear();
             position.generate_moves(&mut moves);
             if moves.is_empty() {

@@ -89,7 +89,7 @@ impl Morris {
     /// point is off the board or taken twice, or the counts cannot arise in play.
     pub fn from_points(mine: u16, theirs: u16) -> Option<Self> {
         let (a, b) = (mine.count_ones(), theirs.count_ones());
-        let counts_fit = a <= 3 && (b == a || (b == a + 1 && a < 3) || (a == 3 && b == 3));
+        let counts_fit = a <= 3 && (b == a || (b == a + 1 && a < 3));
         (mine | theirs < 1 << 9 && mine & theirs == 0 && counts_fit)
             .then_some(Self { mine, theirs })
     }

@@ -20,9 +20,9 @@ pub struct Job<G> {
 /// One pass over the proof graph: what the results prove of each position it reaches, and
 /// the open claims at its leaves.
 pub(crate) struct Graph<'a, G: ScoringGame, K> {
-    pub(crate) knowledge: &'a K,
-    pub(crate) proven: &'a HashMap<G::Key, Interval>,
-    pub(crate) expanded: &'a HashSet<G::Key>,
+    knowledge: &'a K,
+    proven: &'a HashMap<G::Key, Interval>,
+    expanded: &'a HashSet<G::Key>,
     memo: HashMap<G::Key, Interval>,
     // Claims already walked: a position reached by many orders is walked once a claim.
     walked: HashSet<(G::Key, Claim)>,
@@ -43,10 +43,17 @@ impl<'a, G: ScoringGame, K: Knowledge<G>> Graph<'a, G, K> {
         }
     }
 
-    /// The search moves of `position`, largest margin first (the game's order among equals).
-    pub(crate) fn moves(&self, position: &G) -> Vec<G::Move> {
+    /// The search moves of `position`, in the game's order.
+    fn moves(&self, position: &G) -> Vec<G::Move> {
         let mut moves = Vec::new();
         self.knowledge.search_moves(position, i64::MIN, &mut moves);
+        moves
+    }
+
+    /// The search moves of `position`, largest margin first (the game's order among equals):
+    /// the order an OR node tries them in.
+    fn ordered_moves(&self, position: &G) -> Vec<G::Move> {
+        let mut moves = self.moves(position);
         moves.sort_by_key(|&mv| std::cmp::Reverse(position.margin(mv)));
         moves
     }
@@ -115,7 +122,7 @@ impl<'a, G: ScoringGame, K: Knowledge<G>> Graph<'a, G, K> {
         }
         let mut open = Vec::new();
         let mut refuted = false;
-        for mv in self.moves(position) {
+        for mv in self.ordered_moves(position) {
             let child = position.after(mv);
             let through = claim.through(position.margin(mv), position.keeps_turn(mv));
             match (claim.bound, through.decided_by(self.interval(&child))) {

@@ -288,7 +288,7 @@ where
         }
         Err(Failure::OutOfReach(reason)) => {
             crate::solve::save_results(solver, &stopped)?;
-            let ms = u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let ms = millis(start);
             let (all_nodes, all_ms) = (
                 (solver.nodes() - nodes).saturating_add(earlier_nodes),
                 ms.saturating_add(earlier_ms),
@@ -389,7 +389,7 @@ where
         job: job.clone(),
         value: margin - child_value,
         nodes: solver.nodes() - nodes,
-        ms: u64::try_from(start.elapsed().as_millis()).unwrap_or(u64::MAX),
+        ms: millis(start),
         setup_ms: 0,
     })
 }
