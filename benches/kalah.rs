@@ -1,7 +1,8 @@
 //! Kalah(m, n) on the public API (`examples/kalah/game.rs`), a game where a sowing into one's
 //! own store keeps the turn: the exact value of the start from an empty table, by the solver
-//! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`),
-//! and by the two naive baselines a user writes by hand, alpha-beta with a `HashMap`: each
+//! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`;
+//! `endgame`: an endgame table of at most 8 M positions, `examples/kalah/endgame.rs`, made
+//! and filled within each run), and by the two naive baselines a user writes by hand, alpha-beta with a `HashMap`: each
 //! sowing a move (`naive`, `baseline/kalah_naive.rs`), or a whole turn a move, turns tried
 //! by what they score (`turns`, `baseline/kalah_turns.rs`).
 //!
@@ -11,6 +12,10 @@
 #[allow(dead_code)]
 mod game;
 
+#[path = "../examples/kalah/endgame.rs"]
+#[allow(dead_code)]
+mod endgame;
+
 #[path = "baseline/kalah_naive.rs"]
 mod kalah_naive;
 
@@ -18,6 +23,7 @@ mod kalah_naive;
 mod kalah_turns;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use endgame::Endgame;
 use game::{Kalah, SeedsLeft};
 use gamesolver::Solver;
 use kalah_naive::NaiveKalah;
@@ -37,6 +43,12 @@ fn kalah(c: &mut Criterion) {
         });
         group.bench_with_input(BenchmarkId::new("seeds_left", &name), &start, |b, start| {
             b.iter(|| Solver::new().with_knowledge(SeedsLeft).value(start));
+        });
+        let seeds = Endgame::seeds_within(&start, 8 << 20);
+        let endgame = || Endgame::build(&start, seeds, 1 << 30).expect("8 M positions");
+        assert_eq!(Solver::new().with_knowledge(endgame()).value(&start), value);
+        group.bench_with_input(BenchmarkId::new("endgame", &name), &start, |b, start| {
+            b.iter(|| Solver::new().with_knowledge(endgame()).value(start));
         });
         group.bench_with_input(BenchmarkId::new("turns", &name), &start, |b, start| {
             b.iter(|| TurnsKalah::default().value(start));

@@ -7,11 +7,17 @@
 #[path = "../examples/kalah/game.rs"]
 mod game;
 
+#[allow(dead_code)]
+#[path = "../examples/kalah/endgame.rs"]
+mod endgame;
+
 #[path = "common/keep_turn.rs"]
 mod keep_turn;
 
+use endgame::{Endgame, EndgameError};
 use game::Kalah;
-use gamesolver::{Game, Player, Record, ScoringGame, Solver};
+use gamesolver::{Game, Player, Record, ScoringGame, SearchConfig, Solver, check};
+use std::collections::HashMap;
 
 /// Positions along random games from the start of Kalah(m, n).
 fn random_positions(m: usize, n: u8, games: u64) -> Vec<Kalah> {
@@ -38,6 +44,81 @@ fn values_and_best_moves_match_a_plain_negamax_on_random_positions() {
         checked += keep_turn::check_solver(&random_positions(m, n, 6));
     }
     assert!(checked > 100, "{checked} positions");
+}
+
+#[test]
+fn an_endgame_table_holds_the_plain_negamax_value_of_every_position_it_covers() {
+    let mut checked = 0;
+    for (m, n, seeds) in [(3, 3, 18), (4, 3, 12), (5, 2, 10)] {
+        // A memo a board: the key holds the pits, not how many a side.
+        let mut memo = HashMap::new();
+        let start = Kalah::new(m, n).unwrap();
+        let table = Endgame::build(&start, seeds, 1 << 30).unwrap();
+        for position in random_positions(m, n, 12) {
+            let covered = position.seeds_left() <= seeds;
+            let value = table.value(&position);
+            assert_eq!(value.is_some(), covered, "{position}");
+            if let Some(value) = value {
+                assert_eq!(
+                    value,
+                    keep_turn::plain_value(&position, &mut memo),
+                    "{position}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 250, "{checked} positions");
+}
+
+#[test]
+fn the_solver_with_an_endgame_table_keeps_every_value_and_the_checker_finds_no_lie() {
+    // Kalah(3, 3) whole (18 seeds): the table alone gives the start's value.
+    let start = Kalah::new(3, 3).unwrap();
+    let whole = Endgame::build(&start, 18, 1 << 30).unwrap();
+    assert_eq!(
+        whole.value(&start),
+        Some(Solver::new().value(&start).unwrap())
+    );
+    for (m, n, seeds) in [(4, 3, 10), (3, 4, 12)] {
+        let start = Kalah::new(m, n).unwrap();
+        let table = Endgame::build(&start, seeds, 1 << 30).unwrap();
+        let rules = Solver::new().solve(&start).unwrap();
+        let with_table = Solver::new()
+            .with_knowledge(table.clone())
+            .solve(&start)
+            .unwrap();
+        assert_eq!(
+            (with_table.value, &with_table.best_moves),
+            (rules.value, &rules.best_moves)
+        );
+        assert!(with_table.nodes < rules.nodes);
+        // Two threads fill one table, racing on the same positions.
+        let fresh = Endgame::build(&start, seeds, 1 << 30).unwrap();
+        let two_threads = SearchConfig::default().with_threads(2);
+        let threaded = Solver::with_config(two_threads)
+            .with_knowledge(fresh)
+            .solve(&start)
+            .unwrap();
+        assert_eq!(threaded.value, rules.value);
+        let report = check::knowledge(&start, &table, &check::Checks::default());
+        assert!(report.is_ok(), "{report:?}");
+    }
+}
+
+#[test]
+fn an_endgame_table_past_its_memory_is_refused_before_it_is_made() {
+    let start = Kalah::new(6, 4).unwrap();
+    // 48 seeds over 12 pits: C(60, 12), about 1.4e12 bytes.
+    let refused = Endgame::build(&start, 48, 1 << 30).unwrap_err();
+    assert!(matches!(refused, EndgameError::TooLarge { seeds: 48, bytes, .. } if bytes > 1 << 40));
+    assert!(matches!(
+        Endgame::build(&start, u32::MAX, u64::MAX),
+        Err(EndgameError::TooLarge {
+            seeds: u32::MAX,
+            ..
+        })
+    ));
 }
 
 #[test]

@@ -64,6 +64,25 @@ impl Kalah {
         Ok(Self { pits, m })
     }
 
+    /// Pits a side.
+    pub fn pits_a_side(&self) -> usize {
+        self.m
+    }
+
+    /// The pits: the side to move's, then the opponent's.
+    pub fn pits(&self) -> &[u8] {
+        &self.pits[..2 * self.m]
+    }
+
+    /// Plays the move `pit` (a legal move) and returns its margin and whether the mover moves
+    /// again: in one sowing what [`ScoringGame::margin`], [`ScoringGame::keeps_turn`] and
+    /// [`Game::play_unchecked`] take three for.
+    pub fn play_sowing(&mut self, pit: u8) -> (i64, bool) {
+        let Sowing { points, again } = self.sow(usize::from(pit));
+        // At most 240 seeds a side: the casts are exact.
+        (points.mover as i64 - points.opponent as i64, again)
+    }
+
     /// The seeds still in play.
     pub fn seeds_left(&self) -> u32 {
         self.pits.iter().map(|&s| u32::from(s)).sum()

@@ -1,17 +1,21 @@
 //! Kalah(m, n) solved on the crate's public API, as a user would write it: the rules
 //! (`game.rs`), where a sowing that ends in one's own store keeps the turn, and with
-//! `--knowledge` what the user proves of them (the seeds left bound every value).
+//! `--knowledge` what the user proves of them (the seeds left bound every value), with
+//! `--endgame` an endgame table of exact values (`endgame.rs`).
 //!
 //! ```text
 //! cargo run --release --example kalah -- 4 3            # Kalah(4, 3): value, best moves
 //! cargo run --release --example kalah -- 6 4 --threads 2 --knowledge
+//! cargo run --release --example kalah -- 5 4 --endgame 16
 //! ```
 
+mod endgame;
 mod game;
 
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
+use endgame::Endgame;
 use game::{Kalah, SeedsLeft};
 use gamesolver::{SearchConfig, Solver};
 use std::time::Instant;
@@ -28,16 +32,41 @@ struct Args {
     /// Search with the seeds left as bounds and floor (`game::SeedsLeft`).
     #[arg(long)]
     knowledge: bool,
+    /// Search with the exact value of every position of at most SEEDS seeds in play (by
+    /// default as many as 8 M positions allow), from an endgame table filled as the search
+    /// asks (`endgame::Endgame`, a byte a position, at most 4 GiB), and the bounds of
+    /// `--knowledge` elsewhere.
+    #[arg(long, value_name = "SEEDS", num_args = 0..=1)]
+    endgame: Option<Option<u32>>,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
+    /// The table's size in MiB (the default table suits Kalah up to (5,4)).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    table_mib: Option<u32>,
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
     let start = Kalah::new(args.m, args.n).map_err(|e| Failure::Input(e.to_string()))?;
-    let config = SearchConfig::default().with_threads(usize::from(args.threads));
+    let mut config = SearchConfig::default().with_threads(usize::from(args.threads));
+    if let Some(mib) = args.table_mib {
+        config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
+    }
     let clock = Instant::now();
-    let solution = if args.knowledge {
+    let solution = if let Some(seeds) = args.endgame {
+        let seeds = seeds.unwrap_or_else(|| Endgame::seeds_within(&start, 8 << 20));
+        let table =
+            Endgame::build(&start, seeds, 4 << 30).map_err(|e| Failure::Input(e.to_string()))?;
+        let solution = Solver::with_config(config)
+            .with_knowledge(table.clone())
+            .solve(&start);
+        eprintln!(
+            "endgame table of {seeds} seeds: {} of its {} positions computed",
+            table.computed(),
+            table.positions()
+        );
+        solution
+    } else if args.knowledge {
         Solver::with_config(config)
             .with_knowledge(SeedsLeft)
             .solve(&start)
