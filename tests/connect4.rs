@@ -105,3 +105,93 @@ fn bad_moves_are_refused_and_change_nothing() {
     assert!(after.play(3).is_err());
     assert_eq!(after, before);
 }
+
+#[test]
+fn positions_written_as_text_read_back_the_same_and_bad_text_is_refused() {
+    use game::TextError;
+    use gamesolver::{Game, PositionText};
+    for (moves, _) in set("L2_R1").into_iter().chain(set("L3_R1")) {
+        let mut position = Connect4::default();
+        // Every position along the game, the start and the last included.
+        for (at, c) in moves.chars().enumerate() {
+            let text = position.write_text();
+            assert_eq!(
+                Connect4::read_text(&text),
+                Ok(position),
+                "{moves} at {at}: {text}"
+            );
+            let column = c.to_digit(10).unwrap() as u8 - 1;
+            position.play(column).unwrap();
+        }
+    }
+    // Four in column 1 for the side that just moved: read back as over.
+    let won = Connect4::from_moves("1212121").unwrap();
+    let read = Connect4::read_text(&won.write_text()).unwrap();
+    assert!(read.is_over() && read == won);
+    let refused = [
+        ("x/o/x/o/x/o", TextError::Columns(6)),
+        (
+            "xxxxxxo//////",
+            TextError::Column {
+                column: 1,
+                text: "xxxxxxo".into(),
+            },
+        ),
+        (
+            "//a////",
+            TextError::Column {
+                column: 3,
+                text: "a".into(),
+            },
+        ),
+        (
+            "x//////",
+            TextError::Counts {
+                to_move: 1,
+                other: 0,
+            },
+        ),
+        ("xxxx/ooo/o////", TextError::MoverWon),
+    ];
+    for (text, error) in refused {
+        assert_eq!(Connect4::read_text(text), Err(error), "{text}");
+    }
+}
+
+#[test]
+fn scores_through_the_job_files_of_a_split_solve_are_the_reference_ones() {
+    use gamesolver::jobs::{ClaimSolve, Merged};
+    let dir = std::env::temp_dir().join(format!("gamesolver-c4-jobs-{}", std::process::id()));
+    for (moves, score) in set("L2_R1")
+        .into_iter()
+        .take(4)
+        .chain(set("L3_R1").into_iter().take(2))
+    {
+        let _ = std::fs::remove_dir_all(&dir);
+        let position = Connect4::from_moves(&moves).unwrap();
+        // Each merge and job rebuilt from the files, as a process of a scheduler would.
+        let split = || {
+            ClaimSolve::new(position, Threats)
+                .with_solver(|| solver(Threats, 1))
+                .with_jobs_per_round(8)
+        };
+        let value = loop {
+            let merged = split().merge_dir(&dir).unwrap();
+            assert_eq!(
+                split().merge_dir(&dir).unwrap(),
+                merged,
+                "{moves}: a merge run twice"
+            );
+            match merged {
+                Merged::Value(value) => break value,
+                Merged::Jobs(jobs) => {
+                    for job in &jobs {
+                        split().run_job_file(job).unwrap();
+                    }
+                }
+            }
+        };
+        assert_eq!(value, score, "{moves}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -6,7 +6,7 @@
 //! is the margin of the winning move, (43 - stones on the board before it) / 2, the only move
 //! that scores.
 
-use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame};
+use gamesolver::{Facts, Game, Knowledge, Points, PositionText, ScoringGame};
 use std::fmt;
 
 /// Columns.
@@ -100,6 +100,43 @@ pub enum MovesError {
         /// The move's place, from 1.
         at: usize,
     },
+}
+
+/// Why a text names no position ([`PositionText`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    /// A position is seven columns.
+    #[error("a position is 7 columns separated by '/', not {0}")]
+    Columns(usize),
+    /// A column is at most six stones, `x` or `o`, from the bottom.
+    #[error("column {column}: {text:?} is not at most 6 stones, 'x' (the side to move) or 'o'")]
+    Column {
+        /// The column, 1..=7.
+        column: usize,
+        /// What it held.
+        text: String,
+    },
+    /// The sides' stones do not alternate.
+    #[error("the side to move has {to_move} stones and the other side {other}: not a game's")]
+    Counts {
+        /// The side to move's stones.
+        to_move: u32,
+        /// The other side's.
+        other: u32,
+    },
+    /// The side to move has four in a row: the game ended before its turn.
+    #[error("the side to move has four in a row: the game ended before its turn")]
+    MoverWon,
+}
+
+/// Whether `stones` hold four in a row.
+fn has_four(stones: u64) -> bool {
+    [1, HEIGHT + 1, HEIGHT, HEIGHT + 2]
+        .into_iter()
+        .any(|shift| {
+            let pairs = stones & (stones >> shift);
+            pairs & (pairs >> (2 * shift)) != 0
+        })
 }
 
 /// A Connect 4 position: the side to move's stones and every stone, as bitboards.
@@ -323,6 +360,67 @@ impl Knowledge<Connect4> for Threats {
         for (col, &(_, ranked_col)) in moves.iter_mut().zip(ranked.iter()) {
             *col = ranked_col;
         }
+    }
+}
+
+/// A position as the columns' stones from the bottom, `x` for the side to move and `o` for
+/// the other, columns 1 to 7 separated by `/`: `xo/o///x//` (the files of a split solve).
+impl PositionText for Connect4 {
+    type TextError = TextError;
+
+    fn write_text(&self) -> String {
+        let column = |col: u32| -> String {
+            let cells = (0..HEIGHT).map(|row| 1u64 << (row + col * (HEIGHT + 1)));
+            let stones = cells.take_while(|&cell| self.mask & cell != 0);
+            stones
+                .map(|cell| if self.current & cell != 0 { 'x' } else { 'o' })
+                .collect()
+        };
+        let columns: Vec<String> = (0..WIDTH).map(column).collect();
+        columns.join("/")
+    }
+
+    fn read_text(text: &str) -> Result<Self, TextError> {
+        let columns: Vec<&str> = text.split('/').collect();
+        if columns.len() != WIDTH as usize {
+            return Err(TextError::Columns(columns.len()));
+        }
+        let (mut current, mut mask) = (0u64, 0u64);
+        for (col, stones) in (0..WIDTH).zip(&columns) {
+            let bad = || TextError::Column {
+                column: col as usize + 1,
+                text: (*stones).to_owned(),
+            };
+            if stones.chars().count() > HEIGHT as usize {
+                return Err(bad());
+            }
+            for (row, stone) in (0..).zip(stones.chars()) {
+                let cell = 1u64 << (row + col * (HEIGHT + 1));
+                match stone {
+                    'x' => current |= cell,
+                    'o' => {}
+                    _ => return Err(bad()),
+                }
+                mask |= cell;
+            }
+        }
+        let (moves, to_move) = (mask.count_ones(), current.count_ones());
+        if to_move != moves / 2 {
+            let other = moves - to_move;
+            return Err(TextError::Counts { to_move, other });
+        }
+        if has_four(current) {
+            return Err(TextError::MoverWon);
+        }
+        let other = mask ^ current;
+        Ok(Self {
+            current,
+            mask,
+            moves,
+            over: has_four(other),
+            own_wins: winning_cells(current),
+            their_wins: winning_cells(other),
+        })
     }
 }
 

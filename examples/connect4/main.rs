@@ -6,7 +6,12 @@
 //! cargo run --release --example connect4 -- --hints 4453
 //! cargo run --release --example connect4 -- --set tests/data/connect4/L2_R1.txt
 //! cargo run --release --example connect4 -- --hints --threads 2 --set tests/data/connect4/L1_R2.txt
+//! cargo run --release --example connect4 -- --hints --jobs /tmp/c4 4453
 //! ```
+//!
+//! `--jobs DIR` solves the position through the job files of a split solve (`gamesolver::jobs`),
+//! the same files that a scheduler's workers would run: merge, run the round's jobs, merge
+//! again (here one job after another), until the value.
 //!
 //! A set file holds one position a line, `MOVES SCORE NODES` (Pons' format); `--set` solves each,
 //! checks its score and prints the mean time and nodes beside the reference's nodes. Moves and
@@ -18,6 +23,7 @@ use clap::{ArgGroup, CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
 use game::{Connect4, StonesLeft, Threats};
+use gamesolver::jobs::{ClaimSolve, Merged};
 use gamesolver::{Knowledge, SearchConfig, Solver};
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -71,6 +77,10 @@ struct Cli {
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
+    /// Solves the position through the job files of a split solve in this directory, one
+    /// thread a job (a directory of another position is refused).
+    #[arg(long, conflicts_with = "set")]
+    jobs: Option<PathBuf>,
 }
 
 /// The largest set file read: 16 MiB (Pons' sets of 1,000 positions are 60 KB).
@@ -83,6 +93,18 @@ impl Cli {
     /// Solves the position or the set.
     fn run(self) -> Result<(), Failure> {
         let threads = usize::from(self.threads);
+        if let Some(dir) = &self.jobs {
+            let moves = self.moves.as_deref().unwrap_or_default();
+            let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
+            let value = if self.hints {
+                solve_by_jobs(position, Threats, dir)
+            } else {
+                solve_by_jobs(position, StonesLeft, dir)
+            }?;
+            print!("{position}");
+            println!("score {value} (by the job files in {})", dir.display());
+            return Ok(());
+        }
         if self.hints {
             self.answer(&mut solver(Threats, threads))
         } else {
@@ -104,6 +126,34 @@ impl Cli {
         println!("score {value} ({nodes} nodes, {:.1} ms)", time * 1e3);
         Ok(())
     }
+}
+
+/// The score of `position` through the job files in `dir`, as a scheduler's workers would
+/// run them: merge, run each job of the round, merge again. Prints each round.
+fn solve_by_jobs<K: Knowledge<Connect4> + 'static>(
+    position: Connect4,
+    knowledge: K,
+    dir: &Path,
+) -> Result<i64, Failure> {
+    // Each merge and each job as a process of its own would: a solve rebuilt from the files.
+    let split = || {
+        let of_jobs = knowledge.clone();
+        ClaimSolve::new(position, knowledge.clone())
+            .with_solver(move || solver(of_jobs.clone(), 1))
+            .with_jobs_per_round(16)
+    };
+    for round in 1.. {
+        let jobs = match split().merge_dir(dir).map_err(|e| e.to_string())? {
+            Merged::Value(value) => return Ok(value),
+            Merged::Jobs(jobs) => jobs,
+        };
+        let mut nodes = 0;
+        for job in &jobs {
+            nodes += split().run_job_file(job).map_err(|e| e.to_string())?.nodes;
+        }
+        println!("round {round}: {} jobs, {nodes} nodes", jobs.len());
+    }
+    unreachable!("the rounds go on until the value")
 }
 
 /// Solves every position of the set file, checks each score and prints the means.
