@@ -45,9 +45,7 @@ fn solve_all<K: Knowledge<Connect4>>(solver: &mut Solver<Connect4, K>, set: &[Co
 }
 
 fn solver<K: Knowledge<Connect4>>(knowledge: K, narrow: bool) -> Solver<Connect4, K> {
-    let config = SearchConfig::default()
-        .with_table_bytes(16 << 20)
-        .with_transposition_cutoffs(false);
+    let config = SearchConfig::default().with_table_bytes(16 << 20);
     let mut solver = Solver::with_config(config)
         .with_null_window_range(narrow.then_some(64))
         .with_knowledge(knowledge);

@@ -29,8 +29,7 @@ fn set(name: &str) -> Vec<(String, i64)> {
 fn solver<K: Knowledge<Connect4>>(knowledge: K, threads: usize) -> Solver<Connect4, K> {
     let config = SearchConfig::default()
         .with_table_bytes(16 << 20)
-        .with_threads(threads)
-        .with_transposition_cutoffs(false);
+        .with_threads(threads);
     Solver::with_config(config).with_knowledge(knowledge)
 }
 

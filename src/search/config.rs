@@ -25,7 +25,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 ///
 /// let config = SearchConfig::default().with_threads(2).with_table_bytes(16 << 20);
 /// assert_eq!((config.threads, config.table_bytes), (2, 16 << 20));
-/// assert!(config.transposition_cutoffs);
+/// assert!(!config.transposition_cutoffs);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -43,10 +43,12 @@ pub struct SearchConfig {
     /// Threads that search together (1).
     pub threads: usize,
     /// Whether the exact search looks up every child in the table before it searches a node,
-    /// for a stored bound that already cuts it (enhanced transposition cut-offs): `true`. It
-    /// saves nodes where most children are stored; a game whose nodes are cheap to search may
-    /// save time without it. The engine never does (in a depth-limited search it mostly costs
-    /// the lookups).
+    /// for a stored bound that already cuts it (enhanced transposition cut-offs): `false`.
+    /// Each look-up is a memory access that a node of a cheap game costs about as much as: on
+    /// Kalah, Dots and Boxes and Connect 4 the look-ups save 20 to 45% of the nodes and cost
+    /// more time than that (BENCHMARKS.md, "Child look-ups"). A game whose nodes cost much
+    /// more than a look-up gains by them (PrimeGame's tuned solver turns them on). The engine
+    /// never does (in a depth-limited search they mostly cost the look-ups).
     pub transposition_cutoffs: bool,
     /// Nodes a helper thread searches before it starts again from the root (20,000).
     pub helper_burst: u64,
@@ -57,7 +59,7 @@ impl Default for SearchConfig {
         Self {
             table_bytes: DEFAULT_TABLE_BYTES,
             threads: 1,
-            transposition_cutoffs: true,
+            transposition_cutoffs: false,
             helper_burst: 20_000,
         }
     }

@@ -438,7 +438,7 @@ mod tests {
         let later = Budget::default().with_deadline(Instant::now() + Duration::from_secs(60));
         searcher.set_budget(later);
         searcher.set_breadths(Some(1), Some(2));
-        searcher.set_transposition_cutoffs(false);
+        searcher.set_transposition_cutoffs(true);
         // v(n) = max(1 - v(n - 1), 2 - v(n - 2)) runs 0, 1, 2, 1 with period 4: v(30) = 2.
         let value = searcher.value(&mut Row(30), 100, -1000, 1000);
         assert_eq!(value.value, 2);
@@ -449,7 +449,7 @@ mod tests {
                 (settings.root_breadth, settings.breadth),
                 (Some(1), Some(2))
             );
-            assert!(!settings.transposition_cutoffs);
+            assert!(settings.transposition_cutoffs);
         }
     }
 }

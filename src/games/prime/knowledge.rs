@@ -79,10 +79,14 @@ impl<M: BoardMask> Knowledge<MaskPrimeGame<M>> for PrimeKnowledge {
 }
 
 /// PrimeGame's tuned solver settings on any solver (a wrapper of a PrimeGame board, say): no
-/// null-window narrowing, since values span hundreds.
+/// null-window narrowing, since values span hundreds; children looked up for table cut-offs,
+/// since a PrimeGame node costs several look-ups (n = 140: 12.1 M nodes with them, 15.8 M
+/// without, 14% less time).
 #[must_use]
 pub fn tune_solver<G: ScoringGame, K: Knowledge<G>>(solver: Solver<G, K>) -> Solver<G, K> {
-    solver.with_null_window_range(None)
+    solver
+        .with_null_window_range(None)
+        .with_transposition_cutoffs(true)
 }
 
 /// PrimeGame's tuned engine settings on any engine (a wrapper of a PrimeGame board, say): an

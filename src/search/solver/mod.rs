@@ -175,7 +175,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     /// Looks up children for table cut-offs before searching a node, or not (see
-    /// [`SearchConfig::transposition_cutoffs`]: on by default).
+    /// [`SearchConfig::transposition_cutoffs`]: off by default).
     #[must_use]
     pub fn with_transposition_cutoffs(mut self, on: bool) -> Self {
         self.search.set_transposition_cutoffs(on);
