@@ -9,8 +9,11 @@
 //! (two slots a bucket, the costlier result kept; each entry holds a lower and an upper bound,
 //! so results of searches with different windows add up), tries the table's move first and the
 //! others by their immediate margin, searches all but the first move with a null window
-//! (principal-variation search), and before searching a node looks up its children for an
-//! *enhanced transposition cut-off*, the first move's child before the rest are sorted. The
+//! (principal-variation search), and, where asked
+//! ([`SearchConfig::transposition_cutoffs`](crate::SearchConfig::transposition_cutoffs): a
+//! game whose nodes cost much more than a memory access), looks up a node's children before
+//! searching it for an *enhanced transposition cut-off*, the first move's child before the
+//! rest are sorted. The
 //! window of a child is the parent's, seen from the other side and shifted by the points the
 //! move hands out.
 //!

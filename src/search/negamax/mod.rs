@@ -160,7 +160,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 stage: Stage::Value,
                 breadth: None,
                 root_breadth: None,
-                transposition_cutoffs: true,
+                transposition_cutoffs: false,
             },
             nodes: 0,
             nodes_by_ply: Vec::new(),
