@@ -109,6 +109,11 @@ fn the_solver_with_an_endgame_table_keeps_every_value_and_the_checker_finds_no_l
 #[test]
 fn an_endgame_table_past_its_memory_is_refused_before_it_is_made() {
     let start = Kalah::new(6, 4).unwrap();
+    // C(S + 12, 12) positions of at most S seeds on 12 pits: 13 seeds fit 8 M, 14 do not.
+    assert_eq!(Endgame::seeds_within(&start, 8 << 20), 13);
+    let table = Endgame::build(&start, 13, 8 << 20).unwrap();
+    assert_eq!((table.positions(), table.computed()), (5_200_300, 0));
+    assert!(Endgame::build(&start, 14, 8 << 20).is_err()); // C(26, 12) = 9,657,700
     // 48 seeds over 12 pits: C(60, 12), about 1.4e12 bytes.
     let refused = Endgame::build(&start, 48, 1 << 30).unwrap_err();
     assert!(matches!(refused, EndgameError::TooLarge { seeds: 48, bytes, .. } if bytes > 1 << 40));
