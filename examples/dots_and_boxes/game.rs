@@ -172,6 +172,12 @@ impl ScoringGame for DotsAndBoxes {
     fn keeps_turn(&self, line: u8) -> bool {
         self.completed_by(line) > 0
     }
+
+    /// Both from one count of the boxes the line completes (at most 2: the cast is exact).
+    fn margin_and_turn(&self, line: u8) -> (i64, bool) {
+        let boxes = self.completed_by(line);
+        (boxes as i64, boxes > 0)
+    }
 }
 
 impl fmt::Display for DotsAndBoxes {

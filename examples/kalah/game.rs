@@ -170,6 +170,11 @@ impl ScoringGame for Kalah {
     fn keeps_turn(&self, pit: u8) -> bool {
         self.clone().sow(usize::from(pit)).again
     }
+
+    /// Both from one sowing.
+    fn margin_and_turn(&self, pit: u8) -> (i64, bool) {
+        self.clone().play_sowing(pit)
+    }
 }
 
 impl fmt::Display for Kalah {

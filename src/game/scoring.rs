@@ -61,8 +61,8 @@ pub trait ScoringGame: Game {
     /// if the mover moves again ([`keeps_turn`](Self::keeps_turn)), else minus `next`.
     /// Saturating.
     fn move_value(&self, mv: Self::Move, next: i64) -> i64 {
-        let margin = self.margin(mv);
-        if self.keeps_turn(mv) {
+        let (margin, keeps_turn) = self.margin_and_turn(mv);
+        if keeps_turn {
             margin.saturating_add(next)
         } else {
             margin.saturating_sub(next)
@@ -72,5 +72,13 @@ pub trait ScoringGame: Game {
     /// The move's margin for the mover: [`Points::margin`] of [`points`](ScoringGame::points).
     fn margin(&self, mv: Self::Move) -> i64 {
         self.points(mv).margin()
+    }
+
+    /// The legal move's [`margin`](Self::margin) and whether it
+    /// [keeps the turn](Self::keeps_turn), together: what the searches ask of every move they
+    /// look at. By default the two methods; a game that finds both in one pass (a sowing, the
+    /// boxes a line completes) answers both at once, and must give the same two answers.
+    fn margin_and_turn(&self, mv: Self::Move) -> (i64, bool) {
+        (self.margin(mv), self.keeps_turn(mv))
     }
 }

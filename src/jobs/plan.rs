@@ -83,7 +83,8 @@ impl<'a, G: ScoringGame, K: Knowledge<G>> Graph<'a, G, K> {
             };
             for mv in moves {
                 let child = self.interval(&position.after(mv));
-                let worth = child.through(position.margin(mv), position.keeps_turn(mv));
+                let (margin, keeps) = position.margin_and_turn(mv);
+                let worth = child.through(margin, keeps);
                 best.lower = best.lower.max(worth.lower);
                 best.upper = best.upper.max(worth.upper);
             }
@@ -124,7 +125,8 @@ impl<'a, G: ScoringGame, K: Knowledge<G>> Graph<'a, G, K> {
         let mut refuted = false;
         for mv in self.ordered_moves(position) {
             let child = position.after(mv);
-            let through = claim.through(position.margin(mv), position.keeps_turn(mv));
+            let (margin, keeps) = position.margin_and_turn(mv);
+            let through = claim.through(margin, keeps);
             match (claim.bound, through.decided_by(self.interval(&child))) {
                 (Bound::AtLeast, Some(false)) => refuted = true,
                 (Bound::AtMost, Some(true)) => {}

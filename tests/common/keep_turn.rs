@@ -1,6 +1,7 @@
 //! The check of the tests of games where a mover may move again: the solver (one and two
 //! threads) against a plain negamax written here, on given positions: the value, every
-//! optimal move, and the line, played out in a `Record`.
+//! optimal move, and the line, played out in a `Record`; and the game's
+//! `margin_and_turn` against its `margin` and `keeps_turn`.
 
 use gamesolver::{Record, ScoringGame, SearchConfig, Solver};
 use std::collections::HashMap;
@@ -34,6 +35,13 @@ pub fn plain_value<G: ScoringGame>(position: &G, memo: &mut HashMap<G::Key, i64>
 pub fn check_solver<G: ScoringGame + Display>(positions: &[G]) -> usize {
     let mut memo = HashMap::new();
     let mut checked = 0;
+    // The game's one-pass answer is the two methods' (the searches use the first).
+    for position in positions {
+        for mv in position.legal_moves() {
+            let apart = (position.margin(mv), position.keeps_turn(mv));
+            assert_eq!(position.margin_and_turn(mv), apart, "\n{position}");
+        }
+    }
     for threads in [1, 2] {
         let config = SearchConfig::default()
             .with_threads(threads)

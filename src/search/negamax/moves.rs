@@ -89,8 +89,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         buffer.clear();
         let mut keeping = false;
         buffer.extend(self.scratch.iter().filter_map(|&mv| {
-            let margin = position.margin(mv);
-            let keeps = position.keeps_turn(mv);
+            let (margin, keeps) = position.margin_and_turn(mv);
             keeping |= keeps;
             (margin > threshold || keeps).then_some(Candidate {
                 order: order_key(mv, margin, table_move),

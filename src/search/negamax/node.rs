@@ -147,7 +147,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         let Some(mv) = first.filter(|_| self.settings.breadth.is_none()) else {
             return Err(None);
         };
-        let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
+        let (margin, keeps) = position.margin_and_turn(mv);
         if !keeps && margin <= Self::threshold(node) {
             return Err(None);
         }

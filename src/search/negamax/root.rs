@@ -79,11 +79,12 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         alpha: i64,
         beta: i64,
     ) -> Scored {
+        let (margin, keeps) = position.margin_and_turn(mv);
         let candidate = Candidate {
             order: 0,
-            margin: position.margin(mv),
+            margin,
             mv,
-            keeps: position.keeps_turn(mv),
+            keeps,
             deferred: false,
         };
         self.with_child(position, mv, |core, child| {

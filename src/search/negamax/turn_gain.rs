@@ -114,8 +114,8 @@ impl<M: Copy> TurnGain<M> {
         position.generate_moves(&mut moves);
         let mut best = if moves.is_empty() { 0 } else { i64::MIN };
         for &mv in &moves {
-            let mut gain = position.margin(mv);
-            if position.keeps_turn(mv) && self.budget > 0 {
+            let (mut gain, keeps) = position.margin_and_turn(mv);
+            if keeps && self.budget > 0 {
                 self.budget -= 1;
                 gain = gain.saturating_add(self.best_after(&position.after(mv), level + 1));
             }

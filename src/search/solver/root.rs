@@ -178,7 +178,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         let mut turn_gain = TurnGain::default();
         turn_gain.start_node();
         moves.sort_by_cached_key(|&mv| {
-            let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
+            let (margin, keeps) = position.margin_and_turn(mv);
             let gain = turn_gain.of_move(position, mv, margin, keeps);
             std::cmp::Reverse(order_key(mv, gain, table_move))
         });
@@ -271,8 +271,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
             self.search.set_stage(Stage::Line(line.len()));
             // An optimal move's child is worth exactly the move's margin minus the value, or
             // the value minus the margin if the mover moves again.
-            let margin = current.margin(mv);
-            current_value = if current.keeps_turn(mv) {
+            let (margin, keeps) = current.margin_and_turn(mv);
+            current_value = if keeps {
                 current_value - margin
             } else {
                 margin - current_value
