@@ -13,9 +13,8 @@
 //! ([`SearchConfig::transposition_cutoffs`](crate::SearchConfig::transposition_cutoffs): a
 //! game whose nodes cost much more than a memory access), looks up a node's children before
 //! searching it for an *enhanced transposition cut-off*, the first move's child before the
-//! rest are sorted. The
-//! window of a child is the parent's, seen from the other side and shifted by the points the
-//! move hands out.
+//! rest are sorted. The window of a child is the parent's, seen from the other side and
+//! shifted by the points the move hands out.
 //!
 //! **What a game's knowledge buys.** Everything beyond the rules comes from the game's
 //! [`Knowledge`](crate::Knowledge), and each item is proven by the game beside its code:
