@@ -45,7 +45,7 @@ pub struct SearchConfig {
     /// Whether the exact search looks up every child in the table before it searches a node,
     /// for a stored bound that already cuts it (enhanced transposition cut-offs): `false`.
     /// Each look-up is a memory access, and a node of a cheap game costs about as much: on
-    /// Kalah, Dots and Boxes and Connect 4 the look-ups save 20 to 45% of the nodes and cost
+    /// Kalah, Dots and Boxes and Connect 4 the look-ups save 18 to 45% of the nodes and cost
     /// more time than that (BENCHMARKS.md, "Child look-ups"). A game whose nodes cost much
     /// more than a look-up gains by them (PrimeGame's tuned solver turns them on). The engine
     /// never does (in a depth-limited search they mostly cost the look-ups).
