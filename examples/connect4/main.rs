@@ -139,18 +139,19 @@ fn solve_by_jobs<K: Knowledge<Connect4> + 'static>(
             .with_solver(move || solver(of_jobs.clone(), 1))
             .with_jobs_per_round(16)
     };
-    for round in 1.. {
+    let mut round = 0;
+    loop {
         let jobs = match split().merge_dir(dir).map_err(|e| e.to_string())? {
             Merged::Value(value) => return Ok(value),
             Merged::Jobs(jobs) => jobs,
         };
+        round += 1;
         let mut nodes = 0;
         for job in &jobs {
             nodes += split().run_job_file(job).map_err(|e| e.to_string())?.nodes;
         }
         println!("round {round}: {} jobs, {nodes} nodes", jobs.len());
     }
-    unreachable!("the rounds go on until the value")
 }
 
 /// Solves every position of the set file, checks each score and prints the means.

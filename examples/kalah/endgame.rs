@@ -21,7 +21,7 @@
 //! combinatorial number system's `sum C(b_i, i + 1)`, dense in `0..C(S + 2m, 2m)`.
 
 use crate::game::{Kalah, SeedsLeft};
-use gamesolver::{Facts, Knowledge};
+use gamesolver::{Facts, Game, Knowledge};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -148,8 +148,9 @@ impl Endgame {
             return i64::from(code) - OFFSET;
         }
         let mut best = None;
-        let moves = (0..self.m).filter(|&pit| position.pits()[pit] > 0);
-        for pit in moves.map(|pit| u8::try_from(pit).expect("at most MAX_PITS")) {
+        // The game's own rule says which pits are moves (no list made a position).
+        let pits = 0..u8::try_from(self.m).expect("at most MAX_PITS");
+        for pit in pits.filter(|&pit| position.check_move(pit).is_ok()) {
             let mut child = position.clone();
             let (margin, again) = child.play_sowing(pit);
             let rest = self.fill(&child);

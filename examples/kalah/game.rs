@@ -79,8 +79,7 @@ impl Kalah {
     /// [`Game::play_unchecked`] take three for.
     pub fn play_sowing(&mut self, pit: u8) -> (i64, bool) {
         let Sowing { points, again } = self.sow(usize::from(pit));
-        // At most 240 seeds a side: the casts are exact.
-        (points.mover as i64 - points.opponent as i64, again)
+        (points.margin(), again)
     }
 
     /// The seeds still in play.
