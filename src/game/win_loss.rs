@@ -85,6 +85,15 @@ pub trait WinLossGame: Game {
     fn ending(&self) -> Option<Verdict> {
         None
     }
+
+    /// How many plies from this position the game is over, where [`ending`](Self::ending)
+    /// says it has ended: 0 by default (it is over). A rule that ends the game with a move
+    /// that needs no search (a king that can be taken is taken: a win in 1) says so here, so
+    /// that the retrograde solver counts that move in its distances without the position after
+    /// it (which may have no place in the game's index). Asked only where `ending` is `Some`.
+    fn ending_plies(&self) -> u16 {
+        0
+    }
 }
 
 /// A [`WinLossGame`] whose positions are numbered densely, `0..index_count()`: the
@@ -120,9 +129,10 @@ pub trait IndexedGame: WinLossGame {
 
     /// Appends to `out` every position from which a legal move leads to this one, once for
     /// each such move (two moves from one position to this one: twice). Asked only when
-    /// [`HAS_PREDECESSORS`](Self::HAS_PREDECESSORS) is `true`, and never of a position where
-    /// the game has ended being passed through: a position that has ended has no moves, so
-    /// it is no predecessor.
+    /// [`HAS_PREDECESSORS`](Self::HAS_PREDECESSORS) is `true`. A position where the game has
+    /// ended has no moves, so it is no predecessor; the list may still name such positions
+    /// (the solver decides them before it asks, and skips them), so un-moves need not test
+    /// the rules' endings.
     fn predecessors(&self, out: &mut Vec<Self>) {
         let _ = out;
     }

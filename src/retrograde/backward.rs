@@ -35,18 +35,38 @@ pub(crate) fn solve<K>(
     let mut unrefuted: Vec<u32> = (0..n)
         .map(|id| graph.children_of(id).len() as u32)
         .collect();
-    // Decided positions in order of plies: the ends first.
+    // Decided positions in order of plies: the ends first. An end some plies away
+    // ([`WinLossGame::ending_plies`](crate::WinLossGame::ending_plies)) waits until the
+    // queue reaches its plies, so that the queue stays in order.
     let mut queue: Vec<u32> = Vec::new();
+    let mut later: Vec<(u16, u32)> = Vec::new();
     for (id, ending) in graph.endings.iter().enumerate() {
-        if let Some(verdict) = ending {
-            verdicts[id] = code(*verdict);
-            if *verdict != Verdict::Draw {
-                queue.push(id as u32);
+        if let Some((verdict, ending_plies)) = *ending {
+            verdicts[id] = code(verdict);
+            match (verdict, ending_plies) {
+                (Verdict::Draw, _) => {}
+                (_, 0) => queue.push(id as u32),
+                _ => {
+                    plies[id] = ending_plies;
+                    later.push((ending_plies, id as u32));
+                }
             }
         }
     }
+    // Latest first, so that the next to join the queue is at the end.
+    later.sort_unstable_by(|a, b| b.cmp(a));
     let mut head = 0;
-    while let Some(&child) = queue.get(head) {
+    loop {
+        let now = match (queue.get(head), later.last()) {
+            (Some(&id), _) => plies[id as usize],
+            (None, Some(&(ending_plies, _))) => ending_plies,
+            (None, None) => break,
+        };
+        while let Some(&(_, id)) = later.last().filter(|&&(p, _)| p <= now) {
+            queue.push(id);
+            later.pop();
+        }
+        let child = queue[head];
         head += 1;
         let child = child as usize;
         let next = plies[child].checked_add(1).ok_or(RetroError::TooDeep)?;

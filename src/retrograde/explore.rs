@@ -12,8 +12,9 @@ use std::mem::size_of;
 pub(crate) struct Graph<K> {
     /// Each position's number, by key.
     pub ids: HashMap<K, u32>,
-    /// How the game ended at each position, if it did (no legal move: a loss).
-    pub endings: Vec<Option<Verdict>>,
+    /// How the game ended at each position, if it did (no legal move: a loss), and in how
+    /// many plies ([`WinLossGame::ending_plies`]).
+    pub endings: Vec<Option<(Verdict, u16)>>,
     pub offsets: Vec<u64>,
     pub children: Vec<u32>,
 }
@@ -45,7 +46,7 @@ fn projected_bytes<G: Game>(map: usize, positions: usize, moves: usize, queued: 
     let buckets = (map.saturating_mul(8) / 7).next_power_of_two();
     let entry = size_of::<(G::Key, u32)>() + 1;
     let per_position =
-        size_of::<Option<Verdict>>() + size_of::<u64>() + BACKWARD_BYTES_PER_POSITION;
+        size_of::<Option<(Verdict, u16)>>() + size_of::<u64>() + BACKWARD_BYTES_PER_POSITION;
     buckets
         .saturating_mul(entry)
         .saturating_add(positions.saturating_mul(per_position))
@@ -70,10 +71,13 @@ pub(crate) fn explore<G: WinLossGame>(
     let mut moves = Vec::new();
     while let Some(position) = queue.pop_front() {
         moves.clear();
-        let ending = position.ending().or_else(|| {
-            position.generate_moves(&mut moves);
-            moves.is_empty().then_some(Verdict::Loss)
-        });
+        let ending = match position.ending() {
+            Some(verdict) => Some((verdict, position.ending_plies())),
+            None => {
+                position.generate_moves(&mut moves);
+                moves.is_empty().then_some((Verdict::Loss, 0))
+            }
+        };
         reserve::<G>(&mut graph, moves.len(), queue.len(), max_bytes)?;
         if ending.is_none() {
             for &mv in &moves {

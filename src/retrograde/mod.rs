@@ -44,6 +44,7 @@ mod explore;
 mod file;
 mod indexed;
 mod knowledge;
+mod layers;
 mod solved;
 
 pub use file::{TableFile, TableFileError};
@@ -79,10 +80,6 @@ pub enum RetroError {
     /// the forward path, 32,765 on the indexed one).
     #[error("a position is further from the end than the solver counts")]
     TooDeep,
-    /// A position of an [`IndexedGame`] has more legal moves than the indexed path counts
-    /// (65,535).
-    #[error("a position has more than {} legal moves", u16::MAX)]
-    TooManyMoves,
     /// An [`IndexedGame`] gave an index at or past its `index_count`.
     #[error("index {index} is out of the game's range")]
     IndexOutOfRange {
@@ -109,12 +106,22 @@ pub enum RetroProgress {
         /// Positions in all.
         positions: usize,
     },
+    /// The indexed path's first pass (the ends, and each position's moves counted): indices
+    /// done, of all.
+    Ends {
+        /// Indices done.
+        done: usize,
+        /// Indices in all.
+        indices: usize,
+    },
     /// The indexed path finished a layer: the positions won or lost in `plies`.
     Layer {
         /// The layer's distance to the end.
         plies: u16,
         /// Positions it decided.
         decided: usize,
+        /// Positions won or lost so far, the ends and this layer included.
+        total: usize,
     },
 }
 
@@ -134,6 +141,7 @@ pub const PROGRESS_EVERY: usize = 1 << 16;
 /// ```
 pub struct Retrograde {
     max_bytes: usize,
+    threads: usize,
     progress: Option<ProgressFn>,
 }
 
@@ -141,6 +149,7 @@ impl std::fmt::Debug for Retrograde {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Retrograde")
             .field("max_bytes", &self.max_bytes)
+            .field("threads", &self.threads)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -153,13 +162,29 @@ impl Default for Retrograde {
 }
 
 impl Retrograde {
-    /// A solver bounded by [`max_table_bytes`] (three quarters of the machine's memory).
+    /// A solver bounded by [`max_table_bytes`] (three quarters of the machine's memory), on
+    /// every core for the indexed path.
     #[must_use]
     pub fn new() -> Self {
         Self {
             max_bytes: max_table_bytes(),
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
             progress: None,
         }
+    }
+
+    /// The same solver running the indexed path on `threads` threads (at least 1). The
+    /// forward path runs on one.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The threads the indexed path runs on.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The same solver bounded by `bytes` of memory for its graph and results (capped at
@@ -197,18 +222,17 @@ impl Retrograde {
     }
 
     /// Solves every index of `game`'s space ([`IndexedGame::index_count`], whether reachable
-    /// or not), in arrays of 2 bytes an index, 4 with un-moves
-    /// ([`IndexedGame::HAS_PREDECESSORS`]): backwards through the un-moves a layer of plies at a
-    /// time, or without them by sweeping every index a layer (see the module docs). The same
-    /// values as [`solve`](Self::solve) on every position both reach.
+    /// or not), on [`threads`](Self::threads) threads, in arrays of 2 bytes an index, 3.25
+    /// with un-moves ([`IndexedGame::HAS_PREDECESSORS`]): backwards through the un-moves a
+    /// layer of plies at a time, or without them by sweeping every index a layer (see the
+    /// module docs). The same values as [`solve`](Self::solve) on every position both reach.
     ///
     /// # Errors
     ///
     /// [`RetroError::TooLarge`] when the arrays would pass [`max_bytes`](Self::max_bytes)
     /// (checked before anything is allocated), [`RetroError::IndexOutOfRange`] for a position
-    /// whose index is not below the count, [`RetroError::TooManyMoves`],
-    /// [`RetroError::TooDeep`].
+    /// whose index is not below the count, [`RetroError::TooDeep`].
     pub fn solve_indexed<G: IndexedGame>(&mut self, game: &G) -> Result<IndexedSolved, RetroError> {
-        indexed::solve(game, self.max_bytes, &mut self.progress)
+        layers::solve(game, self.max_bytes, self.threads, &mut self.progress)
     }
 }

@@ -1,0 +1,517 @@
+//! The indexed path of a retrograde solve: a game whose positions are numbered densely
+//! ([`IndexedGame`]) solved in arrays over its indices, a layer of plies at a time, with no
+//! graph: backwards from each layer through the un-moves, or, without them, by a sweep of
+//! every index a layer; on several threads.
+//!
+//! # The method
+//!
+//! Layer `d` holds the positions won or lost in `d` plies. From it, layer `d + 1` gets every
+//! undecided position with a move into a position lost in `d` (won: the fastest win, since
+//! no earlier layer had such a move), and every undecided position whose last unrefuted move
+//! leads into a position won in `d` (lost: the longest loss, every other move refuted in an
+//! earlier layer or this one), and the ends `d + 1` plies from the game's end
+//! ([`WinLossGame::ending_plies`](crate::WinLossGame::ending_plies)). That is the queue of
+//! the forward path (`backward`), taken a layer at a time; what no layer decides is a draw.
+//! Without un-moves a position's moves are looked at again at each sweep instead of counted
+//! down: the naive value iteration.
+//!
+//! # Memory
+//!
+//! Per index, a code of 2 bytes; with un-moves also a counter of 1 byte (moves not yet
+//! refuted) and a bit in each of two layers' sets: 3.25 bytes an index, 2 without un-moves.
+//! A position with more moves than a byte counts keeps [`MANY`] and has its moves looked at
+//! again when a child is won, as the sweep does: the counter never overflows.
+//!
+//! # Threads
+//!
+//! Each pass splits its indices (or its layer's positions) into pieces, a task each with its
+//! own copy of the game. Codes, counters and sets are atomics. A position is decided by one
+//! compare-and-swap from undecided, so no two threads decide it; each move's counter falls
+//! once (the child is in one layer, listed once a move); and the order within a layer does
+//! not matter: whatever decides a position from layer `d` gives it `d + 1` plies, and a
+//! position with a lost child has no move whose child is won, so its counter never reaches
+//! zero. The end of each pass joins the threads, so the next pass sees every write.
+
+use super::indexed::{DRAWN_END, FIRST, IndexedSolved, NO_POSITION, UNDECIDED, decided};
+use super::{ProgressFn, RetroError, RetroProgress};
+use crate::game::{Game, IndexedGame, Verdict};
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// The counter of a position with more moves than a byte counts: its moves are looked at
+/// again instead.
+const MANY: u8 = u8::MAX;
+/// Indices a task takes at a time in a pass over every index.
+const PIECE: usize = 1 << 16;
+/// Indices between two progress reports of a pass.
+const BATCH: usize = 1 << 24;
+
+/// The bytes the indexed path takes for `count` indices (see the module docs).
+pub(crate) fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
+    let count = usize::try_from(count).ok()?;
+    if G::HAS_PREDECESSORS {
+        count.checked_mul(3)?.checked_add(count / 4 + 16)
+    } else {
+        count.checked_mul(2)
+    }
+}
+
+/// A set of indices, a bit each: the positions of one layer, so that a layer visits its own
+/// positions and not every index (a game can have thousands of layers).
+struct Bits(Vec<AtomicU64>);
+
+impl Bits {
+    fn new(n: usize) -> Result<Self, ()> {
+        bytemuck::allocation::try_zeroed_vec(n.div_ceil(64)).map(Self)
+    }
+
+    fn insert(&self, index: usize) {
+        self.0[index / 64].fetch_or(1 << (index % 64), Relaxed);
+    }
+
+    fn clear(&mut self) {
+        self.0.iter_mut().for_each(|word| *word.get_mut() = 0);
+    }
+
+    /// The indices in the words `words`, in increasing order.
+    fn iter(&self, words: Range<usize>) -> impl Iterator<Item = usize> + '_ {
+        let start = words.start;
+        self.0[words].iter().enumerate().flat_map(move |(w, word)| {
+            let mut rest = word.load(Relaxed);
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    (start + w) * 64 + bit
+                })
+            })
+        })
+    }
+}
+
+/// The codes of one layer: of its wins and losses, and of the next layer's.
+struct LayerCodes {
+    won: u16,
+    lost: u16,
+    win_next: u16,
+    loss_next: u16,
+}
+
+impl LayerCodes {
+    fn at(plies: u16) -> Result<Self, RetroError> {
+        let next = plies.checked_add(1).ok_or(RetroError::TooDeep)?;
+        Ok(Self {
+            won: decided(Verdict::Win, plies)?,
+            lost: decided(Verdict::Loss, plies)?,
+            win_next: decided(Verdict::Win, next)?,
+            loss_next: decided(Verdict::Loss, next)?,
+        })
+    }
+
+    /// Whether `code` is a win in at most this layer's plies.
+    fn won_by_now(&self, code: u16) -> bool {
+        code >= FIRST && code.is_multiple_of(2) && code <= self.won
+    }
+}
+
+/// The threads a solve runs on: `None` for the calling thread alone.
+struct Workers(Option<rayon::ThreadPool>);
+
+impl Workers {
+    /// A pool of `threads` threads (the calling thread alone if one, or if the pool cannot be
+    /// made).
+    fn new(threads: usize) -> Self {
+        let pool = (threads > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+            .and_then(Result::ok);
+        Self(pool)
+    }
+
+    /// Runs `work` on the pieces of `range`, `piece` long, each task with its own copy of
+    /// `game`: the sum of what they return, or an error one of them met.
+    fn run<G, F>(
+        &self,
+        game: &G,
+        range: Range<usize>,
+        piece: usize,
+        work: F,
+    ) -> Result<usize, RetroError>
+    where
+        G: Game,
+        F: Fn(&G, Range<usize>) -> Result<usize, RetroError> + Sync,
+    {
+        let end = range.end;
+        let pieces = range
+            .step_by(piece)
+            .map(move |from| from..(from + piece).min(end));
+        let Some(pool) = &self.0 else {
+            return pieces.map(|piece| work(game, piece)).sum();
+        };
+        // Each task's copy made here: the game need not be shared between threads.
+        let tasks: Vec<(G, Range<usize>)> = pieces.map(|piece| (game.clone(), piece)).collect();
+        let total = AtomicUsize::new(0);
+        let failure = Mutex::new(None);
+        pool.scope(|scope| {
+            for (game, piece) in tasks {
+                let (work, total, failure) = (&work, &total, &failure);
+                scope.spawn(move |_| match work(&game, piece) {
+                    Ok(count) => {
+                        total.fetch_add(count, Relaxed);
+                    }
+                    Err(error) => {
+                        if let Ok(mut first) = failure.lock() {
+                            first.get_or_insert(error);
+                        }
+                    }
+                });
+            }
+        });
+        match failure
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        {
+            Some(error) => Err(error),
+            None => Ok(total.into_inner()),
+        }
+    }
+}
+
+/// The arrays of a solve: a code an index and, with un-moves, a counter of unrefuted moves.
+struct Arrays {
+    codes: Vec<AtomicU16>,
+    unrefuted: Vec<AtomicU8>,
+}
+
+/// Solves every index of `game`'s space (see the module docs).
+pub(crate) fn solve<G: IndexedGame>(
+    game: &G,
+    max_bytes: usize,
+    threads: usize,
+    progress: &mut Option<ProgressFn>,
+) -> Result<IndexedSolved, RetroError> {
+    let count = game.index_count();
+    let too_large = RetroError::TooLarge {
+        max_bytes,
+        positions: usize::try_from(count).unwrap_or(usize::MAX),
+        moves: 0,
+    };
+    if bytes_for::<G>(count).is_none_or(|bytes| bytes > max_bytes) {
+        return Err(too_large);
+    }
+    let n = usize::try_from(count).map_err(|_| too_large)?;
+    let counters = if G::HAS_PREDECESSORS { n } else { 0 };
+    let arrays = Arrays {
+        codes: bytemuck::allocation::try_zeroed_vec(n).map_err(|()| too_large)?,
+        unrefuted: bytemuck::allocation::try_zeroed_vec(counters).map_err(|()| too_large)?,
+    };
+    let workers = Workers::new(threads);
+    let (ends, last_end) = ends(game, &workers, &arrays, progress)?;
+    if G::HAS_PREDECESSORS {
+        let sets = (Bits::new(n), Bits::new(n));
+        let (Ok(layer), Ok(next)) = sets else {
+            return Err(too_large);
+        };
+        backward(
+            game,
+            &workers,
+            &arrays,
+            (layer, next),
+            (ends, last_end),
+            progress,
+        )?;
+    } else {
+        sweeps(game, &workers, &arrays.codes, (ends, last_end), progress)?;
+    }
+    let codes = arrays.codes.into_iter().map(AtomicU16::into_inner);
+    Ok(IndexedSolved::from_codes(codes.collect()))
+}
+
+/// Calls the progress callback, if there is one.
+fn report(progress: &mut Option<ProgressFn>, at: RetroProgress) {
+    if let Some(report) = progress {
+        report(at);
+    }
+}
+
+/// Codes the ends (and the indices that name no position), and with un-moves counts each
+/// position's moves. Returns how many ends were won or lost and the most plies an end is
+/// from the game's end.
+fn ends<G: IndexedGame>(
+    game: &G,
+    workers: &Workers,
+    arrays: &Arrays,
+    progress: &mut Option<ProgressFn>,
+) -> Result<(usize, u16), RetroError> {
+    let (n, last_end) = (arrays.codes.len(), AtomicU16::new(0));
+    let mut decided = 0;
+    for from in (0..n).step_by(BATCH) {
+        let batch = from..(from + BATCH).min(n);
+        decided += workers.run(game, batch.clone(), PIECE, |game, piece| {
+            let mut moves = Vec::new();
+            let mut decided = 0;
+            for index in piece {
+                let (code, count) = end_of(game, index, &mut moves, &last_end)?;
+                decided += usize::from(code >= FIRST);
+                arrays.codes[index].store(code, Relaxed);
+                if let Some(counter) = arrays.unrefuted.get(index) {
+                    counter.store(count, Relaxed);
+                }
+            }
+            Ok(decided)
+        })?;
+        let done = batch.end;
+        report(progress, RetroProgress::Ends { done, indices: n });
+    }
+    Ok((decided, last_end.into_inner()))
+}
+
+/// The code of `index` after the first pass, and its number of moves (capped at [`MANY`]).
+fn end_of<G: IndexedGame>(
+    game: &G,
+    index: usize,
+    moves: &mut Vec<G::Move>,
+    last_end: &AtomicU16,
+) -> Result<(u16, u8), RetroError> {
+    let Some(position) = game.position_at(index as u64) else {
+        return Ok((NO_POSITION, 0));
+    };
+    match position.ending() {
+        Some(Verdict::Draw) => Ok((DRAWN_END, 0)),
+        Some(verdict) => {
+            let plies = position.ending_plies();
+            last_end.fetch_max(plies, Relaxed);
+            Ok((decided(verdict, plies)?, 0))
+        }
+        None => {
+            moves.clear();
+            position.generate_moves(moves);
+            if moves.is_empty() {
+                return Ok((decided(Verdict::Loss, 0)?, 0));
+            }
+            // 255 moves or more: MANY, their moves looked at again.
+            let count = u8::try_from(moves.len()).unwrap_or(MANY);
+            Ok((UNDECIDED, count))
+        }
+    }
+}
+
+/// Every layer backwards through the un-moves, from the ends; `ends` is how many ends were
+/// decided and the most plies one is from the game's end.
+fn backward<G: IndexedGame>(
+    game: &G,
+    workers: &Workers,
+    arrays: &Arrays,
+    (mut layer, mut next): (Bits, Bits),
+    (ends, last_end): (usize, u16),
+    progress: &mut Option<ProgressFn>,
+) -> Result<(), RetroError> {
+    join_ends(game, workers, &arrays.codes, 0, &layer)?;
+    let mut total = ends;
+    for plies in 0u16.. {
+        next.clear();
+        if plies < last_end {
+            join_ends(game, workers, &arrays.codes, plies + 1, &next)?;
+        }
+        let decided = layer_backward(game, workers, arrays, plies, &layer, &next)?;
+        total += decided;
+        report(
+            progress,
+            RetroProgress::Layer {
+                plies: plies + 1,
+                decided,
+                total,
+            },
+        );
+        std::mem::swap(&mut layer, &mut next);
+        if decided == 0 && plies >= last_end {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Puts into `layer` the ends `plies` plies from the game's end.
+fn join_ends<G: IndexedGame>(
+    game: &G,
+    workers: &Workers,
+    codes: &[AtomicU16],
+    plies: u16,
+    layer: &Bits,
+) -> Result<usize, RetroError> {
+    let won = decided(Verdict::Win, plies)?;
+    workers.run(game, 0..codes.len(), PIECE, |_, piece| {
+        for index in piece {
+            let code = codes[index].load(Relaxed);
+            if code == won || code == won + 1 {
+                layer.insert(index);
+            }
+        }
+        Ok(0)
+    })
+}
+
+/// Layer `plies + 1` (into `next`) from layer `plies` (`layer`), backwards through the
+/// un-moves; returns how many positions it decided.
+fn layer_backward<G: IndexedGame>(
+    game: &G,
+    workers: &Workers,
+    arrays: &Arrays,
+    plies: u16,
+    layer: &Bits,
+    next: &Bits,
+) -> Result<usize, RetroError> {
+    let codes = LayerCodes::at(plies)?;
+    workers.run(game, 0..layer.0.len(), PIECE / 64, |game, words| {
+        let (mut parents, mut moves, mut size) = (Vec::new(), Vec::new(), 0);
+        for index in layer.iter(words) {
+            let Some(position) = game.position_at(index as u64) else {
+                continue;
+            };
+            let lost = arrays.codes[index].load(Relaxed) == codes.lost;
+            parents.clear();
+            position.predecessors(&mut parents);
+            for parent in &parents {
+                let decided = arrays.refute(parent, lost, &codes, &mut moves, next)?;
+                size += usize::from(decided);
+            }
+        }
+        Ok(size)
+    })
+}
+
+impl Arrays {
+    /// Tells `parent` that one of its moves leads to a position lost (`lost`) or won in
+    /// `layer`'s plies, and decides it, into `next`, where that settles it. Returns whether
+    /// it did.
+    fn refute<G: IndexedGame>(
+        &self,
+        parent: &G,
+        lost: bool,
+        layer: &LayerCodes,
+        moves: &mut Vec<G::Move>,
+        next: &Bits,
+    ) -> Result<bool, RetroError> {
+        let at = index_in(parent, self.codes.len())?;
+        if self.codes[at].load(Relaxed) != UNDECIDED {
+            return Ok(false);
+        }
+        let settled = lost
+            || match self.unrefuted[at].load(Relaxed) {
+                MANY => self.all_moves_won(parent, layer, moves)?,
+                _ => self.unrefuted[at].fetch_sub(1, Relaxed) == 1,
+            };
+        let code = if lost {
+            layer.win_next
+        } else {
+            layer.loss_next
+        };
+        let decided = settled
+            && (self.codes[at])
+                .compare_exchange(UNDECIDED, code, Relaxed, Relaxed)
+                .is_ok();
+        if decided {
+            next.insert(at);
+        }
+        Ok(decided)
+    }
+
+    /// Whether every move of `position` leads to a position won in at most `layer`'s plies:
+    /// the counter's test for a position with more moves than it counts.
+    fn all_moves_won<G: IndexedGame>(
+        &self,
+        position: &G,
+        layer: &LayerCodes,
+        moves: &mut Vec<G::Move>,
+    ) -> Result<bool, RetroError> {
+        moves.clear();
+        position.generate_moves(moves);
+        for &mv in moves.iter() {
+            let child = index_in(&position.after(mv), self.codes.len())?;
+            if !layer.won_by_now(self.codes[child].load(Relaxed)) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+/// Every layer by a sweep of every undecided position's moves, until a sweep decides
+/// nothing and no end is left to join.
+fn sweeps<G: IndexedGame>(
+    game: &G,
+    workers: &Workers,
+    codes: &[AtomicU16],
+    (ends, last_end): (usize, u16),
+    progress: &mut Option<ProgressFn>,
+) -> Result<(), RetroError> {
+    let mut total = ends;
+    for plies in 0u16.. {
+        let layer = LayerCodes::at(plies)?;
+        let decided = workers.run(game, 0..codes.len(), PIECE, |game, piece| {
+            sweep(game, codes, &layer, piece)
+        })?;
+        total += decided;
+        report(
+            progress,
+            RetroProgress::Layer {
+                plies: plies + 1,
+                decided,
+                total,
+            },
+        );
+        if decided == 0 && plies >= last_end {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The positions of `piece` decided in `layer`'s next plies, by their moves; returns how
+/// many.
+fn sweep<G: IndexedGame>(
+    game: &G,
+    codes: &[AtomicU16],
+    layer: &LayerCodes,
+    piece: Range<usize>,
+) -> Result<usize, RetroError> {
+    let (mut moves, mut size) = (Vec::new(), 0);
+    for index in piece {
+        if codes[index].load(Relaxed) != UNDECIDED {
+            continue;
+        }
+        let Some(position) = game.position_at(index as u64) else {
+            continue;
+        };
+        moves.clear();
+        position.generate_moves(&mut moves);
+        let (mut any_lost, mut all_won, mut one_now) = (false, true, false);
+        for &mv in &moves {
+            let child = codes[index_in(&position.after(mv), codes.len())?].load(Relaxed);
+            any_lost |= child == layer.lost;
+            // Won in at most `plies` plies (a win decided in this sweep has one more).
+            all_won &= layer.won_by_now(child);
+            one_now |= child == layer.won;
+        }
+        let code = if any_lost {
+            layer.win_next
+        } else if all_won && one_now {
+            layer.loss_next
+        } else {
+            continue;
+        };
+        codes[index].store(code, Relaxed);
+        size += 1;
+    }
+    Ok(size)
+}
+
+/// The index of `position`, checked against the number of indices.
+fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
+    usize::try_from(position.index())
+        .ok()
+        .filter(|&index| index < count)
+        .ok_or(RetroError::IndexOutOfRange {
+            index: position.index(),
+        })
+}
