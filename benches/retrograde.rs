@@ -1,8 +1,11 @@
 //! Retrograde analysis of a game whose positions repeat (a knight on a torus moved by both
 //! players, `common/knight_torus.rs`): every position solved by the forward path
 //! (`forward`: numbering from the start, then backwards), the indexed path with un-moves
-//! (`indexed`) and without (`sweeps`), beside value iteration a user writes by hand
+//! (`indexed` on one thread, `indexed_2_threads`) and without (`sweeps`, one thread), beside value iteration a user writes by hand
 //! (`naive`, `baseline/retro_value_iteration.rs`).
+//!
+//! The same on Dobutsu shogi with fewer pieces (the example's rules, `examples/dobutsu/`):
+//! a game of drops, captures and promotions whose ends include a win in 1 ply.
 //!
 //! `cargo bench --bench retrograde`
 
@@ -12,7 +15,16 @@ mod knight_torus;
 #[path = "baseline/retro_value_iteration.rs"]
 mod retro_value_iteration;
 
+#[allow(dead_code)]
+#[path = "../examples/dobutsu/game.rs"]
+mod game;
+#[path = "../examples/dobutsu/index.rs"]
+mod index;
+#[path = "../examples/dobutsu/unmoves.rs"]
+mod unmoves;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use game::{Dobutsu, Pieces};
 use gamesolver::WinLossGame;
 use gamesolver::retrograde::Retrograde;
 use knight_torus::KnightTorus;
@@ -45,15 +57,19 @@ fn retrograde(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("forward", &name), &knight, |b, knight| {
             b.iter(|| Retrograde::new().solve(knight).expect("fits").len());
         });
-        group.bench_with_input(BenchmarkId::new("indexed", &name), &knight, |b, knight| {
-            b.iter(|| Retrograde::new().solve_indexed(knight).expect("fits"));
-        });
+        for (label, threads) in [("indexed", 1), ("indexed_2_threads", 2)] {
+            group.bench_with_input(BenchmarkId::new(label, &name), &knight, |b, knight| {
+                let mut solver = Retrograde::new().with_threads(threads);
+                b.iter(|| solver.solve_indexed(knight).expect("fits"));
+            });
+        }
         let swept = KnightTorus::<false> {
             square: knight.square,
             side,
         };
         group.bench_with_input(BenchmarkId::new("sweeps", &name), &swept, |b, swept| {
-            b.iter(|| Retrograde::new().solve_indexed(swept).expect("fits"));
+            let mut solver = Retrograde::new().with_threads(1);
+            b.iter(|| solver.solve_indexed(swept).expect("fits"));
         });
         if side <= 1000 {
             group.bench_with_input(BenchmarkId::new("naive", &name), &knight, |b, knight| {
@@ -64,5 +80,37 @@ fn retrograde(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, retrograde);
+fn dobutsu(c: &mut Criterion) {
+    let mut group = c.benchmark_group("retrograde_dobutsu");
+    group.sample_size(10);
+    // Two elephants and a giraffe (541,992 indices); two chicks and a giraffe (1,930,632).
+    for pieces in [Pieces([0, 2, 1]), Pieces([2, 0, 1])] {
+        let start = Dobutsu::start(pieces);
+        let name = format!("{:?}", pieces.0);
+        let indexed = Retrograde::new().solve_indexed(&start).expect("fits");
+        let counts = indexed.counts();
+        let naive = pieces.0[0] == 0;
+        if naive {
+            let truth = value_iteration(&start);
+            assert_eq!(truth, (counts.wins, counts.draws, counts.losses));
+        }
+        group.bench_with_input(BenchmarkId::new("forward", &name), &start, |b, start| {
+            b.iter(|| Retrograde::new().solve(start).expect("fits").len());
+        });
+        for (label, threads) in [("indexed", 1), ("indexed_2_threads", 2)] {
+            group.bench_with_input(BenchmarkId::new(label, &name), &start, |b, start| {
+                let mut solver = Retrograde::new().with_threads(threads);
+                b.iter(|| solver.solve_indexed(start).expect("fits"));
+            });
+        }
+        if naive {
+            group.bench_with_input(BenchmarkId::new("naive", &name), &start, |b, start| {
+                b.iter(|| value_iteration(start));
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, retrograde, dobutsu);
 criterion_main!(benches);

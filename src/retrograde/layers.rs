@@ -33,11 +33,11 @@
 //! zero. The end of each pass joins the threads, so the next pass sees every write.
 
 use super::indexed::{DRAWN_END, FIRST, IndexedSolved, NO_POSITION, UNDECIDED, decided};
+use super::workers::Workers;
 use super::{ProgressFn, RetroError, RetroProgress};
-use crate::game::{Game, IndexedGame, Verdict};
+use crate::game::{IndexedGame, Verdict};
 use std::ops::Range;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering::Relaxed};
 
 /// The counter of a position with more moves than a byte counts: its moves are looked at
 /// again instead.
@@ -59,15 +59,24 @@ pub(crate) fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
 
 /// A set of indices, a bit each: the positions of one layer, so that a layer visits its own
 /// positions and not every index (a game can have thousands of layers).
-struct Bits(Vec<AtomicU64>);
+pub(crate) struct Bits(pub(crate) Vec<AtomicU64>);
 
 impl Bits {
-    fn new(n: usize) -> Result<Self, ()> {
+    pub(crate) fn new(n: usize) -> Result<Self, ()> {
         bytemuck::allocation::try_zeroed_vec(n.div_ceil(64)).map(Self)
     }
 
-    fn insert(&self, index: usize) {
-        self.0[index / 64].fetch_or(1 << (index % 64), Relaxed);
+    /// Puts `index` in the set; whether it was not in it already.
+    pub(crate) fn insert(&self, index: usize) -> bool {
+        let bit = 1 << (index % 64);
+        self.0[index / 64].fetch_or(bit, Relaxed) & bit == 0
+    }
+
+    /// Whether `index` is in the set.
+    pub(crate) fn contains(&self, index: usize) -> bool {
+        self.0
+            .get(index / 64)
+            .is_some_and(|word| word.load(Relaxed) >> (index % 64) & 1 == 1)
     }
 
     fn clear(&mut self) {
@@ -112,68 +121,6 @@ impl LayerCodes {
     /// Whether `code` is a win in at most this layer's plies.
     fn won_by_now(&self, code: u16) -> bool {
         code >= FIRST && code.is_multiple_of(2) && code <= self.won
-    }
-}
-
-/// The threads a solve runs on: `None` for the calling thread alone.
-struct Workers(Option<rayon::ThreadPool>);
-
-impl Workers {
-    /// A pool of `threads` threads (the calling thread alone if one, or if the pool cannot be
-    /// made).
-    fn new(threads: usize) -> Self {
-        let pool = (threads > 1)
-            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
-            .and_then(Result::ok);
-        Self(pool)
-    }
-
-    /// Runs `work` on the pieces of `range`, `piece` long, each task with its own copy of
-    /// `game`: the sum of what they return, or an error one of them met.
-    fn run<G, F>(
-        &self,
-        game: &G,
-        range: Range<usize>,
-        piece: usize,
-        work: F,
-    ) -> Result<usize, RetroError>
-    where
-        G: Game,
-        F: Fn(&G, Range<usize>) -> Result<usize, RetroError> + Sync,
-    {
-        let end = range.end;
-        let pieces = range
-            .step_by(piece)
-            .map(move |from| from..(from + piece).min(end));
-        let Some(pool) = &self.0 else {
-            return pieces.map(|piece| work(game, piece)).sum();
-        };
-        // Each task's copy made here: the game need not be shared between threads.
-        let tasks: Vec<(G, Range<usize>)> = pieces.map(|piece| (game.clone(), piece)).collect();
-        let total = AtomicUsize::new(0);
-        let failure = Mutex::new(None);
-        pool.scope(|scope| {
-            for (game, piece) in tasks {
-                let (work, total, failure) = (&work, &total, &failure);
-                scope.spawn(move |_| match work(&game, piece) {
-                    Ok(count) => {
-                        total.fetch_add(count, Relaxed);
-                    }
-                    Err(error) => {
-                        if let Ok(mut first) = failure.lock() {
-                            first.get_or_insert(error);
-                        }
-                    }
-                });
-            }
-        });
-        match failure
-            .into_inner()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-        {
-            Some(error) => Err(error),
-            None => Ok(total.into_inner()),
-        }
     }
 }
 
@@ -507,7 +454,7 @@ fn sweep<G: IndexedGame>(
 }
 
 /// The index of `position`, checked against the number of indices.
-fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
+pub(crate) fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
     usize::try_from(position.index())
         .ok()
         .filter(|&index| index < count)

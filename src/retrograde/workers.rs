@@ -1,0 +1,70 @@
+//! The threads of the indexed path: work split into pieces, a task each with its own copy of
+//! the game.
+
+use super::RetroError;
+use crate::game::Game;
+use std::ops::Range;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+/// The threads a solve runs on: `None` for the calling thread alone.
+pub(crate) struct Workers(Option<rayon::ThreadPool>);
+
+impl Workers {
+    /// A pool of `threads` threads (the calling thread alone if one, or if the pool cannot be
+    /// made).
+    pub(crate) fn new(threads: usize) -> Self {
+        let pool = (threads > 1)
+            .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build())
+            .and_then(Result::ok);
+        Self(pool)
+    }
+
+    /// Runs `work` on the pieces of `range`, `piece` long, each task with its own copy of
+    /// `game`: the sum of what they return, or an error one of them met.
+    pub(crate) fn run<G, F>(
+        &self,
+        game: &G,
+        range: Range<usize>,
+        piece: usize,
+        work: F,
+    ) -> Result<usize, RetroError>
+    where
+        G: Game,
+        F: Fn(&G, Range<usize>) -> Result<usize, RetroError> + Sync,
+    {
+        let end = range.end;
+        let pieces = range
+            .step_by(piece)
+            .map(move |from| from..(from + piece).min(end));
+        let Some(pool) = &self.0 else {
+            return pieces.map(|piece| work(game, piece)).sum();
+        };
+        // Each task's copy made here: the game need not be shared between threads.
+        let tasks: Vec<(G, Range<usize>)> = pieces.map(|piece| (game.clone(), piece)).collect();
+        let total = AtomicUsize::new(0);
+        let failure = Mutex::new(None);
+        pool.scope(|scope| {
+            for (game, piece) in tasks {
+                let (work, total, failure) = (&work, &total, &failure);
+                scope.spawn(move |_| match work(&game, piece) {
+                    Ok(count) => {
+                        total.fetch_add(count, Relaxed);
+                    }
+                    Err(error) => {
+                        if let Ok(mut first) = failure.lock() {
+                            first.get_or_insert(error);
+                        }
+                    }
+                });
+            }
+        });
+        match failure
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+        {
+            Some(error) => Err(error),
+            None => Ok(total.into_inner()),
+        }
+    }
+}
