@@ -22,6 +22,8 @@ const MAGIC: u64 = u64::from_le_bytes(*b"GSRETRO1");
 const VERSION: u64 = 1;
 /// Codes hashed together into one word of the checksum.
 const CHUNK: usize = 4096;
+/// Codes read at a time when a table is loaded.
+const LOAD_PIECE: usize = 1 << 20;
 
 /// Why a solved table could not be saved or read. Nothing is read from a refused file.
 #[derive(Debug, Error)]
@@ -147,13 +149,16 @@ impl IndexedSolved {
     ) -> Result<Self, TableFileError> {
         let mut file = TableFile::open(game, input)?;
         file.input.seek(SeekFrom::Start(file.start))?;
-        let mut bytes =
-            vec![0u8; usize::try_from(2 * file.count).map_err(|_| TableFileError::NotATable)?];
-        file.input.read_exact(&mut bytes)?;
-        let codes: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|pair| u16::from_le_bytes([pair[0], pair[1]]))
-            .collect();
+        let count = usize::try_from(file.count).map_err(|_| TableFileError::NotATable)?;
+        // Read a piece at a time, so that the file's bytes are never held beside the codes.
+        let mut codes = Vec::with_capacity(count);
+        let mut bytes = vec![0u8; 2 * LOAD_PIECE];
+        while codes.len() < count {
+            let piece = &mut bytes[..2 * LOAD_PIECE.min(count - codes.len())];
+            file.input.read_exact(piece)?;
+            let pairs = piece.chunks_exact(2);
+            codes.extend(pairs.map(|pair| u16::from_le_bytes([pair[0], pair[1]])));
+        }
         if checksum(&codes) != file.checksum
             || codes.iter().any(|&code| !super::indexed::is_code(code))
         {

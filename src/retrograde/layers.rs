@@ -30,7 +30,9 @@
 //! once (the child is in one layer, listed once a move); and the order within a layer does
 //! not matter: whatever decides a position from layer `d` gives it `d + 1` plies, and a
 //! position with a lost child has no move whose child is won, so its counter never reaches
-//! zero. The end of each pass joins the threads, so the next pass sees every write.
+//! zero. The end of each pass joins the threads, so the next pass sees every write. On one
+//! thread a plain load and store take the place of each read-modify-write, which cost as much
+//! as the rest of a cheap game's step.
 
 use super::indexed::{DRAWN_END, FIRST, IndexedSolved, NO_POSITION, UNDECIDED, decided};
 use super::workers::Workers;
@@ -59,43 +61,59 @@ pub(crate) fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
 
 /// A set of indices, a bit each: the positions of one layer, so that a layer visits its own
 /// positions and not every index (a game can have thousands of layers).
-pub(crate) struct Bits(pub(crate) Vec<AtomicU64>);
+/// `shared`: whether threads write it at once (else a plain load and store do, without the
+/// cost of an atomic read-modify-write).
+pub(crate) struct Bits {
+    pub(crate) words: Vec<AtomicU64>,
+    shared: bool,
+}
 
 impl Bits {
-    pub(crate) fn new(n: usize) -> Result<Self, ()> {
-        bytemuck::allocation::try_zeroed_vec(n.div_ceil(64)).map(Self)
+    pub(crate) fn new(n: usize, shared: bool) -> Result<Self, ()> {
+        let words = bytemuck::allocation::try_zeroed_vec(n.div_ceil(64))?;
+        Ok(Self { words, shared })
     }
 
     /// Puts `index` in the set; whether it was not in it already.
+    #[inline]
     pub(crate) fn insert(&self, index: usize) -> bool {
-        let bit = 1 << (index % 64);
-        self.0[index / 64].fetch_or(bit, Relaxed) & bit == 0
+        let (word, bit) = (&self.words[index / 64], 1 << (index % 64));
+        if self.shared {
+            word.fetch_or(bit, Relaxed) & bit == 0
+        } else {
+            let before = word.load(Relaxed);
+            word.store(before | bit, Relaxed);
+            before & bit == 0
+        }
     }
 
     /// Whether `index` is in the set.
     pub(crate) fn contains(&self, index: usize) -> bool {
-        self.0
+        self.words
             .get(index / 64)
             .is_some_and(|word| word.load(Relaxed) >> (index % 64) & 1 == 1)
     }
 
     fn clear(&mut self) {
-        self.0.iter_mut().for_each(|word| *word.get_mut() = 0);
+        self.words.iter_mut().for_each(|word| *word.get_mut() = 0);
     }
 
     /// The indices in the words `words`, in increasing order.
     fn iter(&self, words: Range<usize>) -> impl Iterator<Item = usize> + '_ {
         let start = words.start;
-        self.0[words].iter().enumerate().flat_map(move |(w, word)| {
-            let mut rest = word.load(Relaxed);
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    (start + w) * 64 + bit
+        self.words[words]
+            .iter()
+            .enumerate()
+            .flat_map(move |(w, word)| {
+                let mut rest = word.load(Relaxed);
+                std::iter::from_fn(move || {
+                    (rest != 0).then(|| {
+                        let bit = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        (start + w) * 64 + bit
+                    })
                 })
             })
-        })
     }
 }
 
@@ -125,9 +143,11 @@ impl LayerCodes {
 }
 
 /// The arrays of a solve: a code an index and, with un-moves, a counter of unrefuted moves.
+/// `shared`: whether threads write them at once (see [`Bits`]).
 struct Arrays {
     codes: Vec<AtomicU16>,
     unrefuted: Vec<AtomicU8>,
+    shared: bool,
 }
 
 /// Solves every index of `game`'s space (see the module docs).
@@ -148,14 +168,16 @@ pub(crate) fn solve<G: IndexedGame>(
     }
     let n = usize::try_from(count).map_err(|_| too_large)?;
     let counters = if G::HAS_PREDECESSORS { n } else { 0 };
+    let workers = Workers::new(threads);
+    let shared = workers.shared();
     let arrays = Arrays {
         codes: bytemuck::allocation::try_zeroed_vec(n).map_err(|()| too_large)?,
         unrefuted: bytemuck::allocation::try_zeroed_vec(counters).map_err(|()| too_large)?,
+        shared,
     };
-    let workers = Workers::new(threads);
     let (ends, last_end) = ends(game, &workers, &arrays, progress)?;
     if G::HAS_PREDECESSORS {
-        let sets = (Bits::new(n), Bits::new(n));
+        let sets = (Bits::new(n, shared), Bits::new(n, shared));
         let (Ok(layer), Ok(next)) = sets else {
             return Err(too_large);
         };
@@ -227,7 +249,9 @@ fn end_of<G: IndexedGame>(
         Some(Verdict::Draw) => Ok((DRAWN_END, 0)),
         Some(verdict) => {
             let plies = position.ending_plies();
-            last_end.fetch_max(plies, Relaxed);
+            if plies > last_end.load(Relaxed) {
+                last_end.fetch_max(plies, Relaxed);
+            }
             Ok((decided(verdict, plies)?, 0))
         }
         None => {
@@ -309,7 +333,7 @@ fn layer_backward<G: IndexedGame>(
     next: &Bits,
 ) -> Result<usize, RetroError> {
     let codes = LayerCodes::at(plies)?;
-    workers.run(game, 0..layer.0.len(), PIECE / 64, |game, words| {
+    workers.run(game, 0..layer.words.len(), PIECE / 64, |game, words| {
         let (mut parents, mut moves, mut size) = (Vec::new(), Vec::new(), 0);
         for index in layer.iter(words) {
             let Some(position) = game.position_at(index as u64) else {
@@ -331,6 +355,7 @@ impl Arrays {
     /// Tells `parent` that one of its moves leads to a position lost (`lost`) or won in
     /// `layer`'s plies, and decides it, into `next`, where that settles it. Returns whether
     /// it did.
+    #[inline]
     fn refute<G: IndexedGame>(
         &self,
         parent: &G,
@@ -343,24 +368,38 @@ impl Arrays {
         if self.codes[at].load(Relaxed) != UNDECIDED {
             return Ok(false);
         }
+        let counter = &self.unrefuted[at];
         let settled = lost
-            || match self.unrefuted[at].load(Relaxed) {
+            || match counter.load(Relaxed) {
                 MANY => self.all_moves_won(parent, layer, moves)?,
-                _ => self.unrefuted[at].fetch_sub(1, Relaxed) == 1,
+                _ if self.shared => counter.fetch_sub(1, Relaxed) == 1,
+                left => {
+                    counter.store(left - 1, Relaxed);
+                    left == 1
+                }
             };
         let code = if lost {
             layer.win_next
         } else {
             layer.loss_next
         };
-        let decided = settled
-            && (self.codes[at])
-                .compare_exchange(UNDECIDED, code, Relaxed, Relaxed)
-                .is_ok();
+        let decided = settled && self.decide(at, code);
         if decided {
             next.insert(at);
         }
         Ok(decided)
+    }
+
+    /// Gives the undecided position `at` its code; whether no other thread did first.
+    #[inline]
+    fn decide(&self, at: usize, code: u16) -> bool {
+        if self.shared {
+            let swap = self.codes[at].compare_exchange(UNDECIDED, code, Relaxed, Relaxed);
+            swap.is_ok()
+        } else {
+            self.codes[at].store(code, Relaxed);
+            true
+        }
     }
 
     /// Whether every move of `position` leads to a position won in at most `layer`'s plies:
@@ -455,10 +494,10 @@ fn sweep<G: IndexedGame>(
 
 /// The index of `position`, checked against the number of indices.
 pub(crate) fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
-    usize::try_from(position.index())
+    // Numbered once: a game's numbering can be most of a solve's time.
+    let index = position.index();
+    usize::try_from(index)
         .ok()
-        .filter(|&index| index < count)
-        .ok_or(RetroError::IndexOutOfRange {
-            index: position.index(),
-        })
+        .filter(|&at| at < count)
+        .ok_or(RetroError::IndexOutOfRange { index })
 }

@@ -85,10 +85,11 @@ pub(crate) fn reach<G: IndexedGame>(
     if n / 8 > max_bytes {
         return Err(too_large(0));
     }
-    let found = Bits::new(n).map_err(|()| too_large(0))?;
+    let workers = Workers::new(threads);
+    let found = Bits::new(n, workers.shared()).map_err(|()| too_large(0))?;
     let first = index_in(start, n)?;
     found.insert(first);
-    let (workers, mut ply, mut len, mut plies) = (Workers::new(threads), vec![first as u64], 1, 0);
+    let (mut ply, mut len, mut plies) = (vec![first as u64], 1, 0);
     // Room for two lists of a ply (the one expanded and the next), 8 bytes a position.
     let room = (max_bytes - n / 8) / 16;
     while !ply.is_empty() {

@@ -20,6 +20,11 @@ impl Workers {
         Self(pool)
     }
 
+    /// Whether tasks run on several threads at once.
+    pub(crate) fn shared(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// Runs `work` on the pieces of `range`, `piece` long, each task with its own copy of
     /// `game`: the sum of what they return, or an error one of them met.
     pub(crate) fn run<G, F>(
