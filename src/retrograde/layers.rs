@@ -203,6 +203,20 @@ fn report(progress: &mut Option<ProgressFn>, at: RetroProgress) {
     }
 }
 
+/// Reports a layer done: `decided` positions more, of `total` so far.
+fn report_layer(progress: &mut Option<ProgressFn>, plies: u16, decided: usize, total: &mut usize) {
+    *total += decided;
+    let total = *total;
+    report(
+        progress,
+        RetroProgress::Layer {
+            plies,
+            decided,
+            total,
+        },
+    );
+}
+
 /// Codes the ends (and the indices that name no position), and with un-moves counts each
 /// position's moves. Returns how many ends were won or lost and the most plies an end is
 /// from the game's end.
@@ -285,15 +299,7 @@ fn backward<G: IndexedGame>(
             join_ends(game, workers, &arrays.codes, plies + 1, &next)?;
         }
         let decided = layer_backward(game, workers, arrays, plies, &layer, &next)?;
-        total += decided;
-        report(
-            progress,
-            RetroProgress::Layer {
-                plies: plies + 1,
-                decided,
-                total,
-            },
-        );
+        report_layer(progress, plies + 1, decided, &mut total);
         std::mem::swap(&mut layer, &mut next);
         if decided == 0 && plies >= last_end {
             break;
@@ -437,15 +443,7 @@ fn sweeps<G: IndexedGame>(
         let decided = workers.run(game, 0..codes.len(), PIECE, |game, piece| {
             sweep(game, codes, &layer, piece)
         })?;
-        total += decided;
-        report(
-            progress,
-            RetroProgress::Layer {
-                plies: plies + 1,
-                decided,
-                total,
-            },
-        );
+        report_layer(progress, plies + 1, decided, &mut total);
         if decided == 0 && plies >= last_end {
             break;
         }

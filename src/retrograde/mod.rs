@@ -34,7 +34,7 @@
 //! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
 //! [`Retrograde::reach`] then marks the positions play can meet from a start, and
 //! [`IndexedSolved::counts_in`] counts their verdicts: Dobutsu shogi, 1,567,925,964 indices,
-//! solves so in 11 minutes on two cores and under 5 GiB (the `dobutsu` example).
+//! solves so in 8 minutes on two cores and under 5 GiB (the `dobutsu` example).
 //!
 //! A table of the indexed path is saved with [`IndexedSolved::save`] and read back whole
 //! ([`IndexedSolved::load`]) or a position at a time without loading it ([`TableFile`]); a
