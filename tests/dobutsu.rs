@@ -146,32 +146,41 @@ fn the_moves_are_those_of_a_plain_reading_of_the_rules() {
     }
 }
 
+/// The first move of positions from random play that `wanted` picks, with its position.
+fn first_move_where(wanted: impl Fn(&Dobutsu, Move) -> bool) -> (Dobutsu, Move) {
+    played(Pieces::FULL, 2000, 5)
+        .into_iter()
+        .find_map(|p| {
+            let mv = p.legal_moves().into_iter().find(|&mv| wanted(&p, mv))?;
+            Some((p, mv))
+        })
+        .expect("random play finds one")
+}
+
 #[test]
 fn a_step_to_the_far_row_makes_a_hen_and_a_taken_hen_is_a_chick_in_hand() {
-    // The side to move's chick one step from the far row, the other side's hen in reach
-    // of its lion.
     let start = Dobutsu::new();
-    let found = played(Pieces::FULL, 400, 5).into_iter().find(|p| {
-        p.ending().is_none()
-            && p.legal_moves().iter().any(|&mv| {
-                let (from, to) = mv.squares();
-                from.is_some_and(|f| p.piece(f).unwrap().kind == Kind::Chick) && to >= 9
-            })
+    let (position, mv) = first_move_where(|p, mv| {
+        let (from, to) = mv.squares();
+        from.is_some_and(|f| p.piece(f).unwrap().kind == Kind::Chick) && to >= 9
     });
-    let position = found.expect("random play brings a chick to the far row");
-    let mv = position
-        .legal_moves()
-        .into_iter()
-        .find(|&mv| {
-            let (from, to) = mv.squares();
-            from.is_some_and(|f| position.piece(f).unwrap().kind == Kind::Chick) && to >= 9
-        })
-        .unwrap();
     let after = position.after(mv);
-    let (_, to) = mv.squares();
     // Seen from the other side, the square is turned half round.
-    let hen = after.piece(11 - to).unwrap();
+    let hen = after.piece(11 - mv.squares().1).unwrap();
     assert_eq!((hen.kind, hen.mine), (Kind::Hen, false));
+    assert_eq!(start.position_at(after.index()).unwrap(), after);
+
+    let (position, mv) = first_move_where(|p, mv| {
+        p.piece(mv.squares().1)
+            .is_some_and(|piece| piece.kind == Kind::Hen)
+    });
+    let chicks = position.hand(true)[Kind::Chick as usize];
+    let after = position.after(mv);
+    assert_eq!(
+        after.hand(false)[Kind::Chick as usize],
+        chicks + 1,
+        "{position}"
+    );
     assert_eq!(start.position_at(after.index()).unwrap(), after);
 }
 

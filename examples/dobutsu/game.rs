@@ -118,6 +118,12 @@ pub struct Pieces(pub [u8; 3]);
 impl Pieces {
     /// Two chicks, two elephants, two giraffes.
     pub const FULL: Pieces = Pieces([2, 2, 2]);
+
+    /// The counts of chicks, elephants and giraffes, each at most 2 (a larger count is read
+    /// as 2).
+    pub fn counts(self) -> [u8; 3] {
+        self.0.map(|count| count.min(2))
+    }
 }
 
 /// A cell: empty, or a kind and whose it is.
@@ -202,7 +208,7 @@ impl Dobutsu {
         cells[1] = cell(Kind::Lion, true);
         cells[10] = cell(Kind::Lion, false);
         for (kind, square) in home {
-            let count = pieces.0[kind as usize].min(2);
+            let count = pieces.counts()[kind as usize];
             if count >= 1 {
                 cells[square] = cell(kind, true);
             }

@@ -91,7 +91,7 @@ static OFFSETS: [Offsets; 27] = {
 };
 
 fn offsets(pieces: Pieces) -> &'static Offsets {
-    let [c, e, g] = pieces.0.map(|count| usize::from(count.min(2)));
+    let [c, e, g] = pieces.counts().map(usize::from);
     &OFFSETS[c * 9 + e * 3 + g]
 }
 
@@ -245,13 +245,14 @@ impl IndexedGame for Dobutsu {
                 free &= !(1 << square);
             }
             position.hands[0][k] = hand[k] as u8;
-            position.hands[1][k] = (u64::from(self.pieces.0[k]) - board[k] - hand[k]) as u8;
+            let total = u64::from(self.pieces.counts()[k]);
+            position.hands[1][k] = (total - board[k] - hand[k]) as u8;
         }
         Some(position)
     }
 
     fn rules_id(&self) -> u64 {
-        let [c, e, g] = self.pieces.0;
+        let [c, e, g] = self.pieces.counts();
         u64::from(c) << 16 | u64::from(e) << 8 | u64::from(g)
     }
 
