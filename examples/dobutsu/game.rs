@@ -188,6 +188,11 @@ pub struct Dobutsu {
 /// The mark of the other side's piece in a cell.
 pub(crate) const THEIRS: u8 = 8;
 
+/// The kind of the piece in a cell that holds one.
+pub(crate) fn kind_of(code: u8) -> Kind {
+    Kind::ALL[usize::from((code & 7) - 1)]
+}
+
 /// The code of a piece in a cell.
 pub(crate) fn cell(kind: Kind, mine: bool) -> u8 {
     1 + kind as u8 + if mine { 0 } else { THEIRS }
@@ -227,7 +232,7 @@ impl Dobutsu {
     pub fn piece(&self, square: usize) -> Option<Piece> {
         let code = self.cells[square];
         (code != 0).then(|| Piece {
-            kind: Kind::ALL[usize::from((code & 7) - 1)],
+            kind: kind_of(code),
             mine: code & THEIRS == 0,
         })
     }
@@ -315,7 +320,7 @@ impl Game for Dobutsu {
             (Some(from), _) => {
                 let taken = self.cells[to];
                 if taken != 0 {
-                    let kind = Kind::ALL[usize::from((taken & 7) - 1)].in_hand();
+                    let kind = kind_of(taken).in_hand();
                     self.hands[0][kind as usize] += 1;
                 }
                 let mut code = self.cells[from];

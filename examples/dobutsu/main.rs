@@ -35,22 +35,29 @@ struct Args {
     load: Option<PathBuf>,
 }
 
-/// A progress bar over `len` steps, with the time left.
-fn bar(len: u64, what: &str) -> ProgressBar {
-    let style = ProgressStyle::with_template(
-        "{msg:>12} [{bar:40}] {percent:>3}% {elapsed_precise} elapsed, {eta_precise} left",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .progress_chars("=> ");
-    ProgressBar::new(len)
-        .with_style(style)
-        .with_message(what.to_owned())
+/// A progress bar over `len` steps, with the time left; without a length (the positions a
+/// start reaches are not known before), a count and the time spent.
+fn bar(len: Option<u64>, what: &str) -> ProgressBar {
+    let (template, progress) = match len {
+        Some(len) => (
+            "{msg:>12} [{bar:40}] {percent:>3}% {elapsed_precise} elapsed, {eta_precise} left",
+            ProgressBar::new(len),
+        ),
+        None => (
+            "{msg:>12} {spinner} {pos} found, {elapsed_precise} elapsed",
+            ProgressBar::new_spinner(),
+        ),
+    };
+    let style = ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    progress.with_style(style).with_message(what.to_owned())
 }
 
 /// The solver, its progress shown: the first pass over every index, then the positions won
 /// or lost so far, layer by layer. Without a terminal, a line a layer instead.
-fn solver(args: &Args, indices: u64) -> Retrograde {
-    let progress = bar(indices, "first pass");
+fn solver(args: &Args, steps: Option<u64>) -> Retrograde {
+    let progress = bar(steps, "first pass");
     let clock = Instant::now();
     let solver = Retrograde::new().with_progress(move |at| {
         let (message, position) = match at {
@@ -78,7 +85,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let clock = Instant::now();
     let solved = match &args.load {
         Some(path) => IndexedSolved::load(&start, &mut BufReader::new(File::open(path)?))?,
-        None => solver(&args, indices).solve_indexed(&start)?,
+        None => solver(&args, Some(indices)).solve_indexed(&start)?,
     };
     println!("{indices} positions solved in {:.1?}", clock.elapsed());
     let counts = solved.counts();
@@ -92,7 +99,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         value.verdict, value.plies
     );
     let clock = Instant::now();
-    let reached = solver(&args, 250_000_000).reach(&start)?;
+    let reached = solver(&args, None).reach(&start)?;
     let counts = solved.counts_in(&reached);
     println!(
         "{} positions reachable from the start ({} plies deep), in {:.1?}: {} won, {} lost, {} drawn",

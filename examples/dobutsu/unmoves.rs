@@ -10,7 +10,7 @@
 //! game, so no position after it is in the index.
 
 use crate::game::{
-    Dobutsu, FAR_ROW, HAND_KINDS, HOME_ROW, Kind, REACH, SQUARES, THEIRS, cell, each,
+    Dobutsu, FAR_ROW, HAND_KINDS, HOME_ROW, Kind, REACH, SQUARES, THEIRS, cell, each, kind_of,
 };
 
 /// `FROM_THEIRS[kind][square]`: the squares from which the other side's piece of `kind`
@@ -34,17 +34,6 @@ const FROM_THEIRS: [[u16; SQUARES]; 5] = {
     }
     table
 };
-
-/// The kind of a cell's piece.
-fn kind_of(code: u8) -> Kind {
-    [
-        Kind::Chick,
-        Kind::Elephant,
-        Kind::Giraffe,
-        Kind::Hen,
-        Kind::Lion,
-    ][usize::from((code & 7) - 1)]
-}
 
 /// Appends every position from which a legal move leads to `position`, once a move, leaving
 /// out some where the game had ended (the solver skips those anyway): with the side to

@@ -60,8 +60,8 @@ pub(crate) fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
 }
 
 /// A set of indices, a bit each: the positions of one layer, so that a layer visits its own
-/// positions and not every index (a game can have thousands of layers).
-/// `shared`: whether threads write it at once (else a plain load and store do, without the
+/// positions and not every index (a game can have thousands of layers); also the positions
+/// a start reaches. `shared`: whether threads write it at once (else a plain load and store do, without the
 /// cost of an atomic read-modify-write).
 pub(crate) struct Bits {
     pub(crate) words: Vec<AtomicU64>,
