@@ -1,6 +1,8 @@
 //! Dots and Boxes on the public API (`examples/dots_and_boxes/game.rs`), where a line that
 //! completes a box keeps the turn: the value of the empty board by the solver with the rules
-//! alone (default settings) and by the brute force a user writes by hand (`brute`: one pass
+//! alone (default settings), by the solver with the user's knowledge (`knowledge`: the
+//! board's symmetries, free boxes taken at once, lines that hand over no box first, from the
+//! centre out; `game::TakeFreeBoxes`) and by the brute force a user writes by hand (`brute`: one pass
 //! over every set of lines, `baseline/boxes_brute.rs`).
 //!
 //! `cargo bench --bench dots_and_boxes`
@@ -14,7 +16,7 @@ mod boxes_brute;
 
 use boxes_brute::brute_value;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use game::DotsAndBoxes;
+use game::{DotsAndBoxes, Symmetries, TakeFreeBoxes};
 use gamesolver::Solver;
 
 fn boxes(c: &mut Criterion) {
@@ -26,6 +28,10 @@ fn boxes(c: &mut Criterion) {
         assert_eq!(Solver::new().value(&start), Ok(brute_value(width, height)));
         group.bench_with_input(BenchmarkId::new("rules", &name), &start, |b, start| {
             b.iter(|| Solver::new().value(start));
+        });
+        let knowledge = TakeFreeBoxes::new(&start, Some(Symmetries::of(&start)));
+        group.bench_with_input(BenchmarkId::new("knowledge", &name), &start, |b, start| {
+            b.iter(|| Solver::new().with_knowledge(knowledge.clone()).value(start));
         });
         group.bench_function(BenchmarkId::new("brute", &name), |b| {
             b.iter(|| brute_value(width, height));

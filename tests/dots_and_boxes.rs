@@ -109,15 +109,13 @@ fn a_line_that_completes_every_box_it_touches_is_taken_at_once_and_a_false_rule_
     use gamesolver::check::{self, CheckError, Checks, Claim};
     for (width, height) in [(2, 2), (3, 2), (2, 3), (1, 4)] {
         let start = DotsAndBoxes::new(width, height).unwrap();
-        let symmetric = game::TakeFreeBoxes {
-            symmetries: Some(game::Symmetries::of(&start)),
-        };
-        for knowledge in [game::TakeFreeBoxes::default(), symmetric] {
+        let symmetric = game::TakeFreeBoxes::new(&start, Some(game::Symmetries::of(&start)));
+        for knowledge in [game::TakeFreeBoxes::new(&start, None), symmetric] {
             check::knowledge(&start, &knowledge, &Checks::default()).unwrap();
         }
     }
     let start = DotsAndBoxes::new(3, 3).unwrap();
-    let free = game::TakeFreeBoxes::default();
+    let free = game::TakeFreeBoxes::new(&start, None);
     assert_eq!(Solver::new().with_knowledge(free).value(&start), Ok(-3));
     let lie = (2..=3)
         .flat_map(|width| (2..=3).map(move |height| (width, height)))
@@ -130,4 +128,45 @@ fn a_line_that_completes_every_box_it_touches_is_taken_at_once_and_a_false_rule_
         matches!(&lie, Some(Err(CheckError::Disagrees(d))) if matches!(d.claim, Claim::SearchMoves { .. })),
         "{lie:?}"
     );
+}
+
+/// The order `TakeFreeBoxes` searches in: every line left once, and first those that give no
+/// box its third side (read from the rules: after the line, no other line completes more
+/// boxes than before it), then those that do.
+#[test]
+fn lines_that_hand_over_no_box_are_searched_first_and_none_is_left_out() {
+    use gamesolver::Knowledge;
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for (width, height) in [(3, 3), (4, 3), (2, 5)] {
+        let start = DotsAndBoxes::new(width, height).unwrap();
+        let knowledge = game::TakeFreeBoxes::new(&start, None);
+        let mut position = start.clone();
+        while !position.is_over() {
+            let mut order = Vec::new();
+            knowledge.search_moves(&position, 0, &mut order);
+            if position.free_capture().is_none() {
+                let mut sorted = order.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, position.legal_moves(), "\n{position}");
+                let gives = |line: u8| {
+                    let mut after = position.clone();
+                    after.play_unchecked(line);
+                    let others = after.legal_moves().into_iter();
+                    others
+                        .into_iter()
+                        .any(|m| after.completed_by(m) > position.completed_by(m))
+                };
+                let first_giving = order.iter().position(|&l| gives(l)).unwrap_or(order.len());
+                assert!(
+                    order[first_giving..].iter().all(|&l| gives(l)),
+                    "\n{position}"
+                );
+            }
+            let moves = position.legal_moves();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            position.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+        }
+    }
 }

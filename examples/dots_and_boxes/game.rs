@@ -74,6 +74,11 @@ impl DotsAndBoxes {
         self.width * (self.height + 1) + self.height * (self.width + 1)
     }
 
+    /// Whether line `line` is drawn.
+    pub fn is_drawn(&self, line: u8) -> bool {
+        self.drawn >> line & 1 == 1
+    }
+
     /// The four lines of the box in row `row`, column `column`: top, bottom, left, right.
     fn sides(&self, row: usize, column: usize) -> [usize; 4] {
         let vertical = self.width * (self.height + 1);
@@ -119,6 +124,22 @@ impl DotsAndBoxes {
                     .all(|&side| with >> side & 1 == 1)
             })
             .count() as u64
+    }
+
+    /// The lines left that would give a box its third side (a box of two sides drawn), so
+    /// that the other side could take it.
+    pub fn giving_lines(&self) -> u64 {
+        let mut giving = 0;
+        for row in 0..self.height {
+            for column in 0..self.width {
+                let sides = self.sides(row, column).map(|line| 1u64 << line);
+                let box_lines = sides.into_iter().fold(0, |all, line| all | line);
+                if (self.drawn & box_lines).count_ones() == 2 {
+                    giving |= box_lines & !self.drawn;
+                }
+            }
+        }
+        giving
     }
 
     /// The lowest line that completes every box it is a side of (its one box on the border,
@@ -281,7 +302,11 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
 
 /// What a user proves of Dots and Boxes, as sound knowledge: a line that completes every box it
 /// is a side of is taken at once, the only move searched (`DotsAndBoxes::free_capture`); with
-/// `symmetries`, the board's symmetries as canonical keys too ([`Symmetries`]).
+/// `symmetries`, the board's symmetries as canonical keys too ([`Symmetries`]). Where there is
+/// no such line, every line is searched, in an order that is a hint: first those that give no
+/// box its third side (`DotsAndBoxes::giving_lines`), as a player avoids handing the other side
+/// a box, from the centre of the board out, as Barker and Korf order theirs (AAAI 2012); then
+/// the others.
 ///
 /// **Why taking such a line is optimal.** Let line L complete the k boxes it is a side of
 /// (k is 1 or 2). Every other side of those boxes is drawn, so no other line touches them:
@@ -294,17 +319,53 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
 /// c + k + V(Q + m + L) <= k + V(Q + L), as c + V(Q + L + m) is what m gives in Q + L. If m
 /// passes it gives c - k - V(Q + m + L) <= c + k - V(Q + L + m) <= k + V(Q + L), as k >= 0.
 /// So no line beats L. (The base: L alone left, W = k.)
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct TakeFreeBoxes {
     /// The board's symmetries, if the table is to share one entry among images.
-    pub symmetries: Option<Symmetries>,
+    symmetries: Option<Symmetries>,
+    /// The board's lines, nearest the centre first.
+    centre_first: Vec<u8>,
+}
+
+impl TakeFreeBoxes {
+    /// The knowledge for positions of `board`'s size, with `symmetries` or without.
+    pub fn new(board: &DotsAndBoxes, symmetries: Option<Symmetries>) -> Self {
+        let (w, h) = (board.width, board.height);
+        let vertical = w * (h + 1);
+        // Twice the distance from the centre, in the taxicab metric, of the line's midpoint.
+        let distance = |line: usize| {
+            let (x, y) = if line < vertical {
+                (2 * (line % w) + 1, 2 * (line / w))
+            } else {
+                let line = line - vertical;
+                (2 * (line % (w + 1)), 2 * (line / (w + 1)) + 1)
+            };
+            x.abs_diff(w) + y.abs_diff(h)
+        };
+        let mut centre_first: Vec<u8> = (0..board.lines() as u8).collect();
+        centre_first.sort_by_key(|&line| distance(usize::from(line)));
+        Self {
+            symmetries,
+            centre_first,
+        }
+    }
 }
 
 impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
     fn search_moves(&self, position: &DotsAndBoxes, _threshold: i64, out: &mut Vec<u8>) {
-        match position.free_capture() {
-            Some(line) => out.push(line),
-            None => position.generate_moves(out),
+        if let Some(line) = position.free_capture() {
+            return out.push(line);
+        }
+        if self.centre_first.len() != position.lines() {
+            return position.generate_moves(out); // a board of another number of lines
+        }
+        let giving = position.giving_lines();
+        for gives in [false, true] {
+            let lines = self.centre_first.iter().copied();
+            out.extend(
+                lines
+                    .filter(|&line| !position.is_drawn(line) && (giving >> line & 1 == 1) == gives),
+            );
         }
     }
 

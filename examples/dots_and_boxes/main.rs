@@ -1,11 +1,12 @@
 //! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
 //! (`game.rs`), where a line that completes a box keeps the turn; with `--symmetry` the
 //! board's symmetries as canonical keys, with `--captures` a line that completes every box it
-//! touches taken at once (both proven in `game.rs`).
+//! touches taken at once (both proven in `game.rs`) and the other lines searched in the order
+//! a player would try them: those that hand over no box first, from the centre out.
 //!
 //! ```text
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
-//! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --captures --threads 2
+//! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --captures --value
 //! ```
 
 mod game;
@@ -14,7 +15,7 @@ use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
 use game::{DotsAndBoxes, Symmetries, TakeFreeBoxes};
-use gamesolver::{SearchConfig, Solver};
+use gamesolver::{Knowledge, SearchConfig, Solver};
 use std::time::Instant;
 
 /// Dots and Boxes on WIDTH x HEIGHT boxes: the first player's margin in boxes with perfect
@@ -30,9 +31,13 @@ struct Args {
     /// Positions equal up to a symmetry of the board share one table entry.
     #[arg(long)]
     symmetry: bool,
-    /// A line that completes every box it touches is the only move searched.
+    /// A line that completes every box it touches is the only move searched; other lines go
+    /// in a player's order (those that hand over no box first, from the centre out).
     #[arg(long)]
     captures: bool,
+    /// The value alone, without the optimal first lines and a line of play.
+    #[arg(long)]
+    value: bool,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -48,28 +53,38 @@ fn run(args: &Args) -> Result<(), Failure> {
     if let Some(mib) = args.table_mib {
         config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
     }
-    let clock = Instant::now();
+    let solver = Solver::with_config(config);
     let symmetries = args.symmetry.then(|| Symmetries::of(&start));
-    let solution = if args.captures {
-        Solver::with_config(config)
-            .with_knowledge(TakeFreeBoxes { symmetries })
-            .solve(&start)
+    if args.captures {
+        let knowledge = TakeFreeBoxes::new(&start, symmetries);
+        report(solver.with_knowledge(knowledge), &start, args)
     } else if let Some(symmetries) = symmetries {
-        Solver::with_config(config)
-            .with_knowledge(symmetries)
-            .solve(&start)
+        report(solver.with_knowledge(symmetries), &start, args)
     } else {
-        Solver::with_config(config).solve(&start)
+        report(solver, &start, args)
     }
-    .map_err(|e| Failure::OutOfReach(e.to_string()))?;
-    let lines: Vec<String> = solution.best_moves.iter().map(u8::to_string).collect();
+}
+
+/// Solves `start` (or finds its value alone, with `--value`) and prints the result.
+fn report<K: Knowledge<DotsAndBoxes>>(
+    mut solver: Solver<DotsAndBoxes, K>,
+    start: &DotsAndBoxes,
+    args: &Args,
+) -> Result<(), Failure> {
+    let clock = Instant::now();
+    let out_of_reach = |e: gamesolver::SolveError| Failure::OutOfReach(e.to_string());
+    let (value, best) = if args.value {
+        (solver.value(start).map_err(out_of_reach)?, String::new())
+    } else {
+        let solution = solver.solve(start).map_err(out_of_reach)?;
+        let lines: Vec<String> = solution.best_moves.iter().map(u8::to_string).collect();
+        (solution.value, format!(" best={}", lines.join(",")))
+    };
     println!(
-        "{}x{} value={:+} best={} nodes={} s={:.2}",
+        "{}x{} value={value:+}{best} nodes={} s={:.2}",
         args.width,
         args.height,
-        solution.value,
-        lines.join(","),
-        solution.nodes,
+        solver.nodes(),
         clock.elapsed().as_secs_f64()
     );
     Ok(())
