@@ -38,6 +38,9 @@ struct Args {
     /// The value alone, without the optimal first lines and a line of play.
     #[arg(long)]
     value: bool,
+    /// Print the nodes searched so far to stderr every 30 seconds.
+    #[arg(long)]
+    progress: bool,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -53,7 +56,18 @@ fn run(args: &Args) -> Result<(), Failure> {
     if let Some(mib) = args.table_mib {
         config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
     }
-    let solver = Solver::with_config(config);
+    let mut solver = Solver::with_config(config);
+    if args.progress {
+        let clock = Instant::now();
+        let mut reports = 0u64;
+        solver = solver.on_progress(move |progress| {
+            let seconds = clock.elapsed().as_secs();
+            if seconds >= 30 * (reports + 1) {
+                reports = seconds / 30;
+                eprintln!("{seconds} s: {} nodes", progress.nodes);
+            }
+        });
+    }
     let symmetries = args.symmetry.then(|| Symmetries::of(&start));
     if args.captures {
         let knowledge = TakeFreeBoxes::new(&start, symmetries);
