@@ -74,9 +74,9 @@ impl DotsAndBoxes {
         self.width * (self.height + 1) + self.height * (self.width + 1)
     }
 
-    /// Whether line `line` is drawn.
+    /// Whether line `line` is drawn (never, for a number past the 64 a board can have).
     pub fn is_drawn(&self, line: u8) -> bool {
-        self.drawn >> line & 1 == 1
+        (self.drawn.checked_shr(u32::from(line))).is_some_and(|rest| rest & 1 == 1)
     }
 
     /// The four lines of the box in row `row`, column `column`: top, bottom, left, right.
@@ -146,7 +146,7 @@ impl DotsAndBoxes {
     /// or both of its boxes), if any: taking it at once is optimal ([`TakeFreeBoxes`]).
     pub fn free_capture(&self) -> Option<u8> {
         (0..self.lines() as u8)
-            .filter(|&line| self.drawn >> line & 1 == 0)
+            .filter(|&line| !self.is_drawn(line))
             .find(|&line| {
                 self.completed_by(line) == self.boxes_of(usize::from(line)).count() as u64
             })
@@ -161,11 +161,11 @@ impl Game for DotsAndBoxes {
     type Error = BoxesError;
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
-        out.extend((0..self.lines() as u8).filter(|&line| self.drawn >> line & 1 == 0));
+        out.extend((0..self.lines() as u8).filter(|&line| !self.is_drawn(line)));
     }
 
     fn check_move(&self, line: u8) -> Result<(), BoxesError> {
-        if usize::from(line) < self.lines() && self.drawn >> line & 1 == 0 {
+        if usize::from(line) < self.lines() && !self.is_drawn(line) {
             Ok(())
         } else {
             Err(BoxesError::NotAMove(line))
@@ -359,13 +359,15 @@ impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
         if self.centre_first.len() != position.lines() {
             return position.generate_moves(out); // a board of another number of lines
         }
+        // Each bit of the two sets: a line of the board (`centre_first` holds them all).
         let giving = position.giving_lines();
         for gives in [false, true] {
-            let lines = self.centre_first.iter().copied();
-            out.extend(
-                lines
-                    .filter(|&line| !position.is_drawn(line) && (giving >> line & 1 == 1) == gives),
-            );
+            let group = if gives {
+                giving
+            } else {
+                !position.drawn & !giving
+            };
+            out.extend((self.centre_first.iter()).filter(|&&line| group >> line & 1 == 1));
         }
     }
 
