@@ -242,3 +242,73 @@ fn the_engine_and_the_arena_honour_a_mover_who_moves_again() {
         }
     }
 }
+
+/// A sowing seed by seed, as the rules read (the example sows by whole laps and ranges):
+/// the pits after, the mover's points, the opponent's, and whether the mover moves again.
+fn sow_seed_by_seed(pits: &[u8], pit: usize) -> (Vec<u8>, u64, u64, bool) {
+    let m = pits.len() / 2;
+    // Places: the mover's pits 0..m, its store at m, the opponent's pits m + 1..=2m.
+    let mut places: Vec<u64> = pits[..m].iter().map(|&s| u64::from(s)).collect();
+    places.push(0);
+    places.extend(pits[m..].iter().map(|&s| u64::from(s)));
+    let mut seeds = std::mem::take(&mut places[pit]);
+    let mut at = pit;
+    while seeds > 0 {
+        at = (at + 1) % places.len();
+        places[at] += 1;
+        seeds -= 1;
+    }
+    if at < m && places[at] == 1 {
+        // The "empty capture" rule: the last seed and the opposite pit's, even if empty.
+        places[m] += 1 + std::mem::take(&mut places[2 * m - at]);
+        places[at] = 0;
+    }
+    let (own, other) = (places[..m].to_vec(), places[m + 1..].to_vec());
+    let (mut mover, mut opponent) = (places[m], 0);
+    let over = own.iter().all(|&s| s == 0) || other.iter().all(|&s| s == 0);
+    let after: Vec<u64> = if over {
+        mover += own.iter().sum::<u64>();
+        opponent += other.iter().sum::<u64>();
+        vec![0; 2 * m]
+    } else if at == m {
+        [own, other].concat()
+    } else {
+        [other, own].concat()
+    };
+    let after = after.iter().map(|&s| u8::try_from(s).unwrap()).collect();
+    (after, mover, opponent, at == m && !over)
+}
+
+#[test]
+fn a_sowing_by_laps_and_ranges_is_the_sowing_seed_by_seed() {
+    let mut sowings = 0;
+    // Up to 15 seeds a pit: laps round the whole board on 1 to 7 pits a side.
+    for (m, n) in [(1, 15), (2, 9), (3, 15), (4, 6), (6, 4), (6, 15), (8, 15)] {
+        for position in random_positions(m, n, 20) {
+            for pit in position.legal_moves() {
+                let (pits, mover, opponent, again) =
+                    sow_seed_by_seed(position.pits(), usize::from(pit));
+                let points = position.points(pit);
+                let child = position.after(pit);
+                assert_eq!(
+                    (child.pits(), points.mover, points.opponent, position.keeps_turn(pit)),
+                    (&pits[..], mover, opponent, again),
+                    "{:?}, pit {pit}",
+                    position.pits()
+                );
+                sowings += 1;
+            }
+        }
+    }
+    assert!(sowings > 5_000, "{sowings} sowings");
+}
+
+#[test]
+fn small_kalah_has_its_published_values() {
+    // Irving, Donkers and Uiterwijk, "Solving Kalah" (ICGA Journal, 2000), with the empty
+    // capture rule: Kalah(4, 3) = +8, (4, 4) = +2, (5, 3) = +8.
+    for (m, n, value) in [(4, 3, 8), (4, 4, 2), (5, 3, 8)] {
+        let start = Kalah::new(m, n).unwrap();
+        assert_eq!(Solver::new().value(&start).unwrap(), value, "Kalah({m}, {n})");
+    }
+}

@@ -20,7 +20,7 @@
 //! `2m` bars sit at increasing places `b_0 < b_1 < ...` below `S + 2m`. The index is the
 //! combinatorial number system's `sum C(b_i, i + 1)`, dense in `0..C(S + 2m, 2m)`.
 
-use crate::game::{Kalah, SeedsLeft};
+use crate::game::{Kalah, MAX_PITS, SeedsLeft};
 use gamesolver::{Facts, Game, Knowledge};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -40,8 +40,10 @@ pub const MAX_ENDGAME_SEEDS: u32 = 100;
 pub struct Endgame {
     m: usize,
     seeds: u32,
-    /// `binomial[n][k]` for `n` below `seeds + 2m + 1`, `k` up to `2m`.
-    binomial: Vec<Vec<u64>>,
+    /// `C(n, k)` at `n * stride + k`, for `n` below `seeds + 2m + 1` and `k` up to `2m`.
+    binomial: Vec<u64>,
+    /// `2m + 1`: the length of a row of `binomial`.
+    stride: usize,
     /// A code a position: [`UNKNOWN`] or its value plus [`OFFSET`].
     values: Arc<Vec<AtomicU8>>,
 }
@@ -84,15 +86,16 @@ impl Endgame {
             return Err(too_large(u64::MAX));
         }
         let parts = 2 * m;
-        let rows = seeds as usize + parts + 1;
-        let mut binomial = vec![vec![0u64; parts + 1]; rows];
+        let (rows, stride) = (seeds as usize + parts + 1, parts + 1);
+        let mut binomial = vec![0u64; rows * stride];
         for n in 0..rows {
-            binomial[n][0] = 1;
+            binomial[n * stride] = 1;
             for k in 1..=parts.min(n) {
-                binomial[n][k] = binomial[n - 1][k - 1].saturating_add(binomial[n - 1][k]);
+                binomial[n * stride + k] = binomial[(n - 1) * stride + k - 1]
+                    .saturating_add(binomial[(n - 1) * stride + k]);
             }
         }
-        let bytes = binomial[seeds as usize + parts][parts];
+        let bytes = binomial[(rows - 1) * stride + parts];
         if bytes > max_bytes {
             return Err(too_large(bytes));
         }
@@ -106,6 +109,7 @@ impl Endgame {
             m,
             seeds,
             binomial,
+            stride,
             values: Arc::new(values),
         })
     }
@@ -147,14 +151,30 @@ impl Endgame {
         if code != UNKNOWN {
             return i64::from(code) - OFFSET;
         }
-        let mut best = None;
-        // The game's own rule says which pits are moves (no list made a position).
+        // Every child is made before any entry is read, and the reads come one after another:
+        // they are independent, so their waits on memory overlap (nearly all miss the caches).
+        let mut children: [_; MAX_PITS] =
+            std::array::from_fn(|_| (position.clone(), 0, false, 0));
+        let mut moves = 0;
         let pits = 0..u8::try_from(self.m).expect("at most MAX_PITS");
+        // The game's own rule says which pits are moves (no list made a position).
         for pit in pits.filter(|&pit| position.check_move(pit).is_ok()) {
-            let mut child = position.clone();
-            let (margin, again) = child.play_sowing(pit);
-            let rest = self.fill(&child);
-            let value = if again { margin + rest } else { margin - rest };
+            let (child, margin, again, index) = &mut children[moves];
+            (*margin, *again) = child.play_sowing(pit);
+            *index = self.index(child);
+            moves += 1;
+        }
+        let mut codes = [UNKNOWN; MAX_PITS];
+        for (code, (_, _, _, index)) in codes.iter_mut().zip(&children[..moves]) {
+            *code = self.values[*index].load(Ordering::Relaxed);
+        }
+        let mut best = None;
+        for ((child, margin, again, _), code) in children[..moves].iter().zip(codes) {
+            let rest = match code {
+                UNKNOWN => self.fill(child),
+                code => i64::from(code) - OFFSET,
+            };
+            let value = if *again { margin + rest } else { margin - rest };
             best = Some(best.map_or(value, |b: i64| b.max(value)));
         }
         let value = best.unwrap_or(0);
@@ -169,7 +189,7 @@ impl Endgame {
         let mut index = 0u64;
         for (i, &seeds) in position.pits().iter().enumerate() {
             place += usize::from(seeds);
-            index += self.binomial[place + i][i + 1];
+            index += self.binomial[(place + i) * self.stride + i + 1];
         }
         usize::try_from(index).expect("below the table's length")
     }

@@ -91,19 +91,21 @@ impl Kalah {
     /// move unless the mover moves again.
     fn sow(&mut self, pit: usize) -> Sowing {
         let m = self.m;
-        // The cycle: the mover's pits 0..m, its store at m, the opponent's pits after it.
+        // The cycle of places: the mover's pits 0..m, its store at m, the opponent's pits
+        // after it. Each whole lap puts a seed in every place, the rest one in each place
+        // after `pit` (a range of places, wrapping once at most): no loop a seed.
         let cycle = 2 * m + 1;
-        let mut seeds = std::mem::take(&mut self.pits[pit]);
-        let (mut at, mut store) = (pit, 0u64);
-        while seeds > 0 {
-            at = (at + 1) % cycle;
-            if at == m {
-                store += 1;
-            } else {
-                self.pits[if at < m { at } else { at - 1 }] += 1;
-            }
-            seeds -= 1;
+        let seeds = usize::from(std::mem::take(&mut self.pits[pit]));
+        let (laps, rest) = (seeds / cycle, seeds % cycle);
+        let mut store = laps as u64;
+        if laps > 0 {
+            // At most MAX_SEEDS * 2 * MAX_PITS seeds in all, so a pit's count fits a byte.
+            self.pits[..2 * m].iter_mut().for_each(|s| *s += laps as u8);
         }
+        let end = pit + 1 + rest;
+        store += self.drop_one_each(pit + 1, end.min(cycle));
+        store += self.drop_one_each(0, end.saturating_sub(cycle));
+        let at = (pit + seeds) % cycle;
         if at < m && self.pits[at] == 1 {
             let opposite = m + (m - 1 - at);
             store += u64::from(self.pits[at] + std::mem::take(&mut self.pits[opposite]));
@@ -129,6 +131,21 @@ impl Kalah {
             own.swap_with_slice(other);
         }
         Sowing { points, again }
+    }
+
+    /// Puts a seed in each place `from..to` of the cycle (see `sow`) and returns the seeds
+    /// that went to the store.
+    fn drop_one_each(&mut self, from: usize, to: usize) -> u64 {
+        let m = self.m;
+        self.pits[from.min(m)..to.min(m)]
+            .iter_mut()
+            .for_each(|s| *s += 1);
+        // The opponent's places m + 1.. are its pits m..: empty unless `to` passes the store.
+        let (low, high) = (from.max(m + 1), to.max(m + 1));
+        self.pits[low - 1..high - 1]
+            .iter_mut()
+            .for_each(|s| *s += 1);
+        u64::from(from <= m && m < to)
     }
 }
 

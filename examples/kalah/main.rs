@@ -8,6 +8,7 @@
 //! cargo run --release --example kalah -- 6 4 --threads 2 --knowledge
 //! cargo run --release --example kalah -- 5 4 --endgame
 //! cargo run --release --example kalah -- 6 4 --endgame 18 --table-mib 1024 --threads 2
+//! cargo run --release --example kalah -- 6 4 --endgame 18 --threads 2 --value
 //! ```
 
 mod endgame;
@@ -18,7 +19,7 @@ use cli_support::failure::{self, Failure};
 use cli_support::pipe;
 use endgame::Endgame;
 use game::{Kalah, SeedsLeft};
-use gamesolver::{SearchConfig, Solver};
+use gamesolver::{Knowledge, SearchConfig, Solver};
 use std::time::Instant;
 
 /// Kalah(m, n): the first player's winning margin with perfect play, its best first moves
@@ -39,6 +40,9 @@ struct Args {
     /// position, at most 4 GiB), and the bounds of `--knowledge` elsewhere.
     #[arg(long, value_name = "SEEDS", num_args = 0..=1)]
     endgame: Option<Option<u32>>,
+    /// The value alone, without the optimal first moves and a line of play.
+    #[arg(long)]
+    value: bool,
     /// Threads to search on.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -53,40 +57,54 @@ fn run(args: &Args) -> Result<(), Failure> {
     if let Some(mib) = args.table_mib {
         config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
     }
-    let clock = Instant::now();
-    let solution = if let Some(seeds) = args.endgame {
+    let solver = Solver::with_config(config);
+    if let Some(seeds) = args.endgame {
         let seeds = seeds.unwrap_or_else(|| Endgame::seeds_within(&start, 8 << 20));
         let table =
             Endgame::build(&start, seeds, 4 << 30).map_err(|e| Failure::Input(e.to_string()))?;
-        let solution = Solver::with_config(config)
-            .with_knowledge(table.clone())
-            .solve(&start);
+        report(solver.with_knowledge(table.clone()), &start, args)?;
         eprintln!(
             "endgame table of {seeds} seeds: {} of its {} positions computed",
             table.computed(),
             table.positions()
         );
-        solution
+        Ok(())
     } else if args.knowledge {
-        Solver::with_config(config)
-            .with_knowledge(SeedsLeft)
-            .solve(&start)
+        report(solver.with_knowledge(SeedsLeft), &start, args)
     } else {
-        Solver::with_config(config).solve(&start)
+        report(solver, &start, args)
     }
-    .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+}
+
+/// Solves `start` (or finds its value alone, with `--value`) and prints the result, the
+/// endgame table's fill counted in the time.
+fn report<K: Knowledge<Kalah>>(
+    mut solver: Solver<Kalah, K>,
+    start: &Kalah,
+    args: &Args,
+) -> Result<(), Failure> {
+    let clock = Instant::now();
+    let out_of_reach = |e: gamesolver::SolveError| Failure::OutOfReach(e.to_string());
     let pits = |moves: &[u8]| {
         let names: Vec<String> = moves.iter().map(|pit| (pit + 1).to_string()).collect();
         names.join(",")
     };
+    let (value, rest) = if args.value {
+        (solver.value(start).map_err(out_of_reach)?, String::new())
+    } else {
+        let solution = solver.solve(start).map_err(out_of_reach)?;
+        let rest = format!(
+            " best={} line={}",
+            pits(&solution.best_moves),
+            pits(&solution.principal_variation)
+        );
+        (solution.value, rest)
+    };
     println!(
-        "Kalah({},{}) value={:+} best={} line={} nodes={} s={:.2}",
+        "Kalah({},{}) value={value:+}{rest} nodes={} s={:.2}",
         args.m,
         args.n,
-        solution.value,
-        pits(&solution.best_moves),
-        pits(&solution.principal_variation),
-        solution.nodes,
+        solver.nodes(),
         clock.elapsed().as_secs_f64()
     );
     Ok(())
