@@ -57,12 +57,12 @@ fn run(args: &Args) -> Result<(), Failure> {
     if let Some(mib) = args.table_mib {
         config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
     }
-    let solver = Solver::with_config(config);
+    let (solver, clock) = (Solver::with_config(config), Instant::now());
     if let Some(seeds) = args.endgame {
         let seeds = seeds.unwrap_or_else(|| Endgame::seeds_within(&start, 8 << 20));
         let table =
             Endgame::build(&start, seeds, 4 << 30).map_err(|e| Failure::Input(e.to_string()))?;
-        report(solver.with_knowledge(table.clone()), &start, args)?;
+        report(solver.with_knowledge(table.clone()), &start, args, clock)?;
         eprintln!(
             "endgame table of {seeds} seeds: {} of its {} positions computed",
             table.computed(),
@@ -70,20 +70,20 @@ fn run(args: &Args) -> Result<(), Failure> {
         );
         Ok(())
     } else if args.knowledge {
-        report(solver.with_knowledge(SeedsLeft), &start, args)
+        report(solver.with_knowledge(SeedsLeft), &start, args, clock)
     } else {
-        report(solver, &start, args)
+        report(solver, &start, args, clock)
     }
 }
 
-/// Solves `start` (or finds its value alone, with `--value`) and prints the result, the
-/// endgame table's fill counted in the time.
+/// Solves `start` (or finds its value alone, with `--value`) and prints the result, with the
+/// time since `clock` (the endgame table's making and fill counted).
 fn report<K: Knowledge<Kalah>>(
     mut solver: Solver<Kalah, K>,
     start: &Kalah,
     args: &Args,
+    clock: Instant,
 ) -> Result<(), Failure> {
-    let clock = Instant::now();
     let out_of_reach = |e: gamesolver::SolveError| Failure::OutOfReach(e.to_string());
     let pits = |moves: &[u8]| {
         let names: Vec<String> = moves.iter().map(|pit| (pit + 1).to_string()).collect();
