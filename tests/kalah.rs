@@ -291,7 +291,12 @@ fn a_sowing_by_laps_and_ranges_is_the_sowing_seed_by_seed() {
                 let points = position.points(pit);
                 let child = position.after(pit);
                 assert_eq!(
-                    (child.pits(), points.mover, points.opponent, position.keeps_turn(pit)),
+                    (
+                        child.pits(),
+                        points.mover,
+                        points.opponent,
+                        position.keeps_turn(pit)
+                    ),
                     (&pits[..], mover, opponent, again),
                     "{:?}, pit {pit}",
                     position.pits()
@@ -309,6 +314,10 @@ fn small_kalah_has_its_published_values() {
     // capture rule: Kalah(4, 3) = +8, (4, 4) = +2, (5, 3) = +8.
     for (m, n, value) in [(4, 3, 8), (4, 4, 2), (5, 3, 8)] {
         let start = Kalah::new(m, n).unwrap();
-        assert_eq!(Solver::new().value(&start).unwrap(), value, "Kalah({m}, {n})");
+        assert_eq!(
+            Solver::new().value(&start).unwrap(),
+            value,
+            "Kalah({m}, {n})"
+        );
     }
 }

@@ -153,8 +153,7 @@ impl Endgame {
         }
         // Every child is made before any entry is read, and the reads come one after another:
         // they are independent, so their waits on memory overlap (nearly all miss the caches).
-        let mut children: [_; MAX_PITS] =
-            std::array::from_fn(|_| (position.clone(), 0, false, 0));
+        let mut children: [_; MAX_PITS] = std::array::from_fn(|_| (position.clone(), 0, false, 0));
         let mut moves = 0;
         let pits = 0..u8::try_from(self.m).expect("at most MAX_PITS");
         // The game's own rule says which pits are moves (no list made a position).
