@@ -143,10 +143,9 @@ impl Endgame {
         self.values.iter().filter(known).count()
     }
 
-    /// The value of `position` (at most the table's seeds in play), computed by the
-    /// recurrence of the module docs where it is not known yet.
-    fn fill(&self, position: &Kalah) -> i64 {
-        let index = self.index(position);
+    /// The value of `position` (at most the table's seeds in play), whose index is `index`,
+    /// computed by the recurrence of the module docs where it is not known yet.
+    fn fill(&self, position: &Kalah, index: usize) -> i64 {
         let code = self.values[index].load(Ordering::Relaxed);
         if code != UNKNOWN {
             return i64::from(code) - OFFSET;
@@ -168,9 +167,9 @@ impl Endgame {
             *code = self.values[*index].load(Ordering::Relaxed);
         }
         let mut best = None;
-        for ((child, margin, again, _), code) in children[..moves].iter().zip(codes) {
+        for ((child, margin, again, index), code) in children[..moves].iter().zip(codes) {
             let rest = match code {
-                UNKNOWN => self.fill(child),
+                UNKNOWN => self.fill(child, *index),
                 code => i64::from(code) - OFFSET,
             };
             let value = if *again { margin + rest } else { margin - rest };
@@ -196,7 +195,7 @@ impl Endgame {
     /// The exact value of `position`, if the table covers it.
     pub fn value(&self, position: &Kalah) -> Option<i64> {
         (position.pits_a_side() == self.m && position.seeds_left() <= self.seeds)
-            .then(|| self.fill(position))
+            .then(|| self.fill(position, self.index(position)))
     }
 }
 
