@@ -157,19 +157,19 @@ impl Endgame {
         let pits = 0..u8::try_from(self.m).expect("at most MAX_PITS");
         // The game's own rule says which pits are moves (no list made a position).
         for pit in pits.filter(|&pit| position.check_move(pit).is_ok()) {
-            let (child, margin, again, index) = &mut children[moves];
+            let (child, margin, again, child_index) = &mut children[moves];
             (*margin, *again) = child.play_sowing(pit);
-            *index = self.index(child);
+            *child_index = self.index(child);
             moves += 1;
         }
         let mut codes = [UNKNOWN; MAX_PITS];
-        for (code, (_, _, _, index)) in codes.iter_mut().zip(&children[..moves]) {
-            *code = self.values[*index].load(Ordering::Relaxed);
+        for (code, (_, _, _, child_index)) in codes.iter_mut().zip(&children[..moves]) {
+            *code = self.values[*child_index].load(Ordering::Relaxed);
         }
         let mut best = None;
-        for ((child, margin, again, index), code) in children[..moves].iter().zip(codes) {
+        for ((child, margin, again, child_index), code) in children[..moves].iter().zip(codes) {
             let rest = match code {
-                UNKNOWN => self.fill(child, *index),
+                UNKNOWN => self.fill(child, *child_index),
                 code => i64::from(code) - OFFSET,
             };
             let value = if *again { margin + rest } else { margin - rest };
