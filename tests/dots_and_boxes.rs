@@ -151,7 +151,9 @@ fn lines_that_hand_over_no_box_are_searched_first_and_none_is_left_out() {
                 let gives = |line: u8| {
                     let mut after = position.clone();
                     after.play_unchecked(line);
-                    (after.legal_moves().into_iter())
+                    after
+                        .legal_moves()
+                        .into_iter()
                         .any(|m| after.completed_by(m) > position.completed_by(m))
                 };
                 let first_giving = order.iter().position(|&l| gives(l)).unwrap_or(order.len());

@@ -76,7 +76,9 @@ impl DotsAndBoxes {
 
     /// Whether line `line` is drawn (never, for a number past the 64 a board can have).
     pub fn is_drawn(&self, line: u8) -> bool {
-        (self.drawn.checked_shr(u32::from(line))).is_some_and(|rest| rest & 1 == 1)
+        self.drawn
+            .checked_shr(u32::from(line))
+            .is_some_and(|rest| rest & 1 == 1)
     }
 
     /// The four lines of the box in row `row`, column `column`: top, bottom, left, right.
@@ -367,7 +369,11 @@ impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
             } else {
                 !position.drawn & !giving
             };
-            out.extend((self.centre_first.iter()).filter(|&&line| group >> line & 1 == 1));
+            out.extend(
+                self.centre_first
+                    .iter()
+                    .filter(|&&line| group >> line & 1 == 1),
+            );
         }
     }
 
