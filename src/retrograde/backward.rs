@@ -29,78 +29,115 @@ pub(crate) fn solve<K>(
 ) -> Result<(Vec<u8>, Vec<u16>), RetroError> {
     let n = graph.len();
     let (parent_offsets, parents) = parents(graph);
-    let mut verdicts = vec![UNDECIDED; n];
-    let mut plies = vec![0u16; n];
-    // Moves not yet seen to lead to a position won by its side to move.
-    let mut unrefuted: Vec<u32> = (0..n)
-        .map(|id| graph.children_of(id).len() as u32)
-        .collect();
-    // Decided positions in order of plies: the ends first. An end some plies away
-    // ([`WinLossGame::ending_plies`](crate::WinLossGame::ending_plies)) waits until the
-    // queue reaches its plies, so that the queue stays in order.
-    let mut queue: Vec<u32> = Vec::new();
-    let mut later: Vec<(u16, u32)> = Vec::new();
-    for (id, ending) in graph.endings.iter().enumerate() {
-        if let Some((verdict, ending_plies)) = *ending {
-            verdicts[id] = code(verdict);
-            match (verdict, ending_plies) {
-                (Verdict::Draw, _) => {}
-                (_, 0) => queue.push(id as u32),
-                _ => {
-                    plies[id] = ending_plies;
-                    later.push((ending_plies, id as u32));
-                }
-            }
-        }
-    }
-    // Latest first, so that the next to join the queue is at the end.
-    later.sort_unstable_by(|a, b| b.cmp(a));
-    let mut head = 0;
-    loop {
-        let now = match (queue.get(head), later.last()) {
-            (Some(&id), _) => plies[id as usize],
-            (None, Some(&(ending_plies, _))) => ending_plies,
-            (None, None) => break,
-        };
-        while let Some(&(_, id)) = later.last().filter(|&&(p, _)| p <= now) {
-            queue.push(id);
-            later.pop();
-        }
-        let child = queue[head];
-        head += 1;
-        let child = child as usize;
-        let next = plies[child].checked_add(1).ok_or(RetroError::TooDeep)?;
-        let child_lost = verdicts[child] == code(Verdict::Loss);
-        for &parent in &parents[parent_offsets[child] as usize..parent_offsets[child + 1] as usize]
-        {
-            let parent = parent as usize;
-            if verdicts[parent] != UNDECIDED {
-                continue;
-            }
-            if child_lost {
-                // The nearest lost child: the fastest win.
-                verdicts[parent] = code(Verdict::Win);
-            } else {
-                unrefuted[parent] -= 1;
-                if unrefuted[parent] > 0 {
-                    continue;
-                }
-                // The last won child, the farthest: the longest loss.
-                verdicts[parent] = code(Verdict::Loss);
-            }
-            plies[parent] = next;
-            queue.push(parent as u32);
-        }
-        if head.is_multiple_of(PROGRESS_EVERY)
+    let mut pass = Pass::from_ends(graph);
+    while let Some(child) = pass.next_decided() {
+        let child_parents =
+            &parents[parent_offsets[child] as usize..parent_offsets[child + 1] as usize];
+        pass.decide_parents(child, child_parents)?;
+        if pass.head.is_multiple_of(PROGRESS_EVERY)
             && let Some(report) = progress
         {
             report(RetroProgress::Backward {
-                decided: queue.len(),
+                decided: pass.queue.len(),
                 positions: n,
             });
         }
     }
-    Ok((verdicts, plies))
+    Ok((pass.verdicts, pass.plies))
+}
+
+/// The state of the backward pass: what is decided, and the decided positions whose parents
+/// are still to be told, in order of plies.
+struct Pass {
+    verdicts: Vec<u8>,
+    plies: Vec<u16>,
+    /// Moves not yet seen to lead to a position won by its side to move.
+    unrefuted: Vec<u32>,
+    /// Decided positions in order of plies, the ends first; those before `head` are done.
+    queue: Vec<u32>,
+    head: usize,
+    /// Ends some plies away ([`WinLossGame::ending_plies`](crate::WinLossGame::ending_plies)),
+    /// latest first: each waits until the queue reaches its plies, so that the queue stays in
+    /// order.
+    later: Vec<(u16, u32)>,
+}
+
+impl Pass {
+    /// The pass before any move is taken back: the ends of the game decided.
+    fn from_ends<K>(graph: &Graph<K>) -> Self {
+        let n = graph.len();
+        let mut pass = Self {
+            verdicts: vec![UNDECIDED; n],
+            plies: vec![0u16; n],
+            unrefuted: (0..n)
+                .map(|id| graph.children_of(id).len() as u32)
+                .collect(),
+            queue: Vec::new(),
+            head: 0,
+            later: Vec::new(),
+        };
+        for (id, ending) in graph.endings.iter().enumerate() {
+            if let Some((verdict, ending_plies)) = *ending {
+                pass.verdicts[id] = code(verdict);
+                match (verdict, ending_plies) {
+                    (Verdict::Draw, _) => {}
+                    (_, 0) => pass.queue.push(id as u32),
+                    _ => {
+                        pass.plies[id] = ending_plies;
+                        pass.later.push((ending_plies, id as u32));
+                    }
+                }
+            }
+        }
+        // Latest first, so that the next to join the queue is at the end.
+        pass.later.sort_unstable_by(|a, b| b.cmp(a));
+        pass
+    }
+
+    /// The next decided position in order of plies (the ends that wait joining the queue
+    /// when it reaches their plies), or `None` once every decided position is done.
+    fn next_decided(&mut self) -> Option<usize> {
+        let now = match (self.queue.get(self.head), self.later.last()) {
+            (Some(&id), _) => self.plies[id as usize],
+            (None, Some(&(ending_plies, _))) => ending_plies,
+            (None, None) => return None,
+        };
+        while let Some(&(_, id)) = self.later.last().filter(|&&(p, _)| p <= now) {
+            self.queue.push(id);
+            self.later.pop();
+        }
+        self.head += 1;
+        Some(self.queue[self.head - 1] as usize)
+    }
+
+    /// Takes back every move into the decided `child` from its `parents`: a parent with a
+    /// lost child is won, one whose every child is won is lost, each a ply further.
+    fn decide_parents(&mut self, child: usize, parents: &[u32]) -> Result<(), RetroError> {
+        let next = self.plies[child]
+            .checked_add(1)
+            .ok_or(RetroError::TooDeep)?;
+        let child_lost = self.verdicts[child] == code(Verdict::Loss);
+        for &parent in parents {
+            let parent = parent as usize;
+            if self.verdicts[parent] != UNDECIDED {
+                continue;
+            }
+            if child_lost {
+                // The nearest lost child: the fastest win.
+                self.verdicts[parent] = code(Verdict::Win);
+            } else {
+                self.unrefuted[parent] -= 1;
+                if self.unrefuted[parent] > 0 {
+                    continue;
+                }
+                // The last won child, the farthest: the longest loss.
+                self.verdicts[parent] = code(Verdict::Loss);
+            }
+            self.plies[parent] = next;
+            self.queue.push(parent as u32);
+        }
+        Ok(())
+    }
 }
 
 /// The backward edges: position `i`'s parents are `parents[offsets[i]..offsets[i + 1]]`, one

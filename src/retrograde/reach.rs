@@ -95,24 +95,7 @@ pub(crate) fn reach<G: IndexedGame>(
     while !ply.is_empty() {
         let (next, listed) = (Mutex::new(Vec::new()), AtomicUsize::new(ply.len()));
         workers.run(start, 0..ply.len(), 1 << 12, |game, piece| {
-            let mut children = Vec::new();
-            let mut moves = Vec::new();
-            for &index in &ply[piece] {
-                let Some(position) = game.position_at(index) else {
-                    continue;
-                };
-                if position.ending().is_some() {
-                    continue;
-                }
-                moves.clear();
-                position.generate_moves(&mut moves);
-                for &mv in &moves {
-                    let child = index_in(&position.after(mv), n)?;
-                    if found.insert(child) {
-                        children.push(child as u64);
-                    }
-                }
-            }
+            let children = unfound_children(game, &ply[piece], &found, n)?;
             if listed.fetch_add(children.len(), Relaxed) + children.len() > room {
                 return Err(too_large(len));
             }
@@ -131,4 +114,33 @@ pub(crate) fn reach<G: IndexedGame>(
         }
     }
     Ok(Reached { found, len, plies })
+}
+
+/// The children of the positions of `indices` (of `game`'s `n`) not found before, each
+/// marked found now: the next ply's part that these positions give. An end has no children.
+fn unfound_children<G: IndexedGame>(
+    game: &G,
+    indices: &[u64],
+    found: &Bits,
+    n: usize,
+) -> Result<Vec<u64>, RetroError> {
+    let mut children = Vec::new();
+    let mut moves = Vec::new();
+    for &index in indices {
+        let Some(position) = game.position_at(index) else {
+            continue;
+        };
+        if position.ending().is_some() {
+            continue;
+        }
+        moves.clear();
+        position.generate_moves(&mut moves);
+        for &mv in &moves {
+            let child = index_in(&position.after(mv), n)?;
+            if found.insert(child) {
+                children.push(child as u64);
+            }
+        }
+    }
+    Ok(children)
 }
