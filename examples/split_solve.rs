@@ -14,6 +14,10 @@ use gamesolver::games::prime::{self, PrimeKnowledge, WidePrimeGame};
 use gamesolver::jobs::{ClaimSolve, Next, simulate};
 use std::time::{Duration, Instant};
 
+/// Each round's job times, the jobs' nodes and the time spent planning, of a split solve run
+/// round by round, one job after another.
+type Rounds = (Vec<Vec<Duration>>, u64, Duration);
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<i64> = std::env::args()
         .skip(1)
@@ -44,6 +48,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(&share) = args.get(5) {
         split = split.with_shared_proofs(u8::try_from(share)?);
     }
+    let (rounds, nodes, planning) = run_rounds(&mut split)?;
+    let found = split.root_interval().lower;
+    if found != value {
+        return Err(format!("the split solve found {found}, the solver {value}").into());
+    }
+    println!("split value {found}, the jobs' nodes {nodes}, planning {planning:.2?}");
+    for workers in [1, 2, 8, 64, 512] {
+        let makespan = simulate::makespan(&rounds, workers) + planning;
+        let speed_up = alone.as_secs_f64() / makespan.as_secs_f64();
+        println!("{workers} workers: {makespan:.2?}, {speed_up:.2}x the one process");
+    }
+    Ok(())
+}
+
+/// Plans and runs `split`'s rounds until the root's value is known, printing each round.
+fn run_rounds(
+    split: &mut ClaimSolve<WidePrimeGame, PrimeKnowledge>,
+) -> Result<Rounds, Box<dyn std::error::Error>> {
     let (mut rounds, mut nodes, mut planning) = (Vec::new(), 0, Duration::ZERO);
     loop {
         // Planning (with the merge of the proofs) is a wait between rounds.
@@ -67,15 +89,5 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
         rounds.push(times);
     }
-    let found = split.root_interval().lower;
-    if found != value {
-        return Err(format!("the split solve found {found}, the solver {value}").into());
-    }
-    println!("split value {found}, the jobs' nodes {nodes}, planning {planning:.2?}");
-    for workers in [1, 2, 8, 64, 512] {
-        let makespan = simulate::makespan(&rounds, workers) + planning;
-        let speed_up = alone.as_secs_f64() / makespan.as_secs_f64();
-        println!("{workers} workers: {makespan:.2?}, {speed_up:.2}x the one process");
-    }
-    Ok(())
+    Ok((rounds, nodes, planning))
 }

@@ -57,11 +57,9 @@ impl BoundedSolver {
         sum
     }
 
-    fn search(&mut self, board: u128, mut alpha: i64, mut beta: i64) -> i64 {
-        if board == 0 {
-            return 0;
-        }
-        // Moves with their margins, and the proven bounds they give.
+    /// The moves of `board` with their margins, in increasing order, and whether every
+    /// number on it is isolated (no divisor nor multiple on the board).
+    fn moves(&self, board: u128) -> (Vec<(i64, u32)>, bool) {
         let mut moves = Vec::new();
         let mut rest = board;
         let mut all_isolated = true;
@@ -72,27 +70,23 @@ impl BoundedSolver {
             all_isolated &= divisors == 0 && self.multiples[x as usize] & board == 0;
             moves.push((i64::from(x) - Self::sum(divisors), x));
         }
+        (moves, all_isolated)
+    }
+
+    fn search(&mut self, board: u128, mut alpha: i64, mut beta: i64) -> i64 {
+        if board == 0 {
+            return 0;
+        }
+        // Moves with their margins, and the proven bounds they give.
+        let (mut moves, all_isolated) = self.moves(board);
         if all_isolated {
             // Largest first, alternately to the mover and the opponent.
-            return moves
-                .iter()
-                .rev()
-                .enumerate()
-                .map(|(i, &(_, x))| {
-                    if i % 2 == 0 {
-                        i64::from(x)
-                    } else {
-                        -i64::from(x)
-                    }
-                })
-                .sum();
+            let sign = |i: usize| if i.is_multiple_of(2) { 1 } else { -1 };
+            let worths = moves.iter().rev().map(|&(_, x)| i64::from(x));
+            return worths.enumerate().map(|(i, x)| sign(i) * x).sum();
         }
-        let upper = moves
-            .iter()
-            .map(|&(margin, _)| margin)
-            .max()
-            .unwrap_or(0)
-            .max(0);
+        let upper = moves.iter().map(|&(margin, _)| margin).max().unwrap_or(0);
+        let upper = upper.max(0);
         if upper <= alpha {
             return upper;
         }
