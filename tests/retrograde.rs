@@ -212,6 +212,46 @@ proptest! {
     }
 }
 
+/// Lists each parent once, however many moves it has to the point.
+#[derive(Clone, Debug)]
+struct Once(Token<true>);
+impl Game for Once {
+    type Move = u32;
+    type Key = u32;
+    type Error = std::fmt::Error;
+    fn generate_moves(&self, out: &mut Vec<u32>) {
+        self.0.generate_moves(out);
+    }
+    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+        self.0.check_move(to)
+    }
+    fn play_unchecked(&mut self, to: u32) {
+        self.0.play_unchecked(to);
+    }
+    fn key(&self) -> u32 {
+        self.0.key()
+    }
+}
+impl WinLossGame for Once {}
+impl IndexedGame for Once {
+    const HAS_PREDECESSORS: bool = true;
+    fn index_count(&self) -> u64 {
+        self.0.index_count()
+    }
+    fn index(&self) -> u64 {
+        self.0.index()
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        self.0.position_at(index).map(Once)
+    }
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        let mut all = Vec::new();
+        self.0.predecessors(&mut all);
+        all.dedup_by_key(|token| token.at);
+        out.extend(all.into_iter().map(Once));
+    }
+}
+
 #[test]
 fn un_moves_that_miss_a_move_are_found() {
     // 0 -> 1 -> 2, and 0 -> 2 twice.
@@ -224,45 +264,6 @@ fn un_moves_that_miss_a_move_are_found() {
         graph: Arc::clone(&graph),
     };
     check::unmoves(&start, &Checks::default()).unwrap();
-    /// Lists each parent once, however many moves it has to the point.
-    #[derive(Clone, Debug)]
-    struct Once(Token<true>);
-    impl Game for Once {
-        type Move = u32;
-        type Key = u32;
-        type Error = std::fmt::Error;
-        fn generate_moves(&self, out: &mut Vec<u32>) {
-            self.0.generate_moves(out);
-        }
-        fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-            self.0.check_move(to)
-        }
-        fn play_unchecked(&mut self, to: u32) {
-            self.0.play_unchecked(to);
-        }
-        fn key(&self) -> u32 {
-            self.0.key()
-        }
-    }
-    impl WinLossGame for Once {}
-    impl IndexedGame for Once {
-        const HAS_PREDECESSORS: bool = true;
-        fn index_count(&self) -> u64 {
-            self.0.index_count()
-        }
-        fn index(&self) -> u64 {
-            self.0.index()
-        }
-        fn position_at(&self, index: u64) -> Option<Self> {
-            self.0.position_at(index).map(Once)
-        }
-        fn predecessors(&self, out: &mut Vec<Self>) {
-            let mut all = Vec::new();
-            self.0.predecessors(&mut all);
-            all.dedup_by_key(|token| token.at);
-            out.extend(all.into_iter().map(Once));
-        }
-    }
     let found = check::unmoves(&Once(start), &Checks::default());
     assert_eq!(
         found,
@@ -372,10 +373,8 @@ fn the_solver_refuses_a_game_whose_positions_repeat_and_the_check_finds_one_that
     assert_eq!(replay(lie.first), replay(lie.again));
 }
 
-#[test]
-fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_game() {
-    use gamesolver::retrograde::{IndexedSolved, TableFile, TableFileError};
-    use std::io::Cursor;
+/// The rings of 500 points (1,000 positions), a lost end at every seventh, from position 1.
+fn trapped_rings() -> Token<true> {
     let start = rings(500);
     let mut graph = Graph {
         edges: start.graph.edges.clone(),
@@ -384,10 +383,17 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
     for trap in (0..1000).step_by(7) {
         graph.endings[trap] = Some((Verdict::Loss, 0));
     }
-    let start = Token::<true> {
+    Token::<true> {
         at: 1,
         graph: Arc::new(graph),
-    };
+    }
+}
+
+#[test]
+fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_game() {
+    use gamesolver::retrograde::{IndexedSolved, TableFile, TableFileError};
+    use std::io::Cursor;
+    let start = trapped_rings();
     let solved = Retrograde::new().solve_indexed(&start).unwrap();
     let mut bytes = Vec::new();
     solved.save(&start, &mut bytes).unwrap();

@@ -257,26 +257,44 @@ fn a_job_run_twice_changes_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A directory planned for 1..=30 with its first job run: the directory, the job, the job's
+/// text and its result's.
+fn one_job_run(name: &str) -> (PathBuf, PathBuf, String, String) {
+    let dir = scratch(name);
+    plan(30, &dir, 1).unwrap();
+    let job = pending(&dir).remove(0);
+    run_jobs(std::slice::from_ref(&job), SHARED).unwrap();
+    let text = std::fs::read_to_string(&job).unwrap();
+    let result = std::fs::read_to_string(job.with_extension("result")).unwrap();
+    (dir, job, text, result)
+}
+
+/// The error of running `job` alone.
+fn job_error(job: &Path) -> String {
+    run_jobs(&[job.to_path_buf()], SHARED)
+        .unwrap_err()
+        .to_string()
+}
+
 #[test]
-fn bad_inputs_give_clear_errors() {
-    let dir = scratch("bad");
+fn a_missing_directory_job_or_result_is_named() {
+    let dir = scratch("missing");
     // No directory, no jobs.
     assert!(merge(&dir).unwrap_err().contains("No such file"));
     std::fs::create_dir_all(&dir).unwrap();
     assert!(merge(&dir).unwrap_err().contains("no .job file"));
-    assert!(
-        run_jobs(&[dir.join("absent.job")], SHARED)
-            .unwrap_err()
-            .to_string()
-            .contains("absent.job")
-    );
+    assert!(job_error(&dir.join("absent.job")).contains("absent.job"));
     plan(30, &dir, 1).unwrap();
     let job = pending(&dir).remove(0);
     // Missing results are listed, not guessed.
-    assert!(matches!(merge(&dir).unwrap(), Merged::Missing(files) if files == [job.clone()]));
-    run_jobs(std::slice::from_ref(&job), SHARED).unwrap();
+    assert!(matches!(merge(&dir).unwrap(), Merged::Missing(files) if files == [job]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_result_is_refused() {
+    let (dir, job, _, good) = one_job_run("bad-result");
     let result = job.with_extension("result");
-    let good = std::fs::read_to_string(&result).unwrap();
     // A truncated result line.
     std::fs::write(&result, &good[..good.len() / 2]).unwrap();
     assert!(merge(&dir).unwrap_err().contains("expected the fields"));
@@ -287,62 +305,60 @@ fn bad_inputs_give_clear_errors() {
     std::fs::write(&result, good.replace("bound=exact", "bound=lower")).unwrap();
     assert!(merge(&dir).unwrap_err().contains("does not fit"));
     std::fs::write(&result, &good).unwrap();
-    // A job file edited by hand: its name no longer matches, or its window is empty.
-    let text = std::fs::read_to_string(&job).unwrap();
+    assert!(merge(&dir).is_ok());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_job_edited_by_hand_is_refused() {
+    let (dir, job, text, _) = one_job_run("edited");
+    // Its name no longer matches, or its window is empty.
     std::fs::write(&job, text.replace("alpha=-inf", "alpha=3")).unwrap();
-    assert!(
-        merge(&dir)
-            .unwrap_err()
-            .contains("does not match its content")
-    );
+    let error = merge(&dir).unwrap_err();
+    assert!(error.contains("does not match its content"), "{error}");
     std::fs::write(&job, text.replace("alpha=-inf beta=inf", "alpha=5 beta=5")).unwrap();
     assert!(merge(&dir).unwrap_err().contains("is empty"));
+    // Its line leaves the board, or plays a number twice.
     std::fs::write(&job, text.replace("line=29", "line=31")).unwrap();
-    assert!(
-        run_jobs(std::slice::from_ref(&job), SHARED)
-            .unwrap_err()
-            .to_string()
-            .contains("not on the board")
-    );
+    assert!(job_error(&job).contains("not on the board"));
     std::fs::write(&job, text.replace("line=29", "line=29,29")).unwrap();
-    assert!(
-        run_jobs(std::slice::from_ref(&job), SHARED)
-            .unwrap_err()
-            .to_string()
-            .contains("move 29")
-    );
+    assert!(job_error(&job).contains("move 29"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_overlong_line_is_refused_and_quoted_briefly() {
+    let (dir, job, text, _) = one_job_run("long");
     // A line longer than any split: the error gives its length, not the line.
     let long = vec!["1"; 100].join(",");
     std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
-    let error = run_jobs(std::slice::from_ref(&job), SHARED)
-        .unwrap_err()
-        .to_string();
+    let error = job_error(&job);
     assert!(error.contains("a line of 1 to 8 moves, not 100"), "{error}");
     assert!(error.len() < 300, "{error}");
     // A file longer than any job line is read no further than its bound, and quoted shortly.
     let long = vec!["1"; 100_000].join(",");
     std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
-    let error = run_jobs(std::slice::from_ref(&job), SHARED)
-        .unwrap_err()
-        .to_string();
+    let error = job_error(&job);
     assert!(
         error.contains("line 1 is longer than 1024 bytes"),
         "{error}"
     );
     assert!(error.len() < 300, "{error}");
-    std::fs::write(&job, &text).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_job_off_the_principal_line_or_of_another_board_is_refused() {
+    let (dir, _, text, good) = one_job_run("off");
     // A job, and its result, of a line that leaves the principal line (29) before its move.
     let off = dir.join("n30-r1-l1.2-a-inf-binf.job");
     std::fs::write(&off, text.replace("line=29", "line=1,2")).unwrap();
-    std::fs::write(
-        off.with_extension("result"),
-        good.replace("line=29", "line=1,2"),
-    )
-    .unwrap();
+    let off_result = good.replace("line=29", "line=1,2");
+    std::fs::write(off.with_extension("result"), off_result).unwrap();
+    let error = merge(&dir).unwrap_err();
     assert!(
-        merge(&dir)
-            .unwrap_err()
-            .contains("not a move off the principal line")
+        error.contains("not a move off the principal line"),
+        "{error}"
     );
     std::fs::remove_file(off.with_extension("result")).unwrap();
     std::fs::remove_file(&off).unwrap();
@@ -350,12 +366,12 @@ fn bad_inputs_give_clear_errors() {
     plan(31, &dir, 1).unwrap();
     assert!(merge(&dir).unwrap_err().contains("a job of the board"));
     std::fs::remove_dir_all(&dir).unwrap();
-    // A split past the limit.
-    assert!(
-        plan(30, &scratch("deep"), 99)
-            .unwrap_err()
-            .contains("--split")
-    );
+}
+
+#[test]
+fn a_split_past_the_limit_is_refused() {
+    let error = plan(30, &scratch("deep"), 99).unwrap_err();
+    assert!(error.contains("--split"), "{error}");
 }
 
 /// The building block: a window's fail-soft answer bounds the exact value on the right side,
