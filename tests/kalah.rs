@@ -243,7 +243,8 @@ fn the_engine_and_the_arena_honour_a_mover_who_moves_again() {
     }
 }
 
-/// A sowing seed by seed, as the rules read (the example sows by whole laps and ranges):
+/// A sowing seed by seed, as the rules read (the example sows by whole laps and ranges, and
+/// reckons a sowing's points without sowing):
 /// the pits after, the mover's points, the opponent's, and whether the mover moves again.
 fn sow_seed_by_seed(pits: &[u8], pit: usize) -> (Vec<u8>, u64, u64, bool) {
     let m = pits.len() / 2;
@@ -280,7 +281,7 @@ fn sow_seed_by_seed(pits: &[u8], pit: usize) -> (Vec<u8>, u64, u64, bool) {
 }
 
 #[test]
-fn a_sowing_by_laps_and_ranges_is_the_sowing_seed_by_seed() {
+fn a_sowing_and_its_reckoning_are_the_sowing_seed_by_seed() {
     let mut sowings = 0;
     // Up to 15 seeds a pit: laps round the whole board on 1 to 7 pits a side.
     for (m, n) in [(1, 15), (2, 9), (3, 15), (4, 6), (6, 4), (6, 15), (8, 15)] {
@@ -289,7 +290,8 @@ fn a_sowing_by_laps_and_ranges_is_the_sowing_seed_by_seed() {
                 let (pits, mover, opponent, again) =
                     sow_seed_by_seed(position.pits(), usize::from(pit));
                 let points = position.points(pit);
-                let child = position.after(pit);
+                let mut child = position.clone();
+                let played = child.play_sowing(pit);
                 assert_eq!(
                     (
                         child.pits(),
@@ -301,6 +303,10 @@ fn a_sowing_by_laps_and_ranges_is_the_sowing_seed_by_seed() {
                     "{:?}, pit {pit}",
                     position.pits()
                 );
+                // The sowing played, and reckoned without playing it, give the same margin.
+                let margin = mover as i64 - opponent as i64;
+                assert_eq!(played, (margin, again), "{:?}, pit {pit}", position.pits());
+                assert_eq!(position.margin_and_turn(pit), (margin, again));
                 sowings += 1;
             }
         }

@@ -96,7 +96,7 @@ impl Kalah {
         // after `pit` (a range of places, wrapping once at most): no loop a seed.
         let cycle = 2 * m + 1;
         let seeds = usize::from(std::mem::take(&mut self.pits[pit]));
-        let (laps, rest) = (seeds / cycle, seeds % cycle);
+        let (laps, rest) = laps_and_rest(seeds, cycle);
         let mut store = laps as u64;
         if laps > 0 {
             // At most MAX_SEEDS * 2 * MAX_PITS seeds in all, so a pit's count fits a byte.
@@ -105,7 +105,7 @@ impl Kalah {
         let end = pit + 1 + rest;
         store += self.drop_one_each(pit + 1, end.min(cycle));
         store += self.drop_one_each(0, end.saturating_sub(cycle));
-        let at = (pit + seeds) % cycle;
+        let at = last_place(pit, rest, cycle);
         if at < m && self.pits[at] == 1 {
             let opposite = m + (m - 1 - at);
             store += u64::from(self.pits[at] + std::mem::take(&mut self.pits[opposite]));
@@ -133,6 +133,68 @@ impl Kalah {
         Sowing { points, again }
     }
 
+    /// What sowing from the mover's pit `pit` (a legal move) gives, reckoned from the counts
+    /// without moving a seed or copying the position: the search asks it of every move it
+    /// orders, and plays only the moves it searches. The same places as in `sow`: each whole
+    /// lap puts a seed in every place, and the rest one in each place of the range after `pit`.
+    fn sowing_of(&self, pit: usize) -> Sowing {
+        let m = self.m;
+        let cycle = 2 * m + 1;
+        let seeds = usize::from(self.pits[pit]);
+        let (laps, rest) = laps_and_rest(seeds, cycle);
+        let end = pit + 1 + rest;
+        // The places of `lo..hi` (within one lap) in the range, which wraps once at most.
+        let ranged = |lo: usize, hi: usize| {
+            let first = end.min(cycle).min(hi).saturating_sub(lo.max(pit + 1));
+            first + end.saturating_sub(cycle).min(hi).saturating_sub(lo)
+        };
+        let gets = |place: usize| laps + ranged(place, place + 1);
+        let (own_before, other_before) = self.side_seeds();
+        let mut store = gets(m);
+        let mut own = own_before + laps * m + ranged(0, m) - seeds;
+        let mut other = other_before + laps * m + ranged(m + 1, cycle);
+        let at = last_place(pit, rest, cycle);
+        // A last seed in an own pit: what the pit held before (none, if it was the sown pit).
+        let before = |at: usize| {
+            if at == pit {
+                0
+            } else {
+                usize::from(self.pits[at])
+            }
+        };
+        if at < m && before(at) + gets(at) == 1 {
+            // The opposite pit, m + (m - 1 - at), is the place 2m - at.
+            let opposite = usize::from(self.pits[2 * m - 1 - at]) + gets(2 * m - at);
+            store += 1 + opposite;
+            own -= 1;
+            other -= opposite;
+        }
+        let over = own == 0 || other == 0;
+        let (mover, opponent) = if over {
+            (store + own, other)
+        } else {
+            (store, 0)
+        };
+        Sowing {
+            points: Points {
+                mover: mover as u64,
+                opponent: opponent as u64,
+            },
+            again: at == m && !over,
+        }
+    }
+
+    /// The seeds in the mover's pits and in the opponent's, each side's bytes added at once:
+    /// a multiplication by 0x0101... sums a word's bytes into its top byte, exactly, since no
+    /// side holds more than the 240 seeds of the largest game.
+    fn side_seeds(&self) -> (usize, usize) {
+        let word = u128::from_le_bytes(self.pits);
+        let bits = 8 * self.m;
+        let side = u64::MAX >> (64 - bits);
+        let sum = |bytes: u64| (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+        (sum(word as u64 & side), sum((word >> bits) as u64 & side))
+    }
+
     /// Puts a seed in each place `from..to` of the cycle (see `sow`) and returns the seeds
     /// that went to the store.
     fn drop_one_each(&mut self, from: usize, to: usize) -> u64 {
@@ -146,6 +208,26 @@ impl Kalah {
             .iter_mut()
             .for_each(|s| *s += 1);
         u64::from(from <= m && m < to)
+    }
+}
+
+/// The whole laps of `seeds` round a cycle of `cycle` places, and the seeds left over: most
+/// sowings make no lap, and then no division is needed.
+fn laps_and_rest(seeds: usize, cycle: usize) -> (usize, usize) {
+    if seeds < cycle {
+        (0, seeds)
+    } else {
+        (seeds / cycle, seeds % cycle)
+    }
+}
+
+/// The place of the last seed sown from `pit` with `rest` seeds past the whole laps (the place
+/// `pit` itself when there are none): `(pit + seeds) % cycle`, with `rest < cycle`.
+fn last_place(pit: usize, rest: usize, cycle: usize) -> usize {
+    if pit + rest >= cycle {
+        pit + rest - cycle
+    } else {
+        pit + rest
     }
 }
 
@@ -179,17 +261,18 @@ impl Game for Kalah {
 
 impl ScoringGame for Kalah {
     fn points(&self, pit: u8) -> Points {
-        self.clone().sow(usize::from(pit)).points
+        self.sowing_of(usize::from(pit)).points
     }
 
     /// The last seed falls in the mover's store, and the game goes on.
     fn keeps_turn(&self, pit: u8) -> bool {
-        self.clone().sow(usize::from(pit)).again
+        self.sowing_of(usize::from(pit)).again
     }
 
-    /// Both from one sowing.
+    /// Both from one reckoning of the sowing.
     fn margin_and_turn(&self, pit: u8) -> (i64, bool) {
-        self.clone().play_sowing(pit)
+        let Sowing { points, again } = self.sowing_of(usize::from(pit));
+        (points.margin(), again)
     }
 }
 
