@@ -94,7 +94,7 @@ impl Pass {
         pass
     }
 
-    /// The next decided position in order of plies (the ends that wait joining the queue
+    /// The next decided position in order of plies (the ends that wait join the queue
     /// when it reaches their plies), or `None` once every decided position is done.
     fn next_decided(&mut self) -> Option<usize> {
         let now = match (self.queue.get(self.head), self.later.last()) {
