@@ -142,32 +142,33 @@ impl Kalah {
         let cycle = 2 * m + 1;
         let seeds = usize::from(self.pits[pit]);
         let (laps, rest) = laps_and_rest(seeds, cycle);
-        let end = pit + 1 + rest;
-        // The places of `lo..hi` (within one lap) in the range, which wraps once at most.
-        let ranged = |lo: usize, hi: usize| {
-            let first = end.min(cycle).min(hi).saturating_sub(lo.max(pit + 1));
-            first + end.saturating_sub(cycle).min(hi).saturating_sub(lo)
-        };
-        let gets = |place: usize| laps + ranged(place, place + 1);
+        // The range, in the order it is sown: own pits up to the store, the store, the
+        // opponent's pits, own pits again (never back to `pit`, since rest < cycle).
+        let own_first = rest.min(m - 1 - pit);
+        let past_own = rest - own_first;
+        let (to_store, past_store) = (usize::from(past_own > 0), past_own.saturating_sub(1));
+        let to_other = past_store.min(m);
         let (own_before, other_before) = self.side_seeds();
-        let mut store = gets(m);
-        let mut own = own_before + laps * m + ranged(0, m) - seeds;
-        let mut other = other_before + laps * m + ranged(m + 1, cycle);
+        let mut store = laps + to_store;
+        let mut own = own_before + laps * m + own_first + (past_store - to_other) - seeds;
+        let mut other = other_before + laps * m + to_other;
         let at = last_place(pit, rest, cycle);
-        // A last seed in an own pit: what the pit held before (none, if it was the sown pit).
-        let before = |at: usize| {
-            if at == pit {
-                0
+        if at < m {
+            // The seeds in the last pit sown: it took one seed (the sown pit only its laps).
+            let landed = if at == pit {
+                laps
             } else {
-                usize::from(self.pits[at])
+                usize::from(self.pits[at]) + laps + 1
+            };
+            if landed == 1 {
+                // The opposite pit, m + (m - 1 - at): the range sowed it only if the range
+                // went round past the opponent's pits back to `at`.
+                let ranged = usize::from(pit + rest >= cycle);
+                let opposite = usize::from(self.pits[2 * m - 1 - at]) + laps + ranged;
+                store += 1 + opposite;
+                own -= 1;
+                other -= opposite;
             }
-        };
-        if at < m && before(at) + gets(at) == 1 {
-            // The opposite pit, m + (m - 1 - at), is the place 2m - at.
-            let opposite = usize::from(self.pits[2 * m - 1 - at]) + gets(2 * m - at);
-            store += 1 + opposite;
-            own -= 1;
-            other -= opposite;
         }
         let over = own == 0 || other == 0;
         let (mover, opponent) = if over {
