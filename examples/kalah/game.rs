@@ -75,8 +75,8 @@ impl Kalah {
     }
 
     /// Plays the move `pit` (a legal move) and returns its margin and whether the mover moves
-    /// again: in one sowing what [`ScoringGame::margin`], [`ScoringGame::keeps_turn`] and
-    /// [`Game::play_unchecked`] take three for.
+    /// again: in one sowing what [`Game::play_unchecked`] and a reckoning
+    /// ([`ScoringGame::margin_and_turn`]) take two steps for.
     pub fn play_sowing(&mut self, pit: u8) -> (i64, bool) {
         let Sowing { points, again } = self.sow(usize::from(pit));
         (points.margin(), again)
@@ -186,8 +186,8 @@ impl Kalah {
     }
 
     /// The seeds in the mover's pits and in the opponent's, each side's bytes added at once:
-    /// a multiplication by 0x0101... sums a word's bytes into its top byte, exactly, since no
-    /// side holds more than the 240 seeds of the largest game.
+    /// a multiplication by 0x0101... sums a word's bytes into its top byte, exactly, since the
+    /// largest game has 240 seeds in all (no partial sum passes a byte).
     fn side_seeds(&self) -> (usize, usize) {
         let word = u128::from_le_bytes(self.pits);
         let bits = 8 * self.m;
