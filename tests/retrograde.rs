@@ -215,6 +215,7 @@ proptest! {
 /// Lists each parent once, however many moves it has to the point.
 #[derive(Clone, Debug)]
 struct Once(Token<true>);
+
 impl Game for Once {
     type Move = u32;
     type Key = u32;
@@ -232,7 +233,9 @@ impl Game for Once {
         self.0.key()
     }
 }
+
 impl WinLossGame for Once {}
+
 impl IndexedGame for Once {
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
