@@ -89,37 +89,47 @@ impl Kalah {
 
     /// Sows from the mover's pit `pit` (a legal move), turning the board to the next side to
     /// move unless the mover moves again.
+    ///
+    /// The pits are sown as one word, a byte a pit (see [`ONES`]): no loop a seed or a pit.
     fn sow(&mut self, pit: usize) -> Sowing {
         let m = self.m;
         // The cycle of places: the mover's pits 0..m, its store at m, the opponent's pits
         // after it. Each whole lap puts a seed in every place, the rest one in each place
-        // after `pit` (a range of places, wrapping once at most): no loop a seed.
+        // after `pit` (a range of places, wrapping once at most).
         let cycle = 2 * m + 1;
-        let seeds = usize::from(std::mem::take(&mut self.pits[pit]));
+        let mut word = u128::from_le_bytes(self.pits);
+        let seeds = usize::from(self.pits[pit]);
+        word &= !(0xff << (8 * pit));
         let (laps, rest) = laps_and_rest(seeds, cycle);
-        let mut store = laps as u64;
-        if laps > 0 {
-            // At most MAX_SEEDS * 2 * MAX_PITS seeds in all, so a pit's count fits a byte.
-            self.pits[..2 * m].iter_mut().for_each(|s| *s += laps as u8);
-        }
+        // At most MAX_SEEDS * 2 * MAX_PITS seeds in all, so no byte carries into the next.
+        word += laps as u128 * ONES[2 * m];
         let end = pit + 1 + rest;
-        store += self.drop_one_each(pit + 1, end.min(cycle));
-        store += self.drop_one_each(0, end.saturating_sub(cycle));
+        let (from, to) = (pit + 1, end.min(cycle));
+        // The range's own pits, its opponent's pits (places m + 1.. are pits m..), and the
+        // own pits it reaches again past the opponent's.
+        word += ONES[to.min(m)] - ONES[from.min(m)];
+        word += ONES[to.max(m + 1) - 1] - ONES[from.max(m + 1) - 1];
+        word += ONES[end.saturating_sub(cycle)];
+        let mut store = (laps + usize::from(from <= m && m < to)) as u64;
         let at = last_place(pit, rest, cycle);
-        if at < m && self.pits[at] == 1 {
+        let byte = |word: u128, at: usize| (word >> (8 * at)) as u8;
+        if at < m && byte(word, at) == 1 {
             let opposite = m + (m - 1 - at);
-            store += u64::from(self.pits[at] + std::mem::take(&mut self.pits[opposite]));
-            self.pits[at] = 0;
+            store += 1 + u64::from(byte(word, opposite));
+            word &= !((0xff << (8 * at)) | (0xff << (8 * opposite)));
         }
+        let bits = 8 * m;
+        let side = FULL[m];
+        let (own, other) = (word & side, word >> bits);
         let mut points = Points {
             mover: store,
             opponent: 0,
         };
-        let (own, other) = self.pits[..2 * m].split_at_mut(m);
-        if own.iter().all(|&s| s == 0) || other.iter().all(|&s| s == 0) {
+        if own == 0 || other == 0 {
             // The end: each side's seeds go to its owner.
-            points.mover += own.iter().map(|&s| u64::from(s)).sum::<u64>();
-            points.opponent += other.iter().map(|&s| u64::from(s)).sum::<u64>();
+            let (own_seeds, other_seeds) = side_sums(word, bits);
+            points.mover += own_seeds as u64;
+            points.opponent += other_seeds as u64;
             self.pits = [0; 2 * MAX_PITS];
             return Sowing {
                 points,
@@ -127,9 +137,7 @@ impl Kalah {
             };
         }
         let again = at == m;
-        if !again {
-            own.swap_with_slice(other);
-        }
+        self.pits = if again { word } else { (own << bits) | other }.to_le_bytes();
         Sowing { points, again }
     }
 
@@ -185,31 +193,42 @@ impl Kalah {
         }
     }
 
-    /// The seeds in the mover's pits and in the opponent's, each side's bytes added at once:
-    /// a multiplication by 0x0101... sums a word's bytes into its top byte, exactly, since the
-    /// largest game has 240 seeds in all (no partial sum passes a byte).
+    /// The seeds in the mover's pits and in the opponent's.
     fn side_seeds(&self) -> (usize, usize) {
-        let word = u128::from_le_bytes(self.pits);
-        let bits = 8 * self.m;
-        let side = u64::MAX >> (64 - bits);
-        let sum = |bytes: u64| (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-        (sum(word as u64 & side), sum((word >> bits) as u64 & side))
+        side_sums(u128::from_le_bytes(self.pits), 8 * self.m)
     }
+}
 
-    /// Puts a seed in each place `from..to` of the cycle (see `sow`) and returns the seeds
-    /// that went to the store.
-    fn drop_one_each(&mut self, from: usize, to: usize) -> u64 {
-        let m = self.m;
-        self.pits[from.min(m)..to.min(m)]
-            .iter_mut()
-            .for_each(|s| *s += 1);
-        // The opponent's places m + 1.. are its pits m..: empty unless `to` passes the store.
-        let (low, high) = (from.max(m + 1), to.max(m + 1));
-        self.pits[low - 1..high - 1]
-            .iter_mut()
-            .for_each(|s| *s += 1);
-        u64::from(from <= m && m < to)
+/// `ONES[k]`: a word of pits (a byte a pit, the first pit lowest) with one seed in each of
+/// the first `k` pits.
+const ONES: [u128; 2 * MAX_PITS + 1] = {
+    let mut ones = [0; 2 * MAX_PITS + 1];
+    let mut k = 1;
+    while k < ones.len() {
+        ones[k] = ones[k - 1] | 1 << (8 * (k - 1));
+        k += 1;
     }
+    ones
+};
+
+/// `FULL[k]`: the bits of the first `k` pits of a word of pits.
+const FULL: [u128; MAX_PITS + 1] = {
+    let mut full = [0; MAX_PITS + 1];
+    let mut k = 1;
+    while k < full.len() {
+        full[k] = full[k - 1] | 0xff << (8 * (k - 1));
+        k += 1;
+    }
+    full
+};
+
+/// The seeds of the first side (the low `bits` of `word`, 8 a pit) and of the second: a
+/// multiplication by 0x0101... sums a word's bytes into its top byte, exactly, since the
+/// largest game has 240 seeds in all (no partial sum passes a byte).
+fn side_sums(word: u128, bits: usize) -> (usize, usize) {
+    let side = u64::MAX >> (64 - bits);
+    let sum = |bytes: u64| (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    (sum(word as u64 & side), sum((word >> bits) as u64 & side))
 }
 
 /// The whole laps of `seeds` round a cycle of `cycle` places, and the seeds left over: most
