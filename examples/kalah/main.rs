@@ -7,8 +7,8 @@
 //! cargo run --release --example kalah -- 4 3            # Kalah(4, 3): value, best moves
 //! cargo run --release --example kalah -- 6 4 --threads 2 --knowledge
 //! cargo run --release --example kalah -- 5 4 --endgame
-//! cargo run --release --example kalah -- 6 4 --endgame 18 --table-mib 1024 --threads 2
-//! cargo run --release --example kalah -- 6 4 --endgame 18 --threads 2 --value
+//! cargo run --release --example kalah -- 6 4 --endgame 19 --value  # about a minute
+//! cargo run --release --example kalah -- 6 5 --endgame 21 --table-mib 2048 --threads 2 --value
 //! ```
 
 mod endgame;
@@ -35,8 +35,8 @@ struct Args {
     #[arg(long)]
     knowledge: bool,
     /// Search with the exact value of every position of at most SEEDS seeds in play (by
-    /// default as many as 8 M positions allow; larger boards gain from more, Kalah(6,4) from
-    /// 18), from an endgame table filled as the search asks (`endgame::Endgame`, a byte a
+    /// default as many as 8 M positions allow; larger boards gain from more, Kalah(6,4) most
+    /// from 19), from an endgame table filled as the search asks (`endgame::Endgame`, a byte a
     /// position, at most 4 GiB), and the bounds of `--knowledge` elsewhere.
     #[arg(long, value_name = "SEEDS", num_args = 0..=1)]
     endgame: Option<Option<u32>>,
