@@ -119,8 +119,7 @@ impl Kalah {
             word &= !((0xff << (8 * at)) | (0xff << (8 * opposite)));
         }
         let bits = 8 * m;
-        let side = FULL[m];
-        let (own, other) = (word & side, word >> bits);
+        let (own, other) = (word & ((1 << bits) - 1), word >> bits);
         let mut points = Points {
             mover: store,
             opponent: 0,
@@ -209,17 +208,6 @@ const ONES: [u128; 2 * MAX_PITS + 1] = {
         k += 1;
     }
     ones
-};
-
-/// `FULL[k]`: the bits of the first `k` pits of a word of pits.
-const FULL: [u128; MAX_PITS + 1] = {
-    let mut full = [0; MAX_PITS + 1];
-    let mut k = 1;
-    while k < full.len() {
-        full[k] = full[k - 1] | 0xff << (8 * (k - 1));
-        k += 1;
-    }
-    full
 };
 
 /// The seeds of the first side (the low `bits` of `word`, 8 a pit) and of the second: a
