@@ -8,7 +8,7 @@
 //! cargo run --release --example kalah -- 6 4 --threads 2 --knowledge
 //! cargo run --release --example kalah -- 5 4 --endgame
 //! cargo run --release --example kalah -- 6 4 --endgame 19 --value  # about a minute
-//! cargo run --release --example kalah -- 6 5 --endgame 21 --table-mib 2048 --threads 2 --value
+//! cargo run --release --example kalah -- 6 5 --endgame 24 --table-mib 2048 --threads 2 --value
 //! ```
 
 mod endgame;
