@@ -35,9 +35,10 @@ struct Args {
     #[arg(long)]
     knowledge: bool,
     /// Search with the exact value of every position of at most SEEDS seeds in play (by
-    /// default as many as 8 M positions allow; larger boards gain from more, Kalah(6,4) most
-    /// from 19), from an endgame table filled as the search asks (`endgame::Endgame`, a byte a
-    /// position, at most 4 GiB), and the bounds of `--knowledge` elsewhere.
+    /// default as many as 8 M positions allow; larger boards gain from more: Kalah(6,4) most
+    /// from 19, Kalah(6,5) from 24 of those tried), from an endgame table filled as the search
+    /// asks (`endgame::Endgame`, a byte a position, at most 4 GiB), and the bounds of
+    /// `--knowledge` elsewhere.
     #[arg(long, value_name = "SEEDS", num_args = 0..=1)]
     endgame: Option<Option<u32>>,
     /// The value alone, without the optimal first moves and a line of play.
