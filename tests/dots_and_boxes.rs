@@ -105,7 +105,7 @@ impl gamesolver::Knowledge<DotsAndBoxes> for TakeAnyBox {
 }
 
 #[test]
-fn a_line_that_completes_every_box_it_touches_is_taken_at_once_and_a_false_rule_is_found() {
+fn free_captures_pass_the_checker_and_a_false_rule_is_found() {
     use gamesolver::check::{self, CheckError, Checks, Claim};
     for (width, height) in [(2, 2), (3, 2), (2, 3), (1, 4)] {
         let start = DotsAndBoxes::new(width, height).unwrap();
@@ -128,6 +128,68 @@ fn a_line_that_completes_every_box_it_touches_is_taken_at_once_and_a_false_rule_
         matches!(&lie, Some(Err(CheckError::Disagrees(d))) if matches!(d.claim, Claim::SearchMoves { .. })),
         "{lie:?}"
     );
+}
+
+/// The value of every set of lines of `board`, by the definition: one pass over the sets,
+/// largest first (a child has one line more, so a larger number), each valued from its
+/// children. Indexed by the set's bits.
+fn every_value(board: &DotsAndBoxes) -> Vec<i8> {
+    let lines = board.lines();
+    let mut values = vec![0i8; 1 << lines];
+    for drawn in (0..(1u64 << lines) - 1).rev() {
+        let position = board.with_lines(drawn);
+        let mut best = i8::MIN;
+        for line in (0..lines as u8).filter(|&line| drawn >> line & 1 == 0) {
+            let next = values[(drawn | 1 << line) as usize];
+            let boxes = position.completed_by(line) as i8;
+            best = best.max(if boxes > 0 { boxes + next } else { -next });
+        }
+        values[drawn as usize] = best;
+    }
+    values
+}
+
+/// Whether `line` of a `width` x `height` board is a side of two boxes (the numbering of
+/// `DotsAndBoxes`: the horizontal lines row by row, then the vertical ones).
+fn between_two_boxes(line: u8, width: usize, height: usize) -> bool {
+    let (line, horizontal) = (usize::from(line), width * (height + 1));
+    if line < horizontal {
+        (width..horizontal - width).contains(&line)
+    } else {
+        let column = (line - horizontal) % (width + 1);
+        column != 0 && column != width
+    }
+}
+
+/// `TakeFreeBoxes`' rule checked in every position of five small boards against their values
+/// by the definition: a free capture (a line that completes a box and gives no box its third
+/// side) is worth what it scores plus the value after it. Among them are captures whose other
+/// box keeps one or two sides open, the case the proof's last step covers.
+#[test]
+fn a_free_capture_is_optimal_in_every_position_of_small_boards() {
+    for (width, height) in [(1, 4), (2, 2), (3, 2), (2, 3), (4, 2)] {
+        let board = DotsAndBoxes::new(width, height).unwrap();
+        let values = every_value(&board);
+        let (mut captures, mut beside_an_open_box) = (0, 0);
+        for drawn in 0..values.len() as u64 {
+            let position = board.with_lines(drawn);
+            let Some(line) = position.free_capture() else {
+                continue;
+            };
+            let boxes = position.completed_by(line) as i8;
+            assert_eq!(
+                values[drawn as usize],
+                boxes + values[(drawn | 1 << line) as usize],
+                "line {line} of\n{position}"
+            );
+            captures += 1;
+            beside_an_open_box += usize::from(boxes == 1 && between_two_boxes(line, width, height));
+        }
+        assert!(
+            beside_an_open_box > 0 && captures > beside_an_open_box,
+            "{width} x {height}"
+        );
+    }
 }
 
 /// The order `TakeFreeBoxes` searches in: every line left once, and first those that give no
