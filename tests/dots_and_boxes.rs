@@ -1,7 +1,8 @@
 //! A mover who moves again: Dots and Boxes (the example's rules,
 //! `examples/dots_and_boxes/game.rs`), where a line that completes a box keeps the turn, solved
 //! by the crate's solver (one and two threads) and by a plain negamax (`common/keep_turn.rs`)
-//! on random positions; and the published value of 3 x 3 boxes.
+//! on random positions; the free captures against every value of small boards by the bench's
+//! brute force (`benches/baseline/boxes_brute.rs`); and the published value of 3 x 3 boxes.
 
 #[allow(dead_code)]
 #[path = "../examples/dots_and_boxes/game.rs"]
@@ -9,6 +10,10 @@ mod game;
 
 #[path = "common/keep_turn.rs"]
 mod keep_turn;
+
+#[path = "../benches/baseline/boxes_brute.rs"]
+#[allow(dead_code)] // the bench's root value
+mod boxes_brute;
 
 use game::DotsAndBoxes;
 use gamesolver::{Game, Solver};
@@ -130,25 +135,6 @@ fn free_captures_pass_the_checker_and_a_false_rule_is_found() {
     );
 }
 
-/// The value of every set of lines of `board`, by the definition: one pass over the sets,
-/// largest first (a child has one line more, so a larger number), each valued from its
-/// children. Indexed by the set's bits.
-fn every_value(board: &DotsAndBoxes) -> Vec<i8> {
-    let lines = board.lines();
-    let mut values = vec![0i8; 1 << lines];
-    for drawn in (0..(1u64 << lines) - 1).rev() {
-        let position = board.with_lines(drawn);
-        let mut best = i8::MIN;
-        for line in (0..lines as u8).filter(|&line| drawn >> line & 1 == 0) {
-            let next = values[(drawn | 1 << line) as usize];
-            let boxes = position.completed_by(line) as i8;
-            best = best.max(if boxes > 0 { boxes + next } else { -next });
-        }
-        values[drawn as usize] = best;
-    }
-    values
-}
-
 /// Whether `line` of a `width` x `height` board is a side of two boxes (the numbering of
 /// `DotsAndBoxes`: the horizontal lines row by row, then the vertical ones).
 fn between_two_boxes(line: u8, width: usize, height: usize) -> bool {
@@ -162,7 +148,7 @@ fn between_two_boxes(line: u8, width: usize, height: usize) -> bool {
 }
 
 /// `TakeFreeBoxes`' rule checked in every position of five small boards against their values
-/// by the definition: a free capture (a line that completes a box and gives no box its third
+/// by the definition (the bench's brute force, a pass over every set of lines): a free capture (a line that completes a box and gives no box its third
 /// side) is worth what it scores plus the value after it. Among them are captures whose other
 /// box had at most one side drawn (it is left with two or three open), the case the rule
 /// added to the captures that complete every box they touch.
@@ -170,7 +156,7 @@ fn between_two_boxes(line: u8, width: usize, height: usize) -> bool {
 fn a_free_capture_is_optimal_in_every_position_of_small_boards() {
     for (width, height) in [(1, 4), (2, 2), (3, 2), (2, 3), (4, 2)] {
         let board = DotsAndBoxes::new(width, height).unwrap();
-        let values = every_value(&board);
+        let values = boxes_brute::every_value(&board);
         let (mut captures, mut beside_an_open_box) = (0, 0);
         for drawn in 0..values.len() as u64 {
             let position = board.with_lines(drawn);
