@@ -2,9 +2,9 @@
 //! own store keeps the turn: the exact value of the start from an empty table, by the solver
 //! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`;
 //! `endgame`: an endgame table of at most 8 M positions, `examples/kalah/endgame.rs`, made
-//! and filled within each run), and by the two naive baselines a user writes by hand, alpha-beta with a `HashMap`: each
-//! sowing a move (`naive`, `baseline/kalah_naive.rs`), or a whole turn a move, turns tried
-//! by what they score (`turns`, `baseline/kalah_turns.rs`).
+//! and filled within each run), and by the two naive baselines a user writes by hand,
+//! alpha-beta with a `HashMap`: each sowing a move (`naive`, `baseline/kalah_naive.rs`), or a
+//! whole turn a move, turns tried by what they score (`turns`, `baseline/kalah_turns.rs`).
 //!
 //! `cargo bench --bench kalah`
 

@@ -148,10 +148,11 @@ fn between_two_boxes(line: u8, width: usize, height: usize) -> bool {
 }
 
 /// `TakeFreeBoxes`' rule checked in every position of five small boards against their values
-/// by the definition (the bench's brute force, a pass over every set of lines): a free capture (a line that completes a box and gives no box its third
-/// side) is worth what it scores plus the value after it. Among them are captures whose other
-/// box had at most one side drawn (it is left with two or three open), the case the rule
-/// added to the captures that complete every box they touch.
+/// by the definition (the bench's brute force, a pass over every set of lines): a free capture
+/// (a line that completes a box and gives no box its third side) is worth what it scores plus
+/// the value after it. Among them are captures whose other box had at most one side drawn (it
+/// is left with two or three open), the case the rule added to the captures that complete
+/// every box they touch.
 #[test]
 fn a_free_capture_is_optimal_in_every_position_of_small_boards() {
     for (width, height) in [(1, 4), (2, 2), (3, 2), (2, 3), (4, 2)] {

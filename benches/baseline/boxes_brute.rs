@@ -8,14 +8,13 @@ use crate::game::DotsAndBoxes;
 /// lines.
 pub fn brute_value(width: usize, height: usize) -> i64 {
     let board = DotsAndBoxes::new(width, height).expect("a board of at most 64 lines");
-    let lines = board.lines();
-    assert!(lines <= 30, "a table of 2^{lines} values is too large");
     i64::from(every_value(&board)[0])
 }
 
 /// The value of every set of lines of `board`, indexed by the set's bits (at most 30 lines).
 pub fn every_value(board: &DotsAndBoxes) -> Vec<i8> {
     let lines = board.lines();
+    assert!(lines <= 30, "a table of 2^{lines} values is too large");
     let mut values = vec![0i8; 1 << lines];
     for drawn in (0..(1u64 << lines) - 1).rev() {
         let position = board.with_lines(drawn);
