@@ -152,13 +152,33 @@ impl DotsAndBoxes {
         (capturing, giving)
     }
 
-    /// The lowest line that completes a box and gives no box its third side, if any: taking it
-    /// at once is optimal ([`TakeFreeBoxes`] has the proof).
-    pub fn free_capture(&self) -> Option<u8> {
+    /// Where a box can be taken, lines among which one is optimal ([`TakeFreeBoxes`] has the
+    /// proofs), a bit each: a *free capture* alone if there is one (the lowest line that
+    /// completes a box and gives no box its third side), else every line that completes a box
+    /// and the line that declines them all, if one does. `None` where no box can be taken.
+    pub fn capture_lines(&self) -> Option<u64> {
         let (capturing, giving) = self.capturing_and_giving_lines();
         let free = capturing & !giving;
-        // A line number is below 64: the cast is exact.
-        (free != 0).then(|| free.trailing_zeros() as u8)
+        if capturing == 0 || free != 0 {
+            return (free != 0).then_some(free & free.wrapping_neg());
+        }
+        // Every capture gives the box across it its third side: the decline of a capture is
+        // that box's other open line, and a line declines them all if it is each one's.
+        let mut declines_all = u64::MAX;
+        for row in 0..self.height {
+            for column in 0..self.width {
+                let open = self.sides(row, column).map(|line| 1u64 << line);
+                let open = open.into_iter().fold(0, |all, line| all | line) & !self.drawn;
+                if open.count_ones() == 2 {
+                    for capture in [open & open.wrapping_neg(), open & (open - 1)] {
+                        if capture & capturing != 0 {
+                            declines_all &= open & !capture;
+                        }
+                    }
+                }
+            }
+        }
+        Some(capturing | declines_all)
     }
 }
 
@@ -309,13 +329,14 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
     }
 }
 
-/// What a user proves of Dots and Boxes, as sound knowledge: a *free capture*, a line that
-/// completes a box and gives no box its third side, is taken at once, the only move searched
-/// (`DotsAndBoxes::free_capture`); with `symmetries`, the board's symmetries as canonical keys
-/// too ([`Symmetries`]). Where there is no such line, every line is searched, in an order that
-/// is a hint: first those that give no box its third side (`DotsAndBoxes::giving_lines`), as a
-/// player avoids handing the other side a box, from the centre of the board out, as Barker and
-/// Korf order theirs (AAAI 2012); then the others.
+/// What a user proves of Dots and Boxes, as sound knowledge: where a box can be taken, only
+/// the lines `DotsAndBoxes::capture_lines` names are searched: a *free capture* alone (a line
+/// that completes a box and gives no box its third side), else every line that completes a box
+/// and the line that declines them all, if one does; with `symmetries`, the board's symmetries
+/// as canonical keys too ([`Symmetries`]). Where no box can be taken, every line is searched, in
+/// an order that is a hint: first those that give no box its third side
+/// (`DotsAndBoxes::giving_lines`), as a player avoids handing the other side a box, from the
+/// centre of the board out, as Barker and Korf order theirs (AAAI 2012); then the others.
 ///
 /// **Why taking a free capture is optimal.** Let L be free in a position Q: it completes its
 /// box B, and its other box C (if any) has three sides (L completes it too) or at most one.
@@ -339,6 +360,28 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
 /// So no line beats L. The rule is false for a capture that gives a box its third side: the
 /// last two boxes of a chain are sometimes better declined, and the tests' checker finds the
 /// lie "take any box at once".
+///
+/// **Why a capture or the decline is optimal when no capture is free.** A *turn* is the
+/// lines one side draws in a row: lines that each complete a box, then one that completes
+/// none (or the last line of the game); v(Q) is the best, over the turns T from Q, of the
+/// boxes T takes less v of the position T ends in, the opponent to move. Let X be a box of
+/// three sides in Q and c its open line; c is not free, so the box Y across c has two sides,
+/// and its other open line d is c's *decline*. Take an optimal turn T.
+/// - T draws c: then c drawn first is a turn with the same lines, the same boxes and the same
+///   end. c completes X at once; every other line has the sides it had before, or c more, so
+///   a line that completed a box still does (d then completes Y, before c would have), and
+///   the last line has the same lines drawn before it and still completes none.
+/// - T does not draw c and does not end with d: then c followed by T is a turn (the lines
+///   before T's last differ by c alone, which borders X, open nowhere else, and Y, open at c
+///   and d). It takes b more boxes, X and Y if T drew d, and ends in R + c, where T ends in R.
+///   In R the opponent could draw c, take those b boxes and move again from R + c, so v(R) >=
+///   b + v(R + c), and c followed by T gives at least 2b more than T, which is not optimal.
+///
+/// So if no optimal turn draws the open line of a box of three sides in Q, each optimal turn
+/// ends with the decline of every such box, one line for all of them, and its first line
+/// completes a box or is that decline. Either way the first line of some optimal turn is among
+/// the lines that complete a box in Q and the line that declines them all; searching those
+/// alone (and so on at each position, by induction on the lines left) finds the value.
 #[derive(Debug, Clone)]
 pub struct TakeFreeBoxes {
     /// The board's symmetries, if the table is to share one entry among images.
@@ -373,8 +416,9 @@ impl TakeFreeBoxes {
 
 impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
     fn search_moves(&self, position: &DotsAndBoxes, _threshold: i64, out: &mut Vec<u8>) {
-        if let Some(line) = position.free_capture() {
-            return out.push(line);
+        if let Some(lines) = position.capture_lines() {
+            // Each bit: a line of the board, below 64.
+            return out.extend((0..64u8).filter(|&line| lines >> line & 1 == 1));
         }
         if self.centre_first.len() != position.lines() {
             return position.generate_moves(out); // a board of another number of lines

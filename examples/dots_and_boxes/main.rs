@@ -1,8 +1,9 @@
 //! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
 //! (`game.rs`), where a line that completes a box keeps the turn; with `--symmetry` the
-//! board's symmetries as canonical keys, with `--captures` a line that completes every box it
-//! touches taken at once (both proven in `game.rs`) and the other lines searched in the order
-//! a player would try them: those that hand over no box first, from the centre out.
+//! board's symmetries as canonical keys, with `--captures` a free capture taken at once and
+//! otherwise, where a box can be taken, only the captures and their decline searched (all
+//! proven in `game.rs`), and elsewhere the lines in the order a player would try them: those
+//! that hand over no box first, from the centre out.
 //!
 //! ```text
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
@@ -31,8 +32,9 @@ struct Args {
     /// Positions equal up to a symmetry of the board share one table entry.
     #[arg(long)]
     symmetry: bool,
-    /// A line that completes every box it touches is the only move searched; other lines go
-    /// in a player's order (those that hand over no box first, from the centre out).
+    /// A free capture (a line that completes a box and gives no box its third side) is the
+    /// only move searched, else where a box can be taken the captures and their decline; other
+    /// lines go in a player's order (those that hand over no box first, from the centre out).
     #[arg(long)]
     captures: bool,
     /// The value alone, without the optimal first lines and a line of play.
