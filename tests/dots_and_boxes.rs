@@ -181,9 +181,8 @@ fn a_capture_line_is_optimal_in_every_position_of_small_boards() {
                 position.completed_by(line) == 1 && between_two_boxes(line, width, height)
             };
             free_beside_an_open_box += usize::from(named.len() == 1 && free_beside(named[0]));
-            only_the_decline += usize::from(
-                optimal.len() == 1 && position.completed_by(optimal[0]) == 0,
-            );
+            only_the_decline +=
+                usize::from(optimal.len() == 1 && position.completed_by(optimal[0]) == 0);
         }
         assert!(free_beside_an_open_box > 0, "{width} x {height}");
         declines += only_the_decline;
