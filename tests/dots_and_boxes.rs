@@ -149,17 +149,17 @@ fn between_two_boxes(line: u8, width: usize, height: usize) -> bool {
 
 /// `TakeFreeBoxes`' rules checked in every position of five small boards against their values
 /// by the definition (the bench's brute force, a pass over every set of lines): wherever a box
-/// can be taken, one of the lines `capture_lines` names is optimal. Among those positions are
-/// free captures whose other box had at most one side drawn (it is left with two or three
-/// open), and positions where the decline is the only optimal line named, so that a rule
-/// without either would be caught.
+/// can be taken, one of the lines `capture_lines` names is optimal (a free capture is named
+/// alone). Among those positions are free captures whose other box had at most one side drawn
+/// (it is left with two or three open), and positions where the decline is the only optimal
+/// line named, so that a rule without either would be caught.
 #[test]
 fn a_capture_line_is_optimal_in_every_position_of_small_boards() {
     let mut declines = 0;
     for (width, height) in [(1, 4), (2, 2), (3, 2), (2, 3), (4, 2)] {
         let board = DotsAndBoxes::new(width, height).unwrap();
         let values = boxes_brute::every_value(&board);
-        let (mut free_beside_an_open_box, mut only_the_decline) = (0, 0);
+        let (mut free, mut free_beside_an_open_box, mut only_the_decline) = (0, 0, 0);
         for drawn in 0..values.len() as u64 {
             let position = board.with_lines(drawn);
             let Some(lines) = position.capture_lines() else {
@@ -180,19 +180,23 @@ fn a_capture_line_is_optimal_in_every_position_of_small_boards() {
             let free_beside = |line: u8| {
                 position.completed_by(line) == 1 && between_two_boxes(line, width, height)
             };
+            free += usize::from(named.len() == 1);
             free_beside_an_open_box += usize::from(named.len() == 1 && free_beside(named[0]));
             only_the_decline +=
                 usize::from(optimal.len() == 1 && position.completed_by(optimal[0]) == 0);
         }
-        assert!(free_beside_an_open_box > 0, "{width} x {height}");
+        assert!(
+            free_beside_an_open_box > 0 && free > free_beside_an_open_box,
+            "{width} x {height}"
+        );
         declines += only_the_decline;
     }
     // 672 on 3 x 2 and 2 x 3, 21,012 on 4 x 2.
     assert!(declines > 0);
 }
 
-/// The order `TakeFreeBoxes` searches in: every line left once, and first those that give no
-/// box its third side (read from the rules: after the line, no other line completes more
+/// The order `TakeFreeBoxes` searches in where no box can be taken: every line left once, and
+/// first those that give no box its third side (read from the rules: after the line, no other line completes more
 /// boxes than before it), then those that do.
 #[test]
 fn lines_that_hand_over_no_box_are_searched_first_and_none_is_left_out() {

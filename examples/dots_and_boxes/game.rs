@@ -138,18 +138,24 @@ impl DotsAndBoxes {
     /// those that would give a box its third side, from one pass over the boxes.
     fn capturing_and_giving_lines(&self) -> (u64, u64) {
         let (mut capturing, mut giving) = (0, 0);
-        for row in 0..self.height {
-            for column in 0..self.width {
-                let sides = self.sides(row, column).map(|line| 1u64 << line);
-                let box_lines = sides.into_iter().fold(0, |all, line| all | line);
-                match (self.drawn & box_lines).count_ones() {
-                    3 => capturing |= box_lines & !self.drawn,
-                    2 => giving |= box_lines & !self.drawn,
-                    _ => {}
-                }
+        for open in self.open_sides() {
+            match open.count_ones() {
+                1 => capturing |= open,
+                2 => giving |= open,
+                _ => {}
             }
         }
         (capturing, giving)
+    }
+
+    /// The sides not drawn yet of each box, a bit each.
+    fn open_sides(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..self.height).flat_map(move |row| {
+            (0..self.width).map(move |column| {
+                let sides = self.sides(row, column).map(|line| 1u64 << line);
+                sides.into_iter().fold(0, |all, line| all | line) & !self.drawn
+            })
+        })
     }
 
     /// Where a box can be taken, lines among which one is optimal ([`TakeFreeBoxes`] has the
@@ -165,16 +171,10 @@ impl DotsAndBoxes {
         // Every capture gives the box across it its third side: the decline of a capture is
         // that box's other open line, and a line declines them all if it is each one's.
         let mut declines_all = u64::MAX;
-        for row in 0..self.height {
-            for column in 0..self.width {
-                let open = self.sides(row, column).map(|line| 1u64 << line);
-                let open = open.into_iter().fold(0, |all, line| all | line) & !self.drawn;
-                if open.count_ones() == 2 {
-                    for capture in [open & open.wrapping_neg(), open & (open - 1)] {
-                        if capture & capturing != 0 {
-                            declines_all &= open & !capture;
-                        }
-                    }
+        for open in self.open_sides().filter(|open| open.count_ones() == 2) {
+            for capture in [open & open.wrapping_neg(), open & (open - 1)] {
+                if capture & capturing != 0 {
+                    declines_all &= open & !capture;
                 }
             }
         }
