@@ -196,8 +196,8 @@ fn a_capture_line_is_optimal_in_every_position_of_small_boards() {
 }
 
 /// The order `TakeFreeBoxes` searches in where no box can be taken: every line left once, and
-/// first those that give no box its third side (read from the rules: after the line, no other line completes more
-/// boxes than before it), then those that do.
+/// first those that give no box its third side (read from the rules: after the line, no other
+/// line completes more boxes than before it), then those that do.
 #[test]
 fn lines_that_hand_over_no_box_are_searched_first_and_none_is_left_out() {
     use gamesolver::Knowledge;

@@ -416,9 +416,13 @@ impl TakeFreeBoxes {
 
 impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
     fn search_moves(&self, position: &DotsAndBoxes, _threshold: i64, out: &mut Vec<u8>) {
-        if let Some(lines) = position.capture_lines() {
-            // Each bit: a line of the board, below 64.
-            return out.extend((0..64u8).filter(|&line| lines >> line & 1 == 1));
+        if let Some(mut lines) = position.capture_lines() {
+            while lines != 0 {
+                // Each bit: a line of the board, below 64, so the cast is exact.
+                out.push(lines.trailing_zeros() as u8);
+                lines &= lines - 1;
+            }
+            return;
         }
         if self.centre_first.len() != position.lines() {
             return position.generate_moves(out); // a board of another number of lines
