@@ -93,6 +93,43 @@ fn symmetric_positions_share_a_key_and_the_checker_finds_a_false_one() {
     );
 }
 
+/// `Symmetries`' canonical keys checked in every position of six small boards against their
+/// values by the definition (the bench's brute force): positions that share a key have one
+/// value. The exchange of a box's edge lines is at work: past one box, there are fewer keys
+/// than the board's symmetries alone could give (each key then stands for at most their number
+/// of positions), and on 3 x 2 the top-left box's top line alone and its left line alone share a key,
+/// which no symmetry of a board that is not square maps onto each other.
+#[test]
+fn positions_that_share_a_canonical_key_have_one_value_in_small_boards() {
+    use gamesolver::Knowledge;
+    use std::collections::HashMap;
+    for (width, height) in [(1, 1), (1, 3), (2, 2), (3, 2), (2, 3), (4, 2)] {
+        let board = DotsAndBoxes::new(width, height).unwrap();
+        let symmetries = game::Symmetries::of(&board);
+        let values = boxes_brute::every_value(&board);
+        let mut value_of_key = HashMap::new();
+        for (drawn, &value) in values.iter().enumerate() {
+            let position = board.with_lines(drawn as u64);
+            let key = symmetries.canonical_key(&position).unwrap();
+            let first = *value_of_key.entry(key).or_insert(value);
+            assert_eq!(first, value, "key {key:#x}:\n{position}");
+        }
+        let board_symmetries = if width == height { 8 } else { 4 };
+        assert!(
+            width * height == 1 || value_of_key.len() * board_symmetries < values.len(),
+            "{width} x {height}: {} keys",
+            value_of_key.len()
+        );
+    }
+    let board = DotsAndBoxes::new(3, 2).unwrap();
+    let symmetries = game::Symmetries::of(&board);
+    let left_of_top_left = (3 * 3) as u64; // the first vertical line
+    assert_eq!(
+        symmetries.canonical_key(&board.with_lines(1)),
+        symmetries.canonical_key(&board.with_lines(1 << left_of_top_left))
+    );
+}
+
 /// A false rule a user might believe: a line that completes some box is always worth taking
 /// at once (declining the last two boxes of a chain is how a player keeps control).
 #[derive(Debug, Clone, Copy)]
