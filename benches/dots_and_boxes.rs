@@ -1,10 +1,10 @@
 //! Dots and Boxes on the public API (`examples/dots_and_boxes/game.rs`), where a line that
 //! completes a box keeps the turn: the value of the empty board by the solver with the rules
 //! alone (default settings), by the solver with the user's knowledge (`knowledge`: the
-//! board's symmetries, free boxes taken at once, else the captures and their decline, lines
-//! that hand over no box first, from the centre out; `game::TakeFreeBoxes`) and by the brute
-//! force a user writes by hand (`brute`: one pass over every set of lines,
-//! `baseline/boxes_brute.rs`).
+//! board's symmetries and the exchange of a box's edge lines, free boxes taken at once, else
+//! the captures and their decline, lines that hand over no box first, from the centre out;
+//! `game::TakeFreeBoxes`) and by the brute force a user writes by hand (`brute`: one pass
+//! over every set of lines, `baseline/boxes_brute.rs`).
 //!
 //! `cargo bench --bench dots_and_boxes`
 

@@ -272,10 +272,11 @@ impl fmt::Display for DotsAndBoxes {
 /// same number of them, its first ones ([`Symmetries::exchange_edges`]); N is constant on
 /// the positions the exchanges reach. The key of x is the least N(s(x)) over the board's
 /// symmetries s, the identity among them. A symmetry maps a box's edge lines to its image's,
-/// so s followed by an exchange is an exchange followed by s: if y = s'(e(x)), with e a
-/// composition of exchanges, then N(s(y)) = N(s(s'(x))) for every s, and s s' runs over
-/// the symmetries as s does, so x and y have one key. Each key is the image of x by a
-/// symmetry and exchanges, so positions that no such map relates have different keys.
+/// so an exchange followed by s is s followed by an exchange, and any composition of the maps
+/// is s'(e(x)), with s' a symmetry and e a composition of exchanges. For y = s'(e(x)),
+/// N(s(y)) = N(s(s'(x))) for every s, and s s' runs over the symmetries as s does, so x and
+/// y have one key. Each key is the image of x by a symmetry and exchanges, so positions that
+/// no such map relates have different keys.
 #[derive(Debug, Clone)]
 pub struct Symmetries {
     /// For each symmetry but the identity, the image of each byte of a set of lines: the

@@ -1,6 +1,6 @@
 //! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
 //! (`game.rs`), where a line that completes a box keeps the turn; with `--symmetry` the
-//! board's symmetries as canonical keys, with `--captures` a free capture taken at once and
+//! board's symmetries and the exchange of a box's edge lines as canonical keys, with `--captures` a free capture taken at once and
 //! otherwise, where a box can be taken, only the captures and their decline searched (all
 //! proven in `game.rs`), and elsewhere the lines in the order a player would try them: those
 //! that hand over no box first, from the centre out.
@@ -29,7 +29,8 @@ struct Args {
     width: usize,
     /// Rows of boxes.
     height: usize,
-    /// Positions equal up to a symmetry of the board share one table entry.
+    /// Positions equal up to a symmetry of the board, or to an exchange of two lines on the
+    /// board's edge that are sides of one box, share one table entry.
     #[arg(long)]
     symmetry: bool,
     /// A free capture (a line that completes a box and gives no box its third side) is the
