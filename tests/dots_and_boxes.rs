@@ -1,8 +1,9 @@
 //! A mover who moves again: Dots and Boxes (the example's rules,
 //! `examples/dots_and_boxes/game.rs`), where a line that completes a box keeps the turn, solved
 //! by the crate's solver (one and two threads) and by a plain negamax (`common/keep_turn.rs`)
-//! on random positions; the free captures against every value of small boards by the bench's
-//! brute force (`benches/baseline/boxes_brute.rs`); and the published value of 3 x 3 boxes.
+//! on random positions; the capture lines and the canonical keys against every value of small
+//! boards by the bench's brute force (`benches/baseline/boxes_brute.rs`); and the published
+//! value of 3 x 3 boxes.
 
 #[allow(dead_code)]
 #[path = "../examples/dots_and_boxes/game.rs"]

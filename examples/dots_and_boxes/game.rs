@@ -395,10 +395,11 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
 /// the lines `DotsAndBoxes::capture_lines` names are searched: a *free capture* alone (a line
 /// that completes a box and gives no box its third side), else every line that completes a box
 /// and the line that declines them all, if one does; with `symmetries`, the board's symmetries
-/// as canonical keys too ([`Symmetries`]). Where no box can be taken, every line is searched, in
-/// an order that is a hint: first those that give no box its third side
-/// (`DotsAndBoxes::giving_lines`), as a player avoids handing the other side a box, from the
-/// centre of the board out, as Barker and Korf order theirs (AAAI 2012); then the others.
+/// and the exchange of a box's edge lines as canonical keys too ([`Symmetries`]). Where no box
+/// can be taken, every line is searched, in an order that is a hint: first those that give no
+/// box its third side (`DotsAndBoxes::giving_lines`), as a player avoids handing the other side
+/// a box, from the centre of the board out, as Barker and Korf order theirs (AAAI 2012); then
+/// the others.
 ///
 /// **Why taking a free capture is optimal.** Let L be free in a position Q: it completes its
 /// box B, and its other box C (if any) has three sides (L completes it too) or at most one.

@@ -1,9 +1,9 @@
 //! Dots and Boxes solved on the crate's public API, as a user would write it: the rules
 //! (`game.rs`), where a line that completes a box keeps the turn; with `--symmetry` the
-//! board's symmetries and the exchange of a box's edge lines as canonical keys, with `--captures` a free capture taken at once and
-//! otherwise, where a box can be taken, only the captures and their decline searched (all
-//! proven in `game.rs`), and elsewhere the lines in the order a player would try them: those
-//! that hand over no box first, from the centre out.
+//! board's symmetries and the exchange of a box's edge lines as canonical keys, with
+//! `--captures` a free capture taken at once and otherwise, where a box can be taken, only the
+//! captures and their decline searched (all proven in `game.rs`), and elsewhere the lines in
+//! the order a player would try them: those that hand over no box first, from the centre out.
 //!
 //! ```text
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
