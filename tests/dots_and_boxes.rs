@@ -97,9 +97,9 @@ fn symmetric_positions_share_a_key_and_the_checker_finds_a_false_one() {
 /// `Symmetries`' canonical keys checked in every position of six small boards against their
 /// values by the definition (the bench's brute force): positions that share a key have one
 /// value. The exchange of a box's edge lines is at work: past one box, there are fewer keys
-/// than the board's symmetries alone could give (each key then stands for at most their number
-/// of positions), and on 3 x 2 the top-left box's top line alone and its left line alone share a key,
-/// which no symmetry of a board that is not square maps onto each other.
+/// than the board's symmetries alone could give (each key would then stand for at most their
+/// number of positions), and on 3 x 2 the top-left box's top line alone and its left line
+/// alone share a key, which no symmetry of a board that is not square maps onto each other.
 #[test]
 fn positions_that_share_a_canonical_key_have_one_value_in_small_boards() {
     use gamesolver::Knowledge;
