@@ -129,6 +129,9 @@ fn positions_that_share_a_canonical_key_have_one_value_in_small_boards() {
         symmetries.canonical_key(&board.with_lines(1)),
         symmetries.canonical_key(&board.with_lines(1 << left_of_top_left))
     );
+    // A position of another board keeps the game's key: the maps are this board's lines.
+    let other = DotsAndBoxes::new(2, 3).unwrap().with_lines(1);
+    assert_eq!(symmetries.canonical_key(&other), None);
 }
 
 /// A false rule a user might believe: a line that completes some box is always worth taking

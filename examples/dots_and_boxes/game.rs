@@ -279,6 +279,8 @@ impl fmt::Display for DotsAndBoxes {
 /// no such map relates have different keys.
 #[derive(Debug, Clone)]
 pub struct Symmetries {
+    /// The board's boxes a row and rows: a position of another board keeps the game's key.
+    board: (usize, usize),
     /// For each symmetry but the identity, the image of each byte of a set of lines: the
     /// image of a set is the union of its eight bytes' images.
     images: Vec<[[u64; 256]; 8]>,
@@ -339,6 +341,7 @@ impl Symmetries {
             }
         }
         Self {
+            board: (w, h),
             images,
             edges: edge_lines_by_box(board),
         }
@@ -380,6 +383,9 @@ fn edge_lines_by_box(board: &DotsAndBoxes) -> Vec<(u64, [u64; 5])> {
 
 impl Knowledge<DotsAndBoxes> for Symmetries {
     fn canonical_key(&self, position: &DotsAndBoxes) -> Option<u64> {
+        if (position.width, position.height) != self.board {
+            return None; // the maps are the other board's lines
+        }
         let bytes = position.drawn.to_le_bytes();
         let image = |map: &[[u64; 256]; 8]| {
             (map.iter().zip(bytes)).fold(0, |drawn, (table, byte)| drawn | table[usize::from(byte)])
