@@ -41,7 +41,8 @@ struct Args {
     /// The value alone, without the optimal first lines and a line of play.
     #[arg(long)]
     value: bool,
-    /// Print the nodes searched so far to stderr every 30 seconds.
+    /// Print the nodes searched so far to stderr every 30 seconds (on several threads, the
+    /// main thread's).
     #[arg(long)]
     progress: bool,
     /// Threads to search on.

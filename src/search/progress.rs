@@ -7,7 +7,9 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Progress {
-    /// Nodes visited so far.
+    /// Nodes visited so far by the search's main thread. On several threads the helpers'
+    /// nodes are not in it: [`Solver::nodes`](crate::Solver::nodes) counts them once the
+    /// search returns.
     pub nodes: u64,
     /// The part of the work under way.
     pub stage: Stage,
