@@ -384,7 +384,7 @@ fn edge_lines_by_box(board: &DotsAndBoxes) -> Vec<(u64, [u64; 5])> {
 impl Knowledge<DotsAndBoxes> for Symmetries {
     fn canonical_key(&self, position: &DotsAndBoxes) -> Option<u64> {
         if (position.width, position.height) != self.board {
-            return None; // the maps are the other board's lines
+            return None; // the maps are for another board's lines
         }
         let bytes = position.drawn.to_le_bytes();
         let image = |map: &[[u64; 256]; 8]| {
