@@ -69,6 +69,11 @@ impl DotsAndBoxes {
         }
     }
 
+    /// The board's size: boxes a row, and rows.
+    pub fn size(&self) -> (usize, usize) {
+        (self.width, self.height)
+    }
+
     /// How many lines the board has.
     pub fn lines(&self) -> usize {
         self.width * (self.height + 1) + self.height * (self.width + 1)
@@ -341,7 +346,7 @@ impl Symmetries {
             }
         }
         Self {
-            board: (w, h),
+            board: board.size(),
             images,
             edges: edge_lines_by_box(board),
         }
@@ -383,7 +388,7 @@ fn edge_lines_by_box(board: &DotsAndBoxes) -> Vec<(u64, [u64; 5])> {
 
 impl Knowledge<DotsAndBoxes> for Symmetries {
     fn canonical_key(&self, position: &DotsAndBoxes) -> Option<u64> {
-        if (position.width, position.height) != self.board {
+        if position.size() != self.board {
             return None; // the maps are for another board's lines
         }
         let bytes = position.drawn.to_le_bytes();
@@ -453,6 +458,8 @@ impl Knowledge<DotsAndBoxes> for Symmetries {
 /// alone (and so on at each position, by induction on the lines left) finds the value.
 #[derive(Debug, Clone)]
 pub struct TakeFreeBoxes {
+    /// The board's size: a position of another board gets its lines in the game's order.
+    board: (usize, usize),
     /// The board's symmetries, if the table is to share one entry among images.
     symmetries: Option<Symmetries>,
     /// The board's lines, nearest the centre first.
@@ -477,6 +484,7 @@ impl TakeFreeBoxes {
         let mut centre_first: Vec<u8> = (0..board.lines() as u8).collect();
         centre_first.sort_by_key(|&line| distance(usize::from(line)));
         Self {
+            board: board.size(),
             symmetries,
             centre_first,
         }
@@ -493,8 +501,8 @@ impl Knowledge<DotsAndBoxes> for TakeFreeBoxes {
             }
             return;
         }
-        if self.centre_first.len() != position.lines() {
-            return position.generate_moves(out); // a board of another number of lines
+        if position.size() != self.board {
+            return position.generate_moves(out); // the order is for another board's lines
         }
         // Each bit of the two sets: a line of the board (`centre_first` holds them all).
         let giving = position.giving_lines();
