@@ -167,15 +167,16 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         self.core.table().capacity()
     }
 
-    /// Forgets every stored result, and gives back the memory the table took: a new table
-    /// of the same kind takes its place (small, or zeroed pages), shared with the same
-    /// helpers.
+    /// Forgets every stored result. A one-thread table is wiped where it is: it starts again
+    /// from the size it was made with and keeps the memory it grew into, so that the next
+    /// search touches no new pages (each a page fault). A table for threads is made anew,
+    /// shared with the same helpers.
     pub fn clear(&mut self) {
         if !self.table_ready {
             return;
         }
-        let table = match self.core.table() {
-            SearchTable::Local(_) => self.one_thread_table(),
+        let table = match self.core.table_mut() {
+            SearchTable::Local(table) => return table.wipe(),
             SearchTable::Shared(_) => self.threads_table(true),
             SearchTable::Locked(_) => self.threads_table(false),
         };

@@ -87,6 +87,8 @@ pub(crate) struct TranspositionTable<K, M> {
     filled: usize,
     /// The most slots the table may take: a power of two, at least 2.
     limit: usize,
+    /// The slots it was made with, which [`wipe`](Self::wipe) goes back to.
+    first: usize,
 }
 
 /// Slots a table starts with (a power of two): small enough to make in microseconds.
@@ -123,6 +125,7 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             mask: 0,
             filled: 0,
             limit,
+            first: 2,
         };
         let mut count = first.min(limit);
         while table.slots.try_reserve_exact(count).is_err() && count > 2 {
@@ -130,7 +133,18 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         }
         table.slots.resize_with(count, || None);
         table.mask = count - 2;
+        table.first = count;
         table
+    }
+
+    /// Forgets every entry and goes back to the size the table was made with, keeping the
+    /// memory it grew into: the next search grows again without asking the system for pages
+    /// (a first touch of each costs a page fault), and a small one stays small, in the caches.
+    pub fn wipe(&mut self) {
+        self.slots.truncate(self.first);
+        self.slots.fill(None);
+        self.mask = self.slots.len() - 2;
+        self.filled = 0;
     }
 
     /// The number of slots now.
@@ -339,5 +353,38 @@ mod tests {
         }
         let after: Vec<u64> = table.entries().map(|e| e.key).collect();
         assert_eq!(before, after);
+    }
+
+    #[test]
+    fn a_wiped_table_starts_again_from_its_first_size_and_keeps_its_memory() {
+        let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
+        let keys = || (1..=FIRST_SLOTS as u64).map(|key| key.wrapping_mul(0x9e37_79b9));
+        for key in keys() {
+            table.store(entry(0, 0, 1, None).rekeyed(key, None));
+        }
+        let grown = table.capacity();
+        assert!(grown > FIRST_SLOTS);
+        table.wipe();
+        assert_eq!(
+            (table.capacity(), table.entries().count()),
+            (FIRST_SLOTS, 0)
+        );
+        assert!(keys().all(|key| table.probe(&key).is_none()));
+        assert!(table.slots.capacity() >= grown);
+        // It fills and grows again as a new table does, to the same entries.
+        let mut new = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
+        for key in keys() {
+            table.store(entry(0, 0, 1, None).rekeyed(key, None));
+            new.store(entry(0, 0, 1, None).rekeyed(key, None));
+        }
+        assert_eq!(table.capacity(), grown);
+        assert!(table.entries().eq(new.entries()));
+
+        // A table made whole stays whole.
+        let mut whole = TranspositionTable::<u64, u8>::whole(1 << 16);
+        let slots = whole.capacity();
+        whole.store(entry(0, 0, 1, None).rekeyed(5, None));
+        whole.wipe();
+        assert_eq!((whole.capacity(), whole.entries().count()), (slots, 0));
     }
 }
