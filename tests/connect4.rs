@@ -1,7 +1,8 @@
 //! Connect 4, written on the public API as a user would (`examples/connect4/game.rs`): every
 //! score of the reference sets (Pascal Pons' solver, in `tests/data/connect4/`) found with the
 //! rules and the bounds any player sees, and with Pons' hints; both checked by
-//! `check::knowledge` against plain negamax; several threads agree with one.
+//! `check::knowledge` against plain negamax; several threads agree with one; the one-word
+//! key tells every board of the first plies apart.
 
 #[path = "../examples/connect4/game.rs"]
 #[allow(dead_code)]
@@ -193,4 +194,32 @@ fn scores_through_the_job_files_of_a_split_solve_are_the_reference_ones() {
         assert_eq!(value, score, "{moves}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn positions_share_a_key_only_when_their_stones_are_the_same() {
+    use gamesolver::{Game, PositionText};
+    use std::collections::HashMap;
+    // Every position of up to 7 stones, by every order of moves, written as text (each
+    // column's stones from the bottom): one board for each key (the key's proof is in
+    // `Connect4::key`).
+    let mut boards: HashMap<u64, String> = HashMap::new();
+    let mut level = vec![Connect4::from_moves("").unwrap()];
+    for _ in 0..=7 {
+        let mut next = Vec::new();
+        for position in &level {
+            let board = position.write_text();
+            let known = boards
+                .entry(position.key())
+                .or_insert_with(|| board.clone());
+            assert_eq!(*known, board, "two boards share key {:#x}", position.key());
+            let mut moves = Vec::new();
+            position.generate_moves(&mut moves);
+            next.extend(moves.into_iter().map(|col| position.after(col)));
+        }
+        level = next;
+    }
+    // Legal positions after 0 to 7 plies, by OEIS A212693 (Tromp; Edelkamp and Kissmann):
+    // 1 + 7 + 49 + 238 + 1120 + 4263 + 16422 + 54859.
+    assert_eq!(boards.len(), 76_959);
 }

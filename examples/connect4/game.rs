@@ -198,7 +198,7 @@ impl Connect4 {
 
 impl Game for Connect4 {
     type Move = u8;
-    type Key = u128;
+    type Key = u64;
     type Error = MoveError;
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -231,9 +231,11 @@ impl Game for Connect4 {
         self.moves += 1;
     }
 
-    fn key(&self) -> u128 {
-        // Both bitboards: an exact key (whether the game is over follows from the stones).
-        u128::from(self.current) | u128::from(self.mask) << 64
+    fn key(&self) -> u64 {
+        // An exact key in one word (whether the game is over follows from the stones): in
+        // each column `mask + BOTTOM` is one bit, just above the top stone, which gives the
+        // column's height, and the mover's stones lie below it, apart from it.
+        self.current | (self.mask + BOTTOM)
     }
 }
 
@@ -252,6 +254,13 @@ impl ScoringGame for Connect4 {
 /// a loss to the opponent's next. Sound: no stone scores more than its win.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StonesLeft;
+
+impl StonesLeft {
+    /// The table the example and its bench search with these bounds: 4 MiB. A node costs
+    /// little beside a probe that misses the caches, so a table the caches come near to
+    /// holding pays, up to where the search needs more room (BENCHMARKS.md).
+    pub const TABLE_BYTES: usize = 4 << 20;
+}
 
 fn stones_left_bounds(position: &Connect4) -> std::ops::RangeInclusive<i64> {
     let left = i64::from(CELLS - position.moves);
@@ -277,6 +286,13 @@ impl Knowledge<Connect4> for StonesLeft {
 /// unless every move does; the others go first by the threats they make.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Threats;
+
+impl Threats {
+    /// The table the example and its bench search with the hints: 1 MiB, which the caches
+    /// hold. The hints search a tenth of the nodes the bounds alone do, and need less room
+    /// (BENCHMARKS.md).
+    pub const TABLE_BYTES: usize = 1 << 20;
+}
 
 /// The cells where a stone does not let the opponent win at once: the one forced block if the
 /// opponent has a cell to win on now (none if it has two), and never a cell under one of its

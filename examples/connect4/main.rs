@@ -29,10 +29,15 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// A solver as the example runs it: a 16 MiB table, made now.
-fn solver<K: Knowledge<Connect4>>(knowledge: K, threads: usize) -> Solver<Connect4, K> {
+/// A solver as the example runs it: a table of `table_bytes` (the knowledge's
+/// `TABLE_BYTES`), made now.
+fn solver<K: Knowledge<Connect4>>(
+    knowledge: K,
+    table_bytes: usize,
+    threads: usize,
+) -> Solver<Connect4, K> {
     let config = SearchConfig::default()
-        .with_table_bytes(16 << 20)
+        .with_table_bytes(table_bytes)
         .with_threads(threads);
     let mut solver = Solver::with_config(config).with_knowledge(knowledge);
     solver.prepare();
@@ -94,18 +99,18 @@ impl Cli {
             let moves = self.moves.as_deref().unwrap_or_default();
             let position = Connect4::from_moves(moves).map_err(|e| e.to_string())?;
             let value = if self.hints {
-                solve_by_jobs(position, Threats, dir)
+                solve_by_jobs(position, Threats, Threats::TABLE_BYTES, dir)
             } else {
-                solve_by_jobs(position, StonesLeft, dir)
+                solve_by_jobs(position, StonesLeft, StonesLeft::TABLE_BYTES, dir)
             }?;
             print!("{position}");
             println!("score {value} (by the job files in {})", dir.display());
             return Ok(());
         }
         if self.hints {
-            self.answer(&mut solver(Threats, threads))
+            self.answer(&mut solver(Threats, Threats::TABLE_BYTES, threads))
         } else {
-            self.answer(&mut solver(StonesLeft, threads))
+            self.answer(&mut solver(StonesLeft, StonesLeft::TABLE_BYTES, threads))
         }
     }
 
@@ -130,13 +135,14 @@ impl Cli {
 fn solve_by_jobs<K: Knowledge<Connect4> + 'static>(
     position: Connect4,
     knowledge: K,
+    table_bytes: usize,
     dir: &Path,
 ) -> Result<i64, Failure> {
     // Each merge and each job as a process of its own would: a solve rebuilt from the files.
     let split = || {
         let of_jobs = knowledge.clone();
         ClaimSolve::new(position, knowledge.clone())
-            .with_solver(move || solver(of_jobs.clone(), 1))
+            .with_solver(move || solver(of_jobs.clone(), table_bytes, 1))
             .with_jobs_per_round(16)
     };
     let mut round = 0;
