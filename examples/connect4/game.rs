@@ -194,6 +194,18 @@ impl Connect4 {
     fn wins(&self, col: u8) -> bool {
         self.own_wins & self.landing(col) != 0
     }
+
+    /// The first column, center first, where a stone makes a four now, if any: one test of
+    /// the board for the common case of none.
+    fn winning_column(&self) -> Option<u8> {
+        let wins_now = self.own_wins & self.playable();
+        if wins_now == 0 {
+            return None;
+        }
+        CENTER_FIRST
+            .into_iter()
+            .find(|&col| wins_now & column_mask(u32::from(col)) != 0)
+    }
 }
 
 impl Game for Connect4 {
@@ -315,10 +327,7 @@ impl Knowledge<Connect4> for Threats {
         if position.over || position.moves == CELLS {
             return Facts::exactly(0);
         }
-        if let Some(col) = CENTER_FIRST
-            .into_iter()
-            .find(|&col| position.can_play(col) && position.wins(col))
-        {
+        if let Some(col) = position.winning_column() {
             // The best a move can score, and it ends the game.
             let win = i64::from((CELLS + 1 - position.moves) / 2);
             return Facts {
@@ -342,40 +351,34 @@ impl Knowledge<Connect4> for Threats {
     }
 
     fn search_moves(&self, position: &Connect4, _threshold: i64, out: &mut Vec<u8>) {
-        let start = out.len();
-        position.generate_moves(out);
-        if out.len() == start {
+        if position.over || position.playable() == 0 {
             return;
         }
-        if let Some(&win) = out[start..].iter().find(|&&col| position.wins(col)) {
-            out.truncate(start);
+        if let Some(win) = position.winning_column() {
             out.push(win);
             return;
         }
+        // The landing cells, center first, that do not let the opponent win at once.
         let safe = non_losing(position);
-        let keep = |col: u8| position.landing(col) & safe != 0;
-        let first = out[start];
-        out.retain(|&col| keep(col));
-        if out.len() == start {
-            // Every move loses at once, all alike: one stands for them.
-            out.push(first);
-            return;
-        }
-        // More threats first; the sort is stable, so ties stay center-first. Each move's
-        // count is made once, not at every comparison.
+        let landings = CENTER_FIRST.map(|col| (col, position.landing(col)));
         let mut ranked = [(0u32, 0u8); WIDTH as usize];
-        let moves = &mut out[start..];
-        for (slot, &col) in ranked.iter_mut().zip(moves.iter()) {
-            let cell = position.landing(col);
+        let mut count = 0;
+        for (col, cell) in landings.into_iter().filter(|&(_, cell)| cell & safe != 0) {
+            // More threats first; each move's count is made once, not at every comparison.
             let own = position.current | cell;
             let threats = (winning_cells(own) & !(position.mask | cell)).count_ones();
-            *slot = (threats, col);
+            ranked[count] = (threats, col);
+            count += 1;
         }
-        let ranked = &mut ranked[..moves.len()];
+        if count == 0 {
+            // Every move loses at once, all alike: one stands for them.
+            out.extend(CENTER_FIRST.into_iter().find(|&col| position.can_play(col)));
+            return;
+        }
+        // The sort is stable, so ties stay center-first.
+        let ranked = &mut ranked[..count];
         ranked.sort_by_key(|&(threats, _)| std::cmp::Reverse(threats));
-        for (col, &(_, ranked_col)) in moves.iter_mut().zip(ranked.iter()) {
-            *col = ranked_col;
-        }
+        out.extend(ranked.iter().map(|&(_, col)| col));
     }
 }
 
