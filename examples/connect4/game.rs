@@ -301,8 +301,8 @@ pub struct Threats;
 
 impl Threats {
     /// The table the example and its bench search with the hints: 1 MiB, which the caches
-    /// hold. The hints search a tenth of the nodes the bounds alone do, and need less room
-    /// (BENCHMARKS.md).
+    /// hold. The hints search a tenth of the nodes the bounds alone do, or fewer, and need
+    /// less room (BENCHMARKS.md).
     pub const TABLE_BYTES: usize = 1 << 20;
 }
 
