@@ -39,6 +39,12 @@ pub struct SearchConfig {
     /// solve stays small whatever this limit. The engine's one-thread table, and the locked
     /// table threads share for other keys and moves, are made whole at once (a search under a
     /// deadline should not pay for growth).
+    ///
+    /// Larger is not always faster: where a node costs little beside its probe, a table the
+    /// caches hold can win though it keeps fewer results (Connect 4 with Pons' hints: 1 MiB
+    /// against 16 MiB, an eighth to a half less time), and where results are dear, room wins
+    /// (Kalah(5,4): 64 MiB against 8 MiB, 1.7 times faster). BENCHMARKS.md has both ("Tables
+    /// the caches hold"); measure your game.
     pub table_bytes: usize,
     /// Threads that search together (1).
     pub threads: usize,
