@@ -371,8 +371,10 @@ impl Knowledge<Connect4> for Threats {
             count += 1;
         }
         if count == 0 {
-            // Every move loses at once, all alike: one stands for them.
-            out.extend(CENTER_FIRST.into_iter().find(|&col| position.can_play(col)));
+            // Every move loses at once, all alike: one stands for them (a column not full).
+            if let Some(&(col, _)) = landings.iter().find(|&&(_, cell)| cell != 0) {
+                out.push(col);
+            }
             return;
         }
         // The sort is stable, so ties stay center-first.
