@@ -11,10 +11,17 @@ pub fn brute_value(width: usize, height: usize) -> i64 {
     i64::from(every_value(&board)[0])
 }
 
-/// The value of every set of lines of `board`, indexed by the set's bits (at most 30 lines).
+/// The most lines a board may have here: 2^31 values take 2 GiB (3x4 boxes).
+pub const MAX_LINES: usize = 31;
+
+/// The value of every set of lines of `board`, indexed by the set's bits (at most
+/// [`MAX_LINES`] lines).
 pub fn every_value(board: &DotsAndBoxes) -> Vec<i8> {
     let lines = board.lines();
-    assert!(lines <= 30, "a table of 2^{lines} values is too large");
+    assert!(
+        lines <= MAX_LINES,
+        "a table of 2^{lines} values is too large"
+    );
     let mut values = vec![0i8; 1 << lines];
     for drawn in (0..(1u64 << lines) - 1).rev() {
         let position = board.with_lines(drawn);

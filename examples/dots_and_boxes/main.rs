@@ -8,9 +8,13 @@
 //! ```text
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
 //! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --captures --value
+//! cargo run --release --example dots_and_boxes -- 3 3 --brute  # by the brute force instead
 //! ```
 
 mod game;
+
+#[path = "../../benches/baseline/boxes_brute.rs"]
+mod boxes_brute;
 
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
@@ -51,11 +55,21 @@ struct Args {
     /// The table's size in MiB (the default table suits boards up to 3x3).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     table_mib: Option<u32>,
+    /// The value by the bench's brute force instead of the solver: one pass over every set of
+    /// lines, a byte each (boards of at most 31 lines: 2 GiB for 3x4).
+    #[arg(
+        long,
+        conflicts_with_all = ["symmetry", "captures", "value", "progress", "threads", "table_mib"]
+    )]
+    brute: bool,
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
     let start =
         DotsAndBoxes::new(args.width, args.height).map_err(|e| Failure::Input(e.to_string()))?;
+    if args.brute {
+        return brute(&start);
+    }
     let mut config = SearchConfig::default().with_threads(usize::from(args.threads));
     if let Some(mib) = args.table_mib {
         config = config.with_table_bytes(usize::try_from(mib).unwrap_or(usize::MAX) << 20);
@@ -103,6 +117,25 @@ fn report<K: Knowledge<DotsAndBoxes>>(
         args.width,
         args.height,
         solver.nodes(),
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The value of `start` by the brute-force pass, timed.
+fn brute(start: &DotsAndBoxes) -> Result<(), Failure> {
+    let lines = start.lines();
+    if lines > boxes_brute::MAX_LINES {
+        return Err(Failure::OutOfReach(format!(
+            "the brute force takes boards of at most {} lines, not {lines}",
+            boxes_brute::MAX_LINES
+        )));
+    }
+    let clock = Instant::now();
+    let (width, height) = start.size();
+    let value = boxes_brute::brute_value(width, height);
+    println!(
+        "{width}x{height} value={value:+} brute force over 2^{lines} sets of lines s={:.2}",
         clock.elapsed().as_secs_f64()
     );
     Ok(())
