@@ -1,0 +1,99 @@
+//! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's claim that its
+//! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
+//! [`uncovered_repetition`]), and of an indexed game's un-moves against its
+//! moves ([`unmoves`]), for a user's own tests.
+//!
+//! [`knowledge`] plays random games from a start position and, at every position on the way,
+//! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
+//! bounds and the floor must hold the value, a closed form must equal it, the search moves
+//! must be legal and keep the value, the key after a move must be the key of the position
+//! after it, positions that share a canonical key must have one value, the hinted move must be legal, and the solver with the knowledge must find the
+//! same value and optimal moves. Each random game's positions are checked deepest first, and
+//! where the solver with the knowledge goes wrong, the positions below are searched (deepest
+//! first, up to [`LIE_SEARCH_POSITIONS`]) for the fact that is false, so that the report names
+//! the lie itself (a bound, a floor, an exact value, a left-out move, a key) and not the wrong
+//! answer it causes above. Nothing the knowledge claims makes the check panic. Hints (the order
+//! of moves, the best-move hint's quality) are only checked for legality: they may be poor,
+//! never wrong.
+//!
+//! Plain negamax visits every position below each one checked, so start from positions that
+//! a plain search solves in milliseconds.
+//!
+//! # Examples
+//!
+//! PrimeGame's own knowledge passes:
+//!
+//! ```
+//! use gamesolver::check;
+//! use gamesolver::games::prime::{PrimeKnowledge, SmallPrimeGame};
+//!
+//! let start = SmallPrimeGame::new(14)?;
+//! check::knowledge(&start, &PrimeKnowledge, &check::Checks::default())?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod knowledge;
+mod repetition;
+mod unmoves;
+
+pub use knowledge::{CheckError, Claim, Disagreement, LIE_SEARCH_POSITIONS, knowledge};
+pub use repetition::{REPETITION_PLIES, Repetition, repetition, uncovered_repetition};
+pub use unmoves::{UNMOVE_INDICES, UnmoveMismatch, unmoves};
+
+/// How much [`knowledge`] checks.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::check::Checks;
+///
+/// let checks = Checks::default().with_games(4).with_seed(7);
+/// assert_eq!((checks.games, checks.seed), (4, 7));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Checks {
+    /// Random games played from the start position (8); every position of each is checked.
+    pub games: usize,
+    /// Seed of the random moves (1), so that a failure can be replayed.
+    pub seed: u64,
+    /// The table of each solver (4 MiB).
+    pub table_bytes: usize,
+}
+
+impl Default for Checks {
+    fn default() -> Self {
+        Self {
+            games: 8,
+            seed: 1,
+            table_bytes: 4 << 20,
+        }
+    }
+}
+
+impl Checks {
+    /// Plays `games` random games.
+    #[must_use]
+    pub fn with_games(mut self, games: usize) -> Self {
+        self.games = games;
+        self
+    }
+
+    /// Seeds the random moves.
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+}
+
+/// A small generator for the random games: the same seed, the same games.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        // Truncation is fine: a draw below n.
+        (crate::game::mix64(self.0) % n as u64) as usize
+    }
+}

@@ -1,0 +1,114 @@
+//! [`unmoves`]: an indexed game's un-moves against its moves, and its numbering.
+
+use super::{Checks, Random};
+use crate::game::IndexedGame;
+use thiserror::Error;
+
+/// The most indices [`unmoves`] checks: every index of a smaller game, else this many drawn
+/// at random.
+pub const UNMOVE_INDICES: u64 = 100_000;
+
+/// A position whose moves and un-moves disagree: `moves` legal moves lead from the position
+/// of index `from` to that of index `to`, and the un-moves of `to` list `from` `unmoves`
+/// times (or an index is out of range).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[error(
+    "{moves} moves lead from index {from} to index {to}, whose un-moves list it {unmoves} times"
+)]
+pub struct UnmoveMismatch {
+    /// The parent's index.
+    pub from: u64,
+    /// The child's index.
+    pub to: u64,
+    /// Legal moves from the parent to the child.
+    pub moves: usize,
+    /// Times the child's un-moves list the parent.
+    pub unmoves: usize,
+}
+
+/// Checks that an [`IndexedGame`]'s un-moves ([`IndexedGame::predecessors`]) are its moves
+/// backwards: for each index checked (every one up to [`UNMOVE_INDICES`], else that many at
+/// random, seeded by `checks`), each position it leads to lists it as often as moves lead
+/// there, and each position it lists (where the game goes on) leads to it as often. The
+/// retrograde solver trusts the un-moves; one that is missing or extra changes verdicts.
+///
+/// # Errors
+///
+/// The first [`UnmoveMismatch`].
+pub fn unmoves<G: IndexedGame>(game: &G, checks: &Checks) -> Result<(), UnmoveMismatch> {
+    let count = game.index_count();
+    let mut random = Random(checks.seed);
+    let sampled = count > UNMOVE_INDICES;
+    for i in 0..count.min(UNMOVE_INDICES) {
+        let index = if sampled {
+            // Truncation is fine: a draw below the count.
+            random.below(usize::try_from(count).unwrap_or(usize::MAX)) as u64
+        } else {
+            i
+        };
+        if let Some(position) = game.position_at(index) {
+            moves_listed_back(game, &position)?;
+            unmoves_played_forward(game, &position)?;
+        }
+    }
+    Ok(())
+}
+
+/// The indices `position` leads to, one a legal move (none once the game has ended there).
+fn children_of<G: IndexedGame>(position: &G) -> Vec<u64> {
+    if position.ending().is_some() {
+        return Vec::new();
+    }
+    let moves = position.legal_moves();
+    moves.iter().map(|&mv| position.after(mv).index()).collect()
+}
+
+/// Each position `position` leads to lists it among its un-moves as often as moves lead there.
+fn moves_listed_back<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveMismatch> {
+    let (index, children) = (position.index(), children_of(position));
+    for &to in &children {
+        let unmoves = game.position_at(to).map_or(0, |child| {
+            let mut back = Vec::new();
+            child.predecessors(&mut back);
+            back.iter().filter(|parent| parent.index() == index).count()
+        });
+        let moves = children.iter().filter(|&&c| c == to).count();
+        if unmoves != moves {
+            return Err(UnmoveMismatch {
+                from: index,
+                to,
+                moves,
+                unmoves,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Each position among `position`'s un-moves leads to it as often as it is listed.
+fn unmoves_played_forward<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveMismatch> {
+    let index = position.index();
+    let mut parents = Vec::new();
+    position.predecessors(&mut parents);
+    // Un-moves may name positions where the game has ended: the solver skips them.
+    parents.retain(|parent| parent.ending().is_none());
+    let parents: Vec<u64> = parents.iter().map(IndexedGame::index).collect();
+    for &from in &parents {
+        let unmoves = parents.iter().filter(|&&p| p == from).count();
+        let moves = game.position_at(from).map_or(0, |parent| {
+            children_of(&parent)
+                .iter()
+                .filter(|&&to| to == index)
+                .count()
+        });
+        if moves != unmoves {
+            return Err(UnmoveMismatch {
+                from,
+                to: index,
+                moves,
+                unmoves,
+            });
+        }
+    }
+    Ok(())
+}
