@@ -1,4 +1,4 @@
-//! Connect 4 on the public API (`examples/connect4/game.rs`): the exact score of every position
+//! Connect 4 ([`gamesolver::games::connect4`]): the exact score of every position
 //! of a reference set, from an empty table, with Pons' hints (`threats`), with only the bounds
 //! any player sees (`stones_left`), and with the rules alone (`rules`, the naive baseline: no
 //! knowledge, no null-window narrowing). Criterion's throughput is the nodes searched, which
@@ -6,12 +6,8 @@
 //!
 //! `cargo bench --bench connect4`
 
-#[path = "../examples/connect4/game.rs"]
-#[allow(dead_code)]
-mod game;
-
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use game::{Connect4, StonesLeft, Threats};
+use gamesolver::games::connect4::{Connect4, StonesLeft, Threats};
 use gamesolver::{Knowledge, NoKnowledge, SearchConfig, Solver};
 
 /// The naive baseline's table: 16 MiB, as the example's tables were before they were sized

@@ -1,24 +1,16 @@
-//! Dots and Boxes on the public API (`examples/dots_and_boxes/game.rs`), where a line that
+//! Dots and Boxes ([`gamesolver::games::dots_and_boxes`]), where a line that
 //! completes a box keeps the turn: the value of the empty board by the solver with the rules
 //! alone (default settings), by the solver with the user's knowledge (`knowledge`: the
 //! board's symmetries and the exchange of a box's edge lines, free boxes taken at once, else
 //! the captures and their decline, lines that hand over no box first, from the centre out;
-//! `game::TakeFreeBoxes`) and by the brute force a user writes by hand (`brute`: one pass
-//! over every set of lines, `baseline/boxes_brute.rs`).
+//! `TakeFreeBoxes`) and by the brute force a user writes by hand (`brute`: one pass
+//! over every set of lines, `games::dots_and_boxes::brute_value`).
 //!
 //! `cargo bench --bench dots_and_boxes`
 
-#[path = "../examples/dots_and_boxes/game.rs"]
-#[allow(dead_code)]
-mod game;
-
-#[path = "baseline/boxes_brute.rs"]
-mod boxes_brute;
-
-use boxes_brute::brute_value;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use game::{DotsAndBoxes, Symmetries, TakeFreeBoxes};
 use gamesolver::Solver;
+use gamesolver::games::dots_and_boxes::{DotsAndBoxes, Symmetries, TakeFreeBoxes, brute_value};
 
 fn boxes(c: &mut Criterion) {
     let mut group = c.benchmark_group("dots_and_boxes");
@@ -26,7 +18,10 @@ fn boxes(c: &mut Criterion) {
     for (width, height) in [(2, 2), (3, 2), (3, 3)] {
         let start = DotsAndBoxes::new(width, height).expect("a board the rules take");
         let name = format!("{width}x{height}");
-        assert_eq!(Solver::new().value(&start), Ok(brute_value(width, height)));
+        assert_eq!(
+            Solver::new().value(&start),
+            Ok(brute_value(width, height).unwrap())
+        );
         group.bench_with_input(BenchmarkId::new("rules", &name), &start, |b, start| {
             b.iter(|| Solver::new().value(start));
         });

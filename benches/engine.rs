@@ -10,19 +10,15 @@
 //!
 //! `cargo bench --bench engine`
 
-#[path = "common/positions.rs"]
-mod positions;
-#[path = "baseline/prime_copy_make.rs"]
-mod prime_copy_make;
-#[path = "baseline/prime_plain_ab.rs"]
-mod prime_plain_ab;
+mod baseline;
+mod common;
 
+use baseline::prime_copy_make::{CopyMake, CopyMakeKnowledge, ScanEvaluator};
+use baseline::prime_plain_ab::PlainAlphaBeta;
+use common::positions::{bench_engine, start_and_middle};
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::prime::PrimeGame;
 use gamesolver::{Budget, Engine, Game, ScoringGame};
-use positions::{bench_engine, start_and_middle};
-use prime_copy_make::{CopyMake, CopyMakeKnowledge, ScanEvaluator};
-use prime_plain_ab::PlainAlphaBeta;
 use std::hint::black_box;
 
 /// The board size, the depth searched, and how many plies of greedy play lead to the

@@ -3,13 +3,12 @@
 //!
 //! `cargo bench --bench grundy`
 
-#[path = "baseline/grundy_naive.rs"]
-mod grundy_naive;
+mod baseline;
 
+use baseline::grundy_naive::grundy_naive;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::subtraction::SubtractionSet;
 use gamesolver::grundy::GrundyTable;
-use grundy_naive::grundy_naive;
 use std::hint::black_box;
 
 const UPTO: usize = 10_000_000;

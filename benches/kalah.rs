@@ -1,33 +1,20 @@
-//! Kalah(m, n) on the public API (`examples/kalah/game.rs`), a game where a sowing into one's
+//! Kalah(m, n) ([`gamesolver::games::kalah`]), a game where a sowing into one's
 //! own store keeps the turn: the exact value of the start from an empty table, by the solver
 //! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`;
-//! `endgame`: an endgame table of at most 8 M positions, `examples/kalah/endgame.rs`, made
+//! `endgame`: an endgame table of at most 8 M positions, made
 //! and filled within each run), and by the two naive baselines a user writes by hand,
 //! alpha-beta with a `HashMap`: each sowing a move (`naive`, `baseline/kalah_naive.rs`), or a
 //! whole turn a move, turns tried by what they score (`turns`, `baseline/kalah_turns.rs`).
 //!
 //! `cargo bench --bench kalah`
 
-#[path = "../examples/kalah/game.rs"]
-#[allow(dead_code)]
-mod game;
+mod baseline;
 
-#[path = "../examples/kalah/endgame.rs"]
-#[allow(dead_code)]
-mod endgame;
-
-#[path = "baseline/kalah_naive.rs"]
-mod kalah_naive;
-
-#[path = "baseline/kalah_turns.rs"]
-mod kalah_turns;
-
+use baseline::kalah_naive::NaiveKalah;
+use baseline::kalah_turns::TurnsKalah;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use endgame::Endgame;
-use game::{Kalah, SeedsLeft};
 use gamesolver::Solver;
-use kalah_naive::NaiveKalah;
-use kalah_turns::TurnsKalah;
+use gamesolver::games::kalah::{Endgame, Kalah, SeedsLeft};
 
 fn kalah(c: &mut Criterion) {
     let mut group = c.benchmark_group("kalah");

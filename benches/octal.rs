@@ -17,16 +17,15 @@
 //!
 //! `cargo bench --bench octal`
 
-#[path = "baseline/octal_naive.rs"]
-mod octal_naive;
+mod baseline;
 
+use baseline::octal_naive::octal_naive;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::heaps::Heaps;
 use gamesolver::games::octal::OctalGame;
 use gamesolver::games::octal::{extend_by_definition, extend_sparse};
 use gamesolver::grundy::ImpartialSolver;
 use gamesolver::{GrundyTable, PlayConvention};
-use octal_naive::octal_naive;
 use ogs::Solver;
 use std::hint::black_box;
 

@@ -9,13 +9,13 @@
 //!
 //! `cargo bench --bench peer`. The PrimeGame adapter for `minimax` lives here only.
 
+mod common;
+
+use common::positions::{bench_engine, start_and_middle};
 use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, SmallPrimeGame};
 use gamesolver::{Budget, Evaluator, Game, ScoringGame};
 use minimax::Strategy;
-#[path = "common/positions.rs"]
-mod positions;
-use positions::{bench_engine, start_and_middle};
 use std::hint::black_box;
 
 /// A PrimeGame state for `minimax`: the board and the margin so far for the side to move

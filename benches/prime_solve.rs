@@ -9,19 +9,16 @@
 //! `cargo bench --bench prime_solve`. The n = 36 pair of `value` (the baseline takes minutes
 //! per run) is measured only with `GAMESOLVER_SLOW_BENCH=1`.
 
-#[path = "baseline/prime_bounded.rs"]
-mod prime_bounded;
-#[path = "baseline/prime_naive.rs"]
-mod prime_naive;
+mod baseline;
 
+use baseline::prime_bounded::BoundedSolver;
+use baseline::prime_naive::NaiveSolver;
 use criterion::measurement::WallTime;
 use criterion::{
     BatchSize, BenchmarkGroup, BenchmarkId, Criterion, criterion_group, criterion_main,
 };
 use gamesolver::Solver;
 use gamesolver::games::prime::SmallPrimeGame;
-use prime_bounded::BoundedSolver;
-use prime_naive::NaiveSolver;
 use std::hint::black_box;
 use std::time::Duration;
 

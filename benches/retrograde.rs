@@ -4,31 +4,20 @@
 //! (`indexed` on one thread, `indexed_2_threads`) and without (`sweeps`, one thread), beside value iteration a user writes by hand
 //! (`naive`, `baseline/retro_value_iteration.rs`).
 //!
-//! The same on Dobutsu shogi with fewer pieces (the example's rules, `examples/dobutsu/`):
+//! The same on Dobutsu shogi with fewer pieces ([`gamesolver::games::dobutsu`]):
 //! a game of drops, captures and promotions whose ends include a win in 1 ply.
 //!
 //! `cargo bench --bench retrograde`
 
-#[path = "common/knight_torus.rs"]
-mod knight_torus;
+mod baseline;
+mod common;
 
-#[path = "baseline/retro_value_iteration.rs"]
-mod retro_value_iteration;
-
-#[allow(dead_code)]
-#[path = "../examples/dobutsu/game.rs"]
-mod game;
-#[path = "../examples/dobutsu/index.rs"]
-mod index;
-#[path = "../examples/dobutsu/unmoves.rs"]
-mod unmoves;
-
+use baseline::retro_value_iteration::value_iteration;
+use common::knight_torus::KnightTorus;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use game::{Dobutsu, Pieces};
 use gamesolver::WinLossGame;
+use gamesolver::games::dobutsu::{Dobutsu, Pieces};
 use gamesolver::retrograde::Retrograde;
-use knight_torus::KnightTorus;
-use retro_value_iteration::value_iteration;
 
 /// A start from which every square is reached (a square that ends the game is not played
 /// through, so the start is one that does not).

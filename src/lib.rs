@@ -10,7 +10,6 @@ pub mod grundy;
 pub mod jobs;
 pub mod retrograde;
 pub mod search;
-pub mod strategy;
 
 // The root holds what a user of any game needs: the traits a game implements and their types,
 // the search front-ends and the theory types, with their errors. Each game that comes with the

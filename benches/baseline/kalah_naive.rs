@@ -1,8 +1,8 @@
 //! The naive baseline of the Kalah bench: what a user writes by hand in fifty lines, value
-//! only: negamax alpha-beta over the same rules (`examples/kalah/game.rs`), moves in the
+//! only: negamax alpha-beta over the same rules (`gamesolver::games::kalah`), moves in the
 //! game's order, a `HashMap` of bounds by key, the turn kept after a sowing into one's store.
 
-use crate::game::Kalah;
+use gamesolver::games::kalah::Kalah;
 use gamesolver::{Game, ScoringGame};
 use std::collections::HashMap;
 

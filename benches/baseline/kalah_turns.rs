@@ -3,7 +3,7 @@
 //! sowing that passes it) is one move, so the search alternates. Value only: negamax
 //! alpha-beta, a `HashMap` of bounds by key, a turn's ends tried by falling margin.
 
-use crate::game::Kalah;
+use gamesolver::games::kalah::Kalah;
 use gamesolver::{Game, ScoringGame};
 use std::collections::HashMap;
 

@@ -10,9 +10,6 @@
 //! Misère sums are answered by the game's misère quotient (`misere quotient CODE --upto N`
 //! prints it), with the memoized search as a fallback when the quotient passes its limits.
 
-#[path = "../common/values.rs"]
-mod values;
-
 use clap::{CommandFactory, Parser, Subcommand};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
@@ -92,7 +89,7 @@ fn values(game: &OctalGame, upto: u64, svg: Option<&std::path::Path>) -> Result<
     if let Some(path) = svg {
         draw(game, table.as_slice(), path).map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    Ok(values::print_values(table.as_slice()).map(|_| ())?)
+    Ok(pipe::print_values(table.as_slice()).map(|_| ())?)
 }
 
 /// The values by heap, a dot each, as an SVG picture: a period shows as a repeating pattern.

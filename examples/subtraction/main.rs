@@ -8,8 +8,6 @@
 //! ```
 
 use cli_support::pipe;
-#[path = "../common/values.rs"]
-mod values;
 
 mod args;
 mod play;
@@ -65,7 +63,7 @@ fn analyze_command(game: &SubtractionGame) -> Result<(), String> {
 fn grundy_command(set: Vec<u32>, upto: u64) -> Result<(), String> {
     let set = SubtractionSet::new(set).map_err(|e| e.to_string())?;
     let table = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
-    if !values::print_values(table.as_slice())? {
+    if !pipe::print_values(table.as_slice())? {
         return Ok(());
     }
     // The period is a result too: "none proven" is an answer, not an error.

@@ -2,9 +2,9 @@
 
 use crate::contest::contest_engine;
 use crate::strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};
+use gamesolver::arena::{EngineStrategy, RandomStrategy, Strategy};
 use gamesolver::arena::{MatchConfig, play_match};
 use gamesolver::games::prime::PrimeGame;
-use gamesolver::strategy::{EngineStrategy, RandomStrategy, Strategy};
 use std::time::Duration;
 
 /// The strategies by the names the command line uses.

@@ -82,7 +82,7 @@ pub enum ProtocolError {
 ///
 /// # Examples
 ///
-/// (Checked in `tests/protocol.rs`, which includes this file.)
+/// (Checked in `primegame/tests/protocol.rs`.)
 ///
 /// ```text
 /// use crate::protocol::{parse, Command, ProtocolError};

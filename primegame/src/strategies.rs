@@ -1,7 +1,7 @@
 //! The reference players of the PrimeGame contest, and a two-ply lookahead.
 
+use gamesolver::arena::Strategy;
 use gamesolver::games::prime::PrimeGame;
-use gamesolver::strategy::Strategy;
 use gamesolver::{Game, ScoringGame};
 use std::time::Instant;
 

@@ -2,8 +2,8 @@
 //! engine against them, and the contest engine's endgames on the wide board.
 
 use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
+use gamesolver::arena::{RandomStrategy, Strategy};
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, WidePrimeGame};
-use gamesolver::strategy::{RandomStrategy, Strategy};
 use gamesolver::{Budget, Engine, Game, ScoringGame};
 use primegame::contest::contest_engine;
 use primegame::strategies::{Greedy, LargestPrimeFirst, OneThenGreedy, TwoPly};

@@ -151,7 +151,7 @@ impl MatchReport {
     ///
     /// ```
     /// use gamesolver::arena::{MatchConfig, PairResult, play_match};
-    /// use gamesolver::strategy::RandomStrategy;
+    /// use gamesolver::arena::RandomStrategy;
     /// use gamesolver::games::prime::PrimeGame;
     ///
     /// let config = MatchConfig { games: 4, ..MatchConfig::default() };

@@ -1,9 +1,9 @@
 //! `play_match`: games between two strategies, sides alternating, with a time limit a move and
 //! forfeits for illegal or late moves (`MatchConfig`).
 
+use super::Strategy;
 use crate::arena::{Forfeit, GameReport, MatchReport, Side};
 use crate::game::{Player, Record, ScoringGame};
-use crate::strategy::Strategy;
 use std::time::{Duration, Instant};
 
 /// How a match is played.
@@ -39,7 +39,7 @@ impl Default for MatchConfig {
 ///
 /// ```
 /// use gamesolver::arena::{play_match, MatchConfig};
-/// use gamesolver::strategy::RandomStrategy;
+/// use gamesolver::arena::RandomStrategy;
 /// use gamesolver::games::prime::PrimeGame;
 ///
 /// let config = MatchConfig { games: 4, ..MatchConfig::default() };

@@ -10,7 +10,7 @@ use crate::game::TableKey;
 /// ([`ScoringGame::keeps_turn`](crate::ScoringGame::keeps_turn): in Kalah, a sowing that ends in
 /// one's own store). A position need not record whose turn it is when nothing depends on it
 /// but the point of view (keep it from the side to move's side, as
-/// `examples/kalah/game.rs` does); where the rules do depend on it, the position and its key
+/// `games::kalah` does); where the rules do depend on it, the position and its key
 /// hold it ([`TableKey`]: positions with one key play the same).
 ///
 /// The rules only: four methods are required, everything else is provided on top of them.

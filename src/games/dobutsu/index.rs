@@ -1,0 +1,276 @@
+//! Dobutsu shogi numbered densely for the retrograde solver's indexed path: every position
+//! with both lions on the board, from the side to move's view, has one index, and every
+//! index names a position. For the full game that is 1,567,925,964 indices, the count of
+//! positions in Tanaka's analysis (2009).
+//!
+//! An index is, in mixed radix: the two lions' squares (12 x 11); the *material*: for each
+//! kind that can be held, how many are on the board and how many in the hand of the side to
+//! move (the rest are in the other hand); then the board: the chicks' squares among the 10
+//! the lions leave, the elephants' among those left, the giraffes' among those left (each a
+//! set of at most two squares, ranked by the combinatorial number system), whose each piece
+//! is, and which chicks are hens. Materials follow one another in a fixed order, each at
+//! the offset of the sizes of those before it ([`Offsets`]).
+
+use super::{Dobutsu, HAND_KINDS, Kind, Pieces, SQUARES, cell};
+use crate::IndexedGame;
+
+/// Every square.
+const ALL: u16 = (1 << SQUARES) - 1;
+
+/// Materials: for each hand kind, (on the board) * 3 + (in the side to move's hand).
+const MATERIALS: usize = 9 * 9 * 9;
+
+/// `n` choose `k`, for the small numbers here.
+#[inline]
+const fn choose(n: u64, k: u64) -> u64 {
+    match k {
+        0 => 1,
+        1 => n,
+        _ => n * n.saturating_sub(1) / 2,
+    }
+}
+
+/// A material's board counts and hand counts, by [`HAND_KINDS`].
+#[inline]
+const fn material(code: usize) -> ([u64; 3], [u64; 3]) {
+    let parts = [code / 81, code / 9 % 9, code % 9];
+    (
+        [
+            parts[0] as u64 / 3,
+            parts[1] as u64 / 3,
+            parts[2] as u64 / 3,
+        ],
+        [
+            parts[0] as u64 % 3,
+            parts[1] as u64 % 3,
+            parts[2] as u64 % 3,
+        ],
+    )
+}
+
+/// The boards of one material: where its pieces stand, whose they are, which chicks are
+/// hens. 0 if the material does not fit `pieces`.
+#[inline]
+const fn boards(pieces: [u8; 3], code: usize) -> u64 {
+    let (board, hand) = material(code);
+    let mut size = 1;
+    let (mut free, mut k) = (10, 0);
+    while k < 3 {
+        if board[k] + hand[k] > pieces[k] as u64 {
+            return 0;
+        }
+        size *= choose(free, board[k]) << board[k];
+        free -= board[k];
+        k += 1;
+    }
+    size << board[0]
+}
+
+/// Each material's offset within the lions' block: `offsets[code]` is the sum of the sizes
+/// of the materials before it, and `offsets[MATERIALS]` the block's size.
+struct Offsets([u64; MATERIALS + 1]);
+
+impl Offsets {
+    #[inline]
+    const fn new(pieces: [u8; 3]) -> Self {
+        let mut offsets = [0; MATERIALS + 1];
+        let mut code = 0;
+        while code < MATERIALS {
+            offsets[code + 1] = offsets[code] + boards(pieces, code);
+            code += 1;
+        }
+        Self(offsets)
+    }
+}
+
+/// The offsets of every set of pieces (0, 1 or 2 of each kind), worked out when compiled.
+static OFFSETS: [Offsets; 27] = {
+    let mut all = [const { Offsets([0; MATERIALS + 1]) }; 27];
+    let mut set = 0;
+    while set < 27 {
+        all[set] = Offsets::new([(set / 9) as u8, (set / 3 % 3) as u8, (set % 3) as u8]);
+        set += 1;
+    }
+    all
+};
+
+#[inline]
+fn offsets(pieces: Pieces) -> &'static Offsets {
+    let [c, e, g] = pieces.counts().map(usize::from);
+    &OFFSETS[c * 9 + e * 3 + g]
+}
+
+/// The place of `square` among the squares of `set` below it.
+#[inline]
+fn place(set: u16, square: usize) -> u64 {
+    u64::from((set & ((1 << square) - 1)).count_ones())
+}
+
+/// The square at place `place` among those of `set`.
+#[inline]
+fn square_at(set: u16, place: u64) -> usize {
+    let mut rest = set;
+    for _ in 0..place {
+        rest &= rest - 1;
+    }
+    rest.trailing_zeros() as usize
+}
+
+/// The set of `count` places (at most two, increasing) of rank `rank`: the combinatorial
+/// number system, `high * (high - 1) / 2 + low` for two.
+#[inline]
+fn unrank_pair(rank: u64, count: u64) -> [u64; 2] {
+    match count {
+        0 => [0; 2],
+        1 => [rank, 0],
+        _ => {
+            let mut high = 1;
+            while (high + 1) * high / 2 <= rank {
+                high += 1;
+            }
+            [rank - high * (high - 1) / 2, high]
+        }
+    }
+}
+
+impl Dobutsu {
+    /// Puts a piece of `kind` on `square`, its owner and promotion the next bits of `bits`
+    /// (owners, hens), which it consumes.
+    #[inline]
+    fn place_piece(&mut self, kind: Kind, square: usize, bits: &mut (u64, u64)) {
+        let mine = bits.0 & 1 == 0;
+        bits.0 >>= 1;
+        let kind = if kind == Kind::Chick {
+            let hen = bits.1 & 1 == 1;
+            bits.1 >>= 1;
+            if hen { Kind::Hen } else { kind }
+        } else {
+            kind
+        };
+        self.cells[square] = cell(kind, mine);
+    }
+}
+
+impl IndexedGame for Dobutsu {
+    const HAS_PREDECESSORS: bool = true;
+
+    #[inline]
+    fn index_count(&self) -> u64 {
+        132 * offsets(self.pieces).0[MATERIALS]
+    }
+
+    #[inline]
+    fn index(&self) -> u64 {
+        // One pass over the board: the squares of each cell code.
+        let mut sets = [0u16; 16];
+        for (square, &code) in self.cells.iter().enumerate() {
+            sets[usize::from(code)] |= 1 << square;
+        }
+        let of = |kind: Kind, mine: bool| sets[usize::from(cell(kind, mine))];
+        let lion = |mine| u64::from(of(Kind::Lion, mine).trailing_zeros());
+        let (mine, theirs) = (lion(true), lion(false));
+        let lions = mine * 11 + theirs - u64::from(theirs > mine);
+        let mut free = ALL & !(1 << mine | 1 << theirs);
+        let (mut code, mut board) = (0, 0u64);
+        let (mut owners, mut owner_bits) = (0u64, 0);
+        let hens = of(Kind::Hen, true) | of(Kind::Hen, false);
+        let mut hen_code = (0u64, 0);
+        for kind in HAND_KINDS {
+            let (mut set, mut of_theirs) = (of(kind, true), of(kind, false));
+            if kind == Kind::Chick {
+                set |= of(Kind::Hen, true);
+                of_theirs |= of(Kind::Hen, false);
+            }
+            set |= of_theirs;
+            let count = u64::from(set.count_ones());
+            let high = 15 - set.leading_zeros().min(15) as usize;
+            let low = set.trailing_zeros().min(15) as usize;
+            let rank = match count {
+                0 => 0,
+                1 => place(free, low),
+                _ => {
+                    let y = place(free, high);
+                    y * (y - 1) / 2 + place(free, low)
+                }
+            };
+            for square in [low, high].into_iter().take(count as usize) {
+                owners |= u64::from(of_theirs >> square & 1) << owner_bits;
+                owner_bits += 1;
+                if kind == Kind::Chick {
+                    hen_code.0 |= u64::from(hens >> square & 1) << hen_code.1;
+                    hen_code.1 += 1;
+                }
+            }
+            board = board * choose(u64::from(free.count_ones()), count) + rank;
+            free &= !set;
+            code = code * 9 + count as usize * 3 + usize::from(self.hands[0][kind as usize]);
+        }
+        let within = ((board << owner_bits | owners) << hen_code.1) | hen_code.0;
+        let offsets = offsets(self.pieces);
+        lions * offsets.0[MATERIALS] + offsets.0[code] + within
+    }
+
+    #[inline]
+    fn position_at(&self, index: u64) -> Option<Self> {
+        let offsets = offsets(self.pieces);
+        if index >= self.index_count() {
+            return None;
+        }
+        let block = offsets.0[MATERIALS];
+        let (lions, rest) = (index / block, index % block);
+        let code = offsets.0.partition_point(|&offset| offset <= rest) - 1;
+        let (board, hand) = material(code);
+        let placed = board.iter().sum::<u64>();
+        let mut within = rest - offsets.0[code];
+        let hens = within & ((1 << board[0]) - 1);
+        within >>= board[0];
+        let owners = within & ((1 << placed) - 1);
+        within >>= placed;
+        let (mine, theirs) = ((lions / 11) as usize, (lions % 11) as usize);
+        let theirs = theirs + usize::from(theirs >= mine);
+        let mut position = Self {
+            cells: [0; SQUARES],
+            hands: [[0; 3]; 2],
+            pieces: self.pieces,
+        };
+        position.cells[mine] = cell(Kind::Lion, true);
+        position.cells[theirs] = cell(Kind::Lion, false);
+        // The sets' ranks: the last kind's is the lowest digit.
+        let mut sizes = [0u64; 3];
+        let mut free_count = 10;
+        for k in 0..3 {
+            sizes[k] = choose(free_count, board[k]);
+            free_count -= board[k];
+        }
+        let mut ranks = [0u64; 3];
+        for k in (0..3).rev() {
+            ranks[k] = within % sizes[k];
+            within /= sizes[k];
+        }
+        let mut free = ALL & !(1 << mine | 1 << theirs);
+        let mut bits = (owners, hens);
+        for (k, kind) in HAND_KINDS.into_iter().enumerate() {
+            let places = unrank_pair(ranks[k], board[k]);
+            let squares = places.map(|place| square_at(free, place));
+            for &square in &squares[..board[k] as usize] {
+                position.place_piece(kind, square, &mut bits);
+                free &= !(1 << square);
+            }
+            position.hands[0][k] = hand[k] as u8;
+            let total = u64::from(self.pieces.counts()[k]);
+            position.hands[1][k] = (total - board[k] - hand[k]) as u8;
+        }
+        Some(position)
+    }
+
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        let [c, e, g] = self.pieces.counts();
+        u64::from(c) << 16 | u64::from(e) << 8 | u64::from(g)
+    }
+
+    #[inline]
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        super::unmoves::predecessors(self, out);
+    }
+}

@@ -1,0 +1,302 @@
+//! Dobutsu shogi ([`gamesolver::games::dobutsu`]): its numbering against Tanaka's
+//! count of positions, its moves against a second, plain reading of the rules, its un-moves
+//! against its moves, and the indexed path against the forward path and against value
+//! iteration (with the ends read plainly from the rules) on games with fewer pieces.
+//!
+//! Tanaka, T. (2009), "An analysis of a board game 'Doubutsu Shogi'", IPSJ SIG Technical
+//! Report 2009-GI-22: 1,567,925,964 positions (both lions on the board, the side to move's
+//! view), 246,803,167 reachable from the start, which the side to move loses in 78 plies.
+//! The full solve takes minutes; `cargo run --release --example dobutsu` runs it, and
+//! BENCHMARKS.md gives its figures.
+
+use gamesolver::check::{self, Checks};
+use gamesolver::games::dobutsu::{Dobutsu, HAND_KINDS, Kind, Move, Pieces};
+use gamesolver::retrograde::{RetroValue, Retrograde};
+use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
+use std::collections::HashSet;
+
+/// Sets of pieces small enough to solve here, by both paths and by value iteration.
+const SMALL: [Pieces; 4] = [
+    Pieces([0, 0, 0]),
+    Pieces([1, 0, 0]),
+    Pieces([2, 0, 1]),
+    Pieces([0, 2, 1]),
+];
+
+/// Positions met in random play from the start of `pieces`' game, `games` games.
+fn played(pieces: Pieces, games: usize, seed: u64) -> Vec<Dobutsu> {
+    let mut random = fastrand::Rng::with_seed(seed);
+    let mut seen = Vec::new();
+    for _ in 0..games {
+        let mut position = Dobutsu::start(pieces);
+        for _ in 0..60 {
+            seen.push(position);
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            position.play_unchecked(moves[random.usize(..moves.len())]);
+        }
+    }
+    seen
+}
+
+#[test]
+fn the_full_game_has_tanakas_count_of_positions() {
+    assert_eq!(Dobutsu::new().index_count(), 1_567_925_964);
+}
+
+#[test]
+fn every_index_reads_back_and_every_position_played_has_its_index() {
+    let start = Dobutsu::new();
+    let mut random = fastrand::Rng::with_seed(7);
+    for _ in 0..200_000 {
+        let index = random.u64(..start.index_count());
+        let position = start
+            .position_at(index)
+            .expect("every index names a position");
+        assert_eq!(position.index(), index, "{position}");
+    }
+    for position in played(Pieces::FULL, 200, 3) {
+        let back = start.position_at(position.index()).unwrap();
+        assert_eq!(back, position, "{position}");
+    }
+    for pieces in SMALL {
+        let start = Dobutsu::start(pieces);
+        for index in 0..start.index_count() {
+            assert_eq!(start.position_at(index).unwrap().index(), index);
+        }
+    }
+}
+
+/// The moves of a position by a plain reading of the rules: each piece's steps written out
+/// by direction, as (from, to) squares or drops, each played by hand.
+fn plain_children(position: &Dobutsu) -> Vec<(Option<usize>, usize, String)> {
+    let steps = |kind: Kind| -> Vec<(i32, i32)> {
+        let all: Vec<(i32, i32)> = (-1..=1)
+            .flat_map(|r| (-1..=1).map(move |c| (r, c)))
+            .filter(|&d| d != (0, 0))
+            .collect();
+        all.into_iter()
+            .filter(|&(r, c)| match kind {
+                Kind::Lion => true,
+                Kind::Chick => (r, c) == (1, 0),
+                Kind::Elephant => r != 0 && c != 0,
+                Kind::Giraffe => r == 0 || c == 0,
+                Kind::Hen => r == 1 || c == 0 || r == 0,
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    for from in 0..12 {
+        let Some(piece) = position.piece(from).filter(|piece| piece.mine) else {
+            continue;
+        };
+        for (r, c) in steps(piece.kind) {
+            let (row, column) = (from as i32 / 3 + r, from as i32 % 3 + c);
+            if !(0..4).contains(&row) || !(0..3).contains(&column) {
+                continue;
+            }
+            let to = (row * 3 + column) as usize;
+            if position.piece(to).is_some_and(|p| p.mine) {
+                continue;
+            }
+            out.push((Some(from), to, String::new()));
+        }
+    }
+    for (k, kind) in HAND_KINDS.into_iter().enumerate() {
+        if position.hand(true)[k] > 0 {
+            for to in (0..12).filter(|&to| position.piece(to).is_none()) {
+                out.push((None, to, format!("{kind:?}")));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_moves_are_those_of_a_plain_reading_of_the_rules() {
+    for position in played(Pieces::FULL, 300, 11) {
+        let moves: HashSet<(Option<usize>, usize, String)> = position
+            .legal_moves()
+            .iter()
+            .map(|&mv: &Move| {
+                let (from, to) = mv.squares();
+                (
+                    from,
+                    to,
+                    mv.dropped().map_or(String::new(), |k| format!("{k:?}")),
+                )
+            })
+            .collect();
+        let plain: HashSet<_> = if position.ending().is_some() {
+            HashSet::new()
+        } else {
+            plain_children(&position).into_iter().collect()
+        };
+        assert_eq!(moves, plain, "{position}");
+    }
+}
+
+/// The first move of positions from random play that `wanted` picks, with its position.
+fn first_move_where(wanted: impl Fn(&Dobutsu, Move) -> bool) -> (Dobutsu, Move) {
+    played(Pieces::FULL, 2000, 5)
+        .into_iter()
+        .find_map(|p| {
+            let mv = p.legal_moves().into_iter().find(|&mv| wanted(&p, mv))?;
+            Some((p, mv))
+        })
+        .expect("random play finds one")
+}
+
+#[test]
+fn a_step_to_the_far_row_makes_a_hen_and_a_taken_hen_is_a_chick_in_hand() {
+    let start = Dobutsu::new();
+    let (position, mv) = first_move_where(|p, mv| {
+        let (from, to) = mv.squares();
+        from.is_some_and(|f| p.piece(f).unwrap().kind == Kind::Chick) && to >= 9
+    });
+    let after = position.after(mv);
+    // Seen from the other side, the square is turned half round.
+    let hen = after.piece(11 - mv.squares().1).unwrap();
+    assert_eq!((hen.kind, hen.mine), (Kind::Hen, false));
+    assert_eq!(start.position_at(after.index()).unwrap(), after);
+
+    let (position, mv) = first_move_where(|p, mv| {
+        p.piece(mv.squares().1)
+            .is_some_and(|piece| piece.kind == Kind::Hen)
+    });
+    let chicks = position.hand(true)[Kind::Chick as usize];
+    let after = position.after(mv);
+    assert_eq!(
+        after.hand(false)[Kind::Chick as usize],
+        chicks + 1,
+        "{position}"
+    );
+    assert_eq!(start.position_at(after.index()).unwrap(), after);
+}
+
+#[test]
+fn the_un_moves_are_the_moves_backwards() {
+    check::unmoves(&Dobutsu::new(), &Checks::default()).unwrap();
+    for pieces in SMALL {
+        check::unmoves(&Dobutsu::start(pieces), &Checks::default()).unwrap();
+    }
+}
+
+/// Where the game ends by a plain reading of the rules, and in how many plies: a lion of
+/// the side to move that the other side left on the far row has made its try; a lion that
+/// one of the side to move's steps reaches is taken with that step; the other side's lion on
+/// the home row that no step reaches has made its try.
+fn plain_end(position: &Dobutsu) -> Option<(Verdict, u16)> {
+    let lion = |mine| {
+        (0..12)
+            .find(|&s| {
+                position
+                    .piece(s)
+                    .is_some_and(|p| p.kind == Kind::Lion && p.mine == mine)
+            })
+            .unwrap()
+    };
+    let (mine, theirs) = (lion(true), lion(false));
+    let takes = plain_children(position)
+        .iter()
+        .any(|&(from, to, _)| from.is_some() && to == theirs);
+    if mine >= 9 {
+        Some((Verdict::Win, 0))
+    } else if takes {
+        Some((Verdict::Win, 1))
+    } else if theirs < 3 {
+        Some((Verdict::Loss, 0))
+    } else {
+        None
+    }
+}
+
+/// Every index's value by rounds of plies over every index until nothing changes (the
+/// naive value iteration), with the rules' ends and their plies.
+fn value_iteration(start: &Dobutsu) -> Vec<RetroValue> {
+    let n = start.index_count() as usize;
+    let positions: Vec<Dobutsu> = (0..n as u64)
+        .map(|i| start.position_at(i).unwrap())
+        .collect();
+    let children: Vec<Vec<usize>> = positions
+        .iter()
+        .map(|p| {
+            p.legal_moves()
+                .iter()
+                .map(|&mv| p.after(mv).index() as usize)
+                .collect()
+        })
+        .collect();
+    let mut value: Vec<Option<RetroValue>> = positions
+        .iter()
+        .map(|p| {
+            let stuck = p.legal_moves().is_empty().then_some((Verdict::Loss, 0));
+            plain_end(p)
+                .or(stuck)
+                .map(|(verdict, plies)| RetroValue { verdict, plies })
+        })
+        .collect();
+    for round in 1u16.. {
+        let before = value.clone();
+        let is = |c: usize, verdict, plies| before[c] == Some(RetroValue { verdict, plies });
+        for p in (0..n).filter(|&p| before[p].is_none()) {
+            let moves = &children[p];
+            let verdict = if moves.iter().any(|&c| is(c, Verdict::Loss, round - 1)) {
+                Verdict::Win
+            } else if moves
+                .iter()
+                .all(|&c| before[c].is_some_and(|v| v.verdict == Verdict::Win && v.plies < round))
+                && moves.iter().any(|&c| is(c, Verdict::Win, round - 1))
+            {
+                Verdict::Loss
+            } else {
+                continue;
+            };
+            value[p] = Some(RetroValue {
+                verdict,
+                plies: round,
+            });
+        }
+        if value == before && round > 1 {
+            break;
+        }
+    }
+    let draw = RetroValue {
+        verdict: Verdict::Draw,
+        plies: 0,
+    };
+    value.into_iter().map(|v| v.unwrap_or(draw)).collect()
+}
+
+#[test]
+fn both_paths_and_value_iteration_agree_on_small_games() {
+    for pieces in SMALL {
+        let start = Dobutsu::start(pieces);
+        let truth = value_iteration(&start);
+        let indexed = Retrograde::new().solve_indexed(&start).unwrap();
+        for (index, value) in truth.iter().enumerate() {
+            assert_eq!(
+                indexed.value_at(index as u64),
+                Some(*value),
+                "{pieces:?} {index}"
+            );
+        }
+        let forward = Retrograde::new().solve(&start).unwrap();
+        assert!(forward.len() > 1, "{pieces:?}");
+        // What play can meet: the forward path's positions, with its verdicts.
+        let reached = Retrograde::new().reach(&start).unwrap();
+        assert_eq!(reached.len(), forward.len(), "{pieces:?}");
+        assert_eq!(indexed.counts_in(&reached), forward.counts(), "{pieces:?}");
+        assert!(reached.contains(start.index()));
+        for position in played(pieces, 50, 9) {
+            let truth = truth[position.index() as usize];
+            assert_eq!(
+                forward.value(&position),
+                Some(truth),
+                "{pieces:?}\n{position}"
+            );
+        }
+    }
+}

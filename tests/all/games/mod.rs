@@ -1,0 +1,8 @@
+//! Each game of `gamesolver::games` against an independent computation.
+
+mod connect4;
+mod dobutsu;
+mod dots_and_boxes;
+mod kalah;
+mod prime;
+mod three_mens_morris;

@@ -1,0 +1,7 @@
+//! Impartial games: subtraction games, octal games, sums of heaps and misère quotients, each
+//! against an exhaustive search written apart from the crate.
+
+mod heaps;
+mod misere;
+mod octal;
+mod subtraction;
