@@ -6,9 +6,9 @@ use super::{PROGRESS_EVERY, ProgressFn, RetroError, RetroProgress};
 use crate::game::Verdict;
 
 /// A position not yet decided; at the end, a draw.
-pub(crate) const UNDECIDED: u8 = 0;
+pub(crate) const NO_VERDICT: u8 = 0;
 
-/// The verdict of each position as a byte: [`UNDECIDED`] (a draw once the pass is over), or
+/// The verdict of each position as a byte: [`NO_VERDICT`] (a draw once the pass is over), or
 /// one more than the verdict's place in [`VERDICTS`].
 pub(crate) const VERDICTS: [Verdict; 3] = [Verdict::Win, Verdict::Draw, Verdict::Loss];
 
@@ -21,7 +21,7 @@ pub(crate) fn code(verdict: Verdict) -> u8 {
     }
 }
 
-/// Each position's verdict (as [`code`] gives it, [`UNDECIDED`] for a draw by endless play)
+/// Each position's verdict (as [`code`] gives it, [`NO_VERDICT`] for a draw by endless play)
 /// and plies to the end.
 pub(crate) fn solve<K>(
     graph: &Graph<K>,
@@ -67,7 +67,7 @@ impl Pass {
     fn from_ends<K>(graph: &Graph<K>) -> Self {
         let n = graph.len();
         let mut pass = Self {
-            verdicts: vec![UNDECIDED; n],
+            verdicts: vec![NO_VERDICT; n],
             plies: vec![0u16; n],
             unrefuted: (0..n)
                 .map(|id| graph.children_of(id).len() as u32)
@@ -119,7 +119,7 @@ impl Pass {
         let child_lost = self.verdicts[child] == code(Verdict::Loss);
         for &parent in parents {
             let parent = parent as usize;
-            if self.verdicts[parent] != UNDECIDED {
+            if self.verdicts[parent] != NO_VERDICT {
                 continue;
             }
             if child_lost {

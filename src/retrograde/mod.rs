@@ -52,18 +52,13 @@
 
 mod backward;
 mod explore;
-mod file;
 mod indexed;
 mod knowledge;
-mod layers;
-mod reach;
 mod solved;
 mod workers;
 
-pub use file::{TableFile, TableFileError};
-pub use indexed::IndexedSolved;
+pub use indexed::{IndexedSolved, Reached, TableFile, TableFileError};
 pub use knowledge::{TableKnowledge, table_endgames, table_move};
-pub use reach::Reached;
 pub use solved::{Counts, RetroValue, Solved};
 
 use crate::game::{IndexedGame, WinLossGame};
@@ -254,7 +249,7 @@ impl Retrograde {
     /// (checked before anything is allocated), [`RetroError::IndexOutOfRange`] for a position
     /// whose index is not below the count, [`RetroError::TooDeep`].
     pub fn solve_indexed<G: IndexedGame>(&mut self, game: &G) -> Result<IndexedSolved, RetroError> {
-        layers::solve(game, self.max_bytes, self.threads, &mut self.progress)
+        indexed::solve(game, self.max_bytes, self.threads, &mut self.progress)
     }
 
     /// The positions of an [`IndexedGame`] reachable from `start` (not played on where the
@@ -268,6 +263,6 @@ impl Retrograde {
     /// [`max_bytes`](Self::max_bytes), [`RetroError::IndexOutOfRange`] for a position whose
     /// index is not below the count.
     pub fn reach<G: IndexedGame>(&mut self, start: &G) -> Result<Reached, RetroError> {
-        reach::reach(start, self.max_bytes, self.threads, &mut self.progress)
+        indexed::reach(start, self.max_bytes, self.threads, &mut self.progress)
     }
 }

@@ -1,6 +1,6 @@
 //! The result of a retrograde solve: every position's verdict and distance to the end, by key.
 
-use super::backward::{UNDECIDED, VERDICTS};
+use super::backward::{NO_VERDICT, VERDICTS};
 use crate::game::{Game, TableKey, Verdict};
 use std::collections::HashMap;
 
@@ -61,7 +61,7 @@ impl<K: TableKey> Solved<K> {
     /// The value of the position of number `id`.
     fn at(&self, id: usize) -> RetroValue {
         match self.verdicts[id] {
-            UNDECIDED => RetroValue {
+            NO_VERDICT => RetroValue {
                 verdict: Verdict::Draw,
                 plies: 0,
             },

@@ -7,11 +7,11 @@
 //! position), and the positions of the ply being expanded wait in a list, 8 bytes each. A
 //! position where the game has ended is reached but not expanded.
 
-use super::indexed::IndexedSolved;
-use super::layers::{Bits, index_in};
-use super::workers::Workers;
-use super::{Counts, ProgressFn, RetroError, RetroProgress};
+use super::bits::Bits;
+use super::{IndexedSolved, index_in};
 use crate::game::IndexedGame;
+use crate::retrograde::workers::Workers;
+use crate::retrograde::{Counts, ProgressFn, RetroError, RetroProgress};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 

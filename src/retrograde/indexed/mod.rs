@@ -1,20 +1,33 @@
-//! The result of the indexed path of a retrograde solve (`layers`): a code of 2 bytes an
-//! index, and what each code stands for.
+//! The indexed path of a retrograde solve, for a game numbered densely ([`IndexedGame`]): the
+//! solve by layers (`layers`), the positions a start reaches (`reach`), the table saved and
+//! read back (`file`), and here the result, a code of 2 bytes an index, and what each code
+//! stands for.
+
+mod bits;
+mod file;
+mod layers;
+mod reach;
+
+pub use file::{TableFile, TableFileError};
+pub use reach::Reached;
+
+pub(super) use layers::solve;
+pub(super) use reach::reach;
 
 use super::{RetroError, RetroValue};
 use crate::game::{IndexedGame, Verdict};
 
 /// An index not decided yet (a draw once the solve is over).
-pub(crate) const UNDECIDED: u16 = 0;
+const UNDECIDED: u16 = 0;
 /// An index that names no position.
-pub(crate) const NO_POSITION: u16 = 1;
+const NO_POSITION: u16 = 1;
 /// A position whose game ended in a draw.
-pub(crate) const DRAWN_END: u16 = 2;
+const DRAWN_END: u16 = 2;
 /// The first code of a win or a loss: `FIRST + 2 * plies`, plus 1 for a loss.
-pub(crate) const FIRST: u16 = 4;
+const FIRST: u16 = 4;
 
 /// The code of a win or a loss in `plies`.
-pub(crate) fn decided(verdict: Verdict, plies: u16) -> Result<u16, RetroError> {
+fn decided(verdict: Verdict, plies: u16) -> Result<u16, RetroError> {
     let loss = u16::from(verdict == Verdict::Loss);
     plies
         .checked_mul(2)
@@ -23,12 +36,12 @@ pub(crate) fn decided(verdict: Verdict, plies: u16) -> Result<u16, RetroError> {
 }
 
 /// Whether `code` is one the solver writes (a damaged file may hold others): any but 3.
-pub(crate) fn is_code(code: u16) -> bool {
+fn is_code(code: u16) -> bool {
     code != 3
 }
 
 /// The value a code stands for, `None` for no position.
-pub(crate) fn value_of(code: u16) -> Option<RetroValue> {
+fn value_of(code: u16) -> Option<RetroValue> {
     let draw = RetroValue {
         verdict: Verdict::Draw,
         plies: 0,
@@ -85,4 +98,14 @@ impl IndexedSolved {
         let values = self.codes.iter().filter_map(|&code| value_of(code));
         values.map(|value| value.verdict).collect()
     }
+}
+
+/// The index of `position`, checked against the number of indices.
+fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
+    // Numbered once: a game's numbering can be most of a solve's time.
+    let index = position.index();
+    usize::try_from(index)
+        .ok()
+        .filter(|&at| at < count)
+        .ok_or(RetroError::IndexOutOfRange { index })
 }

@@ -12,9 +12,9 @@
 //! (padded with zeros to whole words); then the codes, 2 bytes an index (padded with zeros to
 //! a whole word), and the checksum of the codes.
 
-use super::RetroValue;
-use super::indexed::{IndexedSolved, value_of};
+use super::{IndexedSolved, is_code, value_of};
 use crate::game::{IndexedGame, hash_words};
+use crate::retrograde::RetroValue;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use thiserror::Error;
 
@@ -159,9 +159,7 @@ impl IndexedSolved {
             let pairs = piece.chunks_exact(2);
             codes.extend(pairs.map(|pair| u16::from_le_bytes([pair[0], pair[1]])));
         }
-        if checksum(&codes) != file.checksum
-            || codes.iter().any(|&code| !super::indexed::is_code(code))
-        {
+        if checksum(&codes) != file.checksum || codes.iter().any(|&code| !is_code(code)) {
             return Err(TableFileError::Damaged);
         }
         Ok(Self::from_codes(codes))
@@ -253,7 +251,7 @@ impl<R: Read + Seek> TableFile<R> {
         let mut pair = [0u8; 2];
         self.input.read_exact(&mut pair)?;
         let code = u16::from_le_bytes(pair);
-        if !super::indexed::is_code(code) {
+        if !is_code(code) {
             return Err(TableFileError::Damaged);
         }
         Ok(value_of(code))

@@ -34,12 +34,13 @@
 //! thread a plain load and store take the place of each read-modify-write, which cost as much
 //! as the rest of a cheap game's step.
 
-use super::indexed::{DRAWN_END, FIRST, IndexedSolved, NO_POSITION, UNDECIDED, decided};
-use super::workers::Workers;
-use super::{ProgressFn, RetroError, RetroProgress};
+use super::bits::Bits;
+use super::{DRAWN_END, FIRST, IndexedSolved, NO_POSITION, UNDECIDED, decided, index_in};
 use crate::game::{IndexedGame, Verdict};
+use crate::retrograde::workers::Workers;
+use crate::retrograde::{ProgressFn, RetroError, RetroProgress};
 use std::ops::Range;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
 
 /// The counter of a position with more moves than a byte counts: its moves are looked at
 /// again instead.
@@ -50,70 +51,12 @@ const PIECE: usize = 1 << 16;
 const BATCH: usize = 1 << 24;
 
 /// The bytes the indexed path takes for `count` indices (see the module docs).
-pub(crate) fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
+fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
     let count = usize::try_from(count).ok()?;
     if G::HAS_PREDECESSORS {
         count.checked_mul(3)?.checked_add(count / 4 + 16)
     } else {
         count.checked_mul(2)
-    }
-}
-
-/// A set of indices, a bit each: the positions of one layer, so that a layer visits its own
-/// positions and not every index (a game can have thousands of layers); also the positions
-/// a start reaches. `shared`: whether threads write it at once (else a plain load and store do, without the
-/// cost of an atomic read-modify-write).
-pub(crate) struct Bits {
-    pub(crate) words: Vec<AtomicU64>,
-    shared: bool,
-}
-
-impl Bits {
-    pub(crate) fn new(n: usize, shared: bool) -> Result<Self, ()> {
-        let words = bytemuck::allocation::try_zeroed_vec(n.div_ceil(64))?;
-        Ok(Self { words, shared })
-    }
-
-    /// Puts `index` in the set; whether it was not in it already.
-    #[inline]
-    pub(crate) fn insert(&self, index: usize) -> bool {
-        let (word, bit) = (&self.words[index / 64], 1 << (index % 64));
-        if self.shared {
-            word.fetch_or(bit, Relaxed) & bit == 0
-        } else {
-            let before = word.load(Relaxed);
-            word.store(before | bit, Relaxed);
-            before & bit == 0
-        }
-    }
-
-    /// Whether `index` is in the set.
-    pub(crate) fn contains(&self, index: usize) -> bool {
-        self.words
-            .get(index / 64)
-            .is_some_and(|word| word.load(Relaxed) >> (index % 64) & 1 == 1)
-    }
-
-    fn clear(&mut self) {
-        self.words.iter_mut().for_each(|word| *word.get_mut() = 0);
-    }
-
-    /// The indices in the words `words`, in increasing order.
-    fn iter(&self, words: Range<usize>) -> impl Iterator<Item = usize> + '_ {
-        let start = words.start;
-        self.words[words]
-            .iter()
-            .enumerate()
-            .flat_map(move |(w, word)| {
-                let mut rest = word.load(Relaxed);
-                std::iter::from_fn(move || {
-                    (rest != 0).then(|| {
-                        let bit = rest.trailing_zeros() as usize;
-                        rest &= rest - 1;
-                        (start + w) * 64 + bit
-                    })
-                })
-            })
     }
 }
 
@@ -488,14 +431,4 @@ fn sweep<G: IndexedGame>(
         size += 1;
     }
     Ok(size)
-}
-
-/// The index of `position`, checked against the number of indices.
-pub(crate) fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
-    // Numbered once: a game's numbering can be most of a solve's time.
-    let index = position.index();
-    usize::try_from(index)
-        .ok()
-        .filter(|&at| at < count)
-        .ok_or(RetroError::IndexOutOfRange { index })
 }
