@@ -61,6 +61,23 @@
 //! are exact whatever the thread count. A game shares this lock-free table if its key packs
 //! into at most four 64-bit words ([`TableKey::words`](crate::TableKey::words)) and its moves
 //! are unsigned integers of at most 32 bits; any other game shares a table of locked buckets.
+//!
+//! **Tried and left out**, each measured on the crate's games (a default must suit every game,
+//! and none of these did; the figures were in BENCHMARKS.md at 0.2 and 0.3-dev):
+//!
+//! - Killer moves and a history of cut-offs: 2 to 9 times *more* nodes on Connect 4, 10-35%
+//!   more on PrimeGame; a Connect 4 move is a column, another cell at every height.
+//! - Child look-ups by default: they save 15-30% of the nodes but cost 13-34% more time on the
+//!   cheap nodes of Kalah, Connect 4 and Dots and Boxes; PrimeGame's tuned settings keep them.
+//! - Reading the buckets of a node's children before searching them, so that their cache
+//!   misses overlap: 10 to 110% slower on Connect 4 (making the keys costs more than the
+//!   misses), and PrimeGame 8% slower where it helped Kalah.
+//! - Probing the table only where the turn has passed, or only above a ply: 31% to 26 times
+//!   more nodes on Kalah, no gain in time.
+//! - Entries of 32 bytes (bounds as `i32`): 3-5% faster on Kalah, but PrimeGame's engine needs
+//!   bounds past `i32` on a million numbers.
+//! - Huge pages for the tables: 1 to 7% on Kalah, within the machine's drift; the probe waits
+//!   on memory, not on the page tables.
 
 mod budget;
 mod config;
