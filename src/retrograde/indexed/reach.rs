@@ -15,7 +15,7 @@ use crate::retrograde::{Counts, ProgressFn, RetroError, RetroProgress};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-/// The positions reachable from a start: see [`Retrograde::reach`](super::Retrograde::reach).
+/// The positions reachable from a start: see [`Retrograde::reach`](crate::Retrograde::reach).
 pub struct Reached {
     found: Bits,
     len: usize,
