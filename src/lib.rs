@@ -17,11 +17,13 @@ pub mod search;
 
 pub use game::{
     Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame, Knowledge,
-    NoEvaluator, NoKnowledge, Period, PlayConvention, Player, Points, PositionText, Record,
-    ScoredWinLoss, ScoringGame, TableKey, Verdict, WinLossGame,
+    NoEvaluator, NoKnowledge, PlayConvention, Player, Points, PositionText, Record, ScoredWinLoss,
+    ScoringGame, TableKey, Verdict, WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
-pub use grundy::{GrundyError, GrundyTable, ImpartialError, ImpartialSolver, Outcome};
+pub use grundy::{
+    GrundyError, GrundyTable, HeapTheory, ImpartialError, ImpartialSolver, Outcome, Period,
+};
 pub use retrograde::{RetroError, Retrograde};
 pub use search::{
     Budget, Engine, ResultsError, SearchConfig, SearchResult, SearchStats, Solution, SolveError,

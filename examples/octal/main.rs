@@ -16,7 +16,7 @@ use cli_support::pipe;
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::games::octal::OctalGame;
 use gamesolver::grundy::{ImpartialSolver, Outcome};
-use gamesolver::{GrundyError, GrundyTable, HeapGame, MisereQuotient, PlayConvention};
+use gamesolver::{GrundyError, GrundyTable, HeapTheory, MisereQuotient, PlayConvention};
 use std::time::Instant;
 
 /// Values `period` computes at most unless told otherwise.

@@ -1,8 +1,7 @@
 //! `HeapGame`: the rules of a game played on heaps, a move replacing one heap by at most two
-//! smaller ones; `HeapOption`, one such move; and `Period`, the period of its Grundy values.
-
-use crate::game::mex::{OptionSet, ValueSet};
-use std::fmt;
+//! smaller ones; `HeapOption`, one such move. What the theory knows of such a game beyond its
+//! rules (a rule that proves a period, a faster way to its values) is
+//! [`grundy::HeapTheory`](crate::grundy::HeapTheory).
 
 /// One move on a single heap: how many tokens it takes and the heaps it leaves.
 ///
@@ -30,7 +29,7 @@ pub struct HeapOption {
 /// equal halves.
 ///
 /// ```
-/// use gamesolver::{GrundyTable, HeapGame, HeapOption};
+/// use gamesolver::{GrundyTable, HeapGame, HeapOption, HeapTheory};
 ///
 /// struct TakeOrHalve;
 ///
@@ -45,14 +44,17 @@ pub struct HeapOption {
 ///     }
 /// }
 ///
+/// // Its values by the definition: the theory knows nothing more of it.
+/// impl HeapTheory for TakeOrHalve {}
+///
 /// let table = GrundyTable::compute(&TakeOrHalve, 7)?;
 /// assert_eq!(table.as_slice(), [0, 1, 2, 0, 1, 2, 3, 0]);
 /// # Ok::<(), gamesolver::GrundyError>(())
 /// ```
 pub trait HeapGame: Send + Sync {
     /// Appends every move of a single heap of `heap` tokens to `out` (which the caller
-    /// clears). Every heap a move leaves must be smaller than `heap` (the default
-    /// [`extend_grundy`](Self::extend_grundy) panics on a larger one, as on any broken contract).
+    /// clears). Every heap a move leaves must be smaller than `heap` (the Grundy values by the
+    /// definition panic on a larger one, as on any broken contract).
     fn options(&self, heap: u64, out: &mut Vec<HeapOption>);
 
     /// How many options [`options`](Self::options) gives for a heap of `heap` tokens. The
@@ -71,52 +73,5 @@ pub trait HeapGame: Send + Sync {
     /// subtraction set) raises it.
     fn max_heap(&self) -> u64 {
         1 << 16
-    }
-
-    /// How many values g(0), g(1), ... must agree with `period` (from its preperiod on) for the
-    /// period to be proven for every heap; `None` when the game knows no such rule (then no
-    /// period is ever claimed). Subtraction sets and octal codes give their proven rules.
-    fn period_proof_len(&self, period: Period) -> Option<u64> {
-        let _ = period;
-        None
-    }
-
-    /// Extends `values` (g(0), g(1), ... so far) to `len` values. The default follows the
-    /// definition with a bitset mex, O(options) a value; games with more structure override
-    /// it with a faster method giving the same values.
-    fn extend_grundy(&self, values: &mut Vec<u32>, len: usize) {
-        let mut options = Vec::new();
-        let mut seen = ValueSet::default();
-        let mut max = values.iter().copied().max().unwrap_or(0);
-        while values.len() < len {
-            let heap = values.len() as u64;
-            options.clear();
-            self.options(heap, &mut options);
-            seen.reset(max);
-            for option in &options {
-                // Heaps a move leaves are smaller than the heap, so already computed.
-                let [a, b] = option.remain.map(|h| values[h as usize]);
-                seen.insert(a ^ b);
-            }
-            let value = seen.mex();
-            max = max.max(value);
-            values.push(value);
-        }
-    }
-}
-
-/// The eventual period of a Grundy sequence: g(n + period) = g(n) for every n >= preperiod,
-/// with both numbers the smallest that hold.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Period {
-    /// The first index from which the sequence repeats.
-    pub preperiod: u64,
-    /// The length of the repeating block.
-    pub period: u64,
-}
-
-impl fmt::Display for Period {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "preperiod={} period={}", self.preperiod, self.period)
     }
 }

@@ -18,8 +18,9 @@
 //! - [`TableKey`]: the key a position is stored under in a transposition table.
 //!
 //! The rules are kept apart from what a search may exploit, so one game can be searched with
-//! several kinds of knowledge and several evaluators. [`mex`] holds the minimum excludant and
-//! the option sets a heap game's own Grundy method can build on, the ones the crate's games use.
+//! several kinds of knowledge and several evaluators; a heap game's Grundy theory (a rule that
+//! proves a period, a faster method) is likewise opt-in, in
+//! [`grundy::HeapTheory`](crate::grundy::HeapTheory).
 //!
 //! # Words
 //!
@@ -57,7 +58,6 @@ mod heap;
 mod impartial;
 pub(crate) mod key;
 mod knowledge;
-pub mod mex;
 mod player;
 mod record;
 mod scored;
@@ -67,7 +67,7 @@ mod win_loss;
 
 pub use self::core::Game;
 pub use eval::{Evaluator, NoEvaluator};
-pub use heap::{HeapGame, HeapOption, Period};
+pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};
 pub(crate) use key::mix64;
 pub use key::{KEY_WORDS, TableKey, hash_words};

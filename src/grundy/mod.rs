@@ -1,15 +1,15 @@
 //! Sprague–Grundy theory: Grundy values of heap games with their periods, and a memoized
 //! solver for any impartial game under normal or misère play.
 //!
-//! A [`GrundyTable`] holds g(0), g(1), ... of any [`HeapGame`], by the game's own
-//! [`HeapGame::extend_grundy`]: octal games by the rare/common method
+//! A [`GrundyTable`] holds g(0), g(1), ... of any [`HeapGame`], by what the theory knows of
+//! the game ([`HeapTheory`]: its [`extend_grundy`](HeapTheory::extend_grundy)): octal games by the rare/common method
 //! ([`games::octal::extend_sparse`](crate::games::octal::extend_sparse)), checked equal to
 //! the definition, subtraction sets by a one-word mex.
 //!
 //! # Proven periods
 //!
 //! Values alone never prove a period; each game's rule does
-//! ([`HeapGame::period_proof_len`]):
+//! ([`HeapTheory::period_proof_len`]):
 //!
 //! - **Subtraction set S**, m = max(S): for n >= m every move applies, so g(n) is a function of
 //!   the m values before it. If g(n + p) = g(n) for e <= n < e + m (values up to e + p + m),
@@ -32,20 +32,24 @@
 //! computes that far, checks, and reduces the proven pair to the smallest preperiod and
 //! period (the smallest eventual period divides every eventual period).
 //!
+//! [`mex`] holds the minimum excludant and the option sets a heap game's own
+//! [`extend_grundy`](HeapTheory::extend_grundy) can build on, the ones the crate's games use.
+//!
 //! [`HeapGame`]: crate::HeapGame
-//! [`HeapGame::extend_grundy`]: crate::HeapGame::extend_grundy
-//! [`HeapGame::period_proof_len`]: crate::HeapGame::period_proof_len
 
+pub mod mex;
 pub mod misere;
 pub(crate) mod outcome;
-mod period;
+pub(crate) mod period;
 mod solver;
 mod table;
+pub(crate) mod theory;
 
 pub use outcome::Outcome;
-pub use period::copy_by_proven_period;
+pub use period::{Period, copy_by_proven_period};
 pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
 pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN};
+pub use theory::HeapTheory;
 
 /// The Grundy value of a sum of independent games: the XOR of their values.
 ///

@@ -1,12 +1,29 @@
 //! Finding and proving the eventual period of a Grundy sequence.
 //!
 //! The values alone never prove a period: a game's own rule does
-//! ([`HeapGame::period_proof_len`]). This module finds the candidate that such a rule proves
+//! ([`HeapTheory::period_proof_len`]). This module finds the candidate that such a rule proves
 //! with the fewest values, checks it against new values as they come, and reduces a proven
 //! pair to the smallest preperiod and period.
 
-use crate::game::{HeapGame, Period};
+use super::HeapTheory;
 use num_integer::Roots;
+use std::fmt;
+
+/// The eventual period of a Grundy sequence: g(n + period) = g(n) for every n >= preperiod,
+/// with both numbers the smallest that hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Period {
+    /// The first index from which the sequence repeats.
+    pub preperiod: u64,
+    /// The length of the repeating block.
+    pub period: u64,
+}
+
+impl fmt::Display for Period {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "preperiod={} period={}", self.preperiod, self.period)
+    }
+}
 
 /// A period seen in the values so far, with the number of values that would prove it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +47,10 @@ fn preperiod_for(values: &[u32], period: usize) -> usize {
 /// Multiples of a period already seen are skipped: they repeat from about the same point and
 /// would be proven later, and scanning each of them back to its preperiod would cost
 /// O(values) apiece, quadratic in all on a long nearly periodic sequence.
-pub(crate) fn best_candidate<H: HeapGame + ?Sized>(game: &H, values: &[u32]) -> Option<Candidate> {
+pub(crate) fn best_candidate<H: HeapTheory + ?Sized>(
+    game: &H,
+    values: &[u32],
+) -> Option<Candidate> {
     let len = values.len();
     let mut best: Option<Candidate> = None;
     let mut seen_periods: Vec<usize> = Vec::new();
@@ -106,10 +126,10 @@ pub(crate) fn minimal(values: &[u32], period: Period) -> Period {
 }
 
 /// Extends `values` (g(0), g(1), ... of `game`) to `len` by their period when the game's rule
-/// ([`HeapGame::period_proof_len`]) proves one on the values so far; `false` (and `values`
-/// unchanged) when it does not. A heap game's [`extend_grundy`](HeapGame::extend_grundy) calls
+/// ([`HeapTheory::period_proof_len`]) proves one on the values so far; `false` (and `values`
+/// unchanged) when it does not. A heap game's [`extend_grundy`](HeapTheory::extend_grundy) calls
 /// it before computing values one by one, as the crate's octal and subtraction games do.
-pub fn copy_by_proven_period<H: HeapGame + ?Sized>(
+pub fn copy_by_proven_period<H: HeapTheory + ?Sized>(
     game: &H,
     values: &mut Vec<u32>,
     len: usize,

@@ -1,8 +1,8 @@
 //! `ImpartialSolver`: memoized outcomes and Grundy values of any `ImpartialGame`, normal or
 //! misère, within a memory bound.
 
-use crate::game::mex::mex;
 use crate::game::{Game, ImpartialGame, PlayConvention, TableKey};
+use crate::grundy::mex::mex;
 use crate::grundy::{Outcome, grundy_sum};
 use std::collections::HashMap;
 use thiserror::Error;

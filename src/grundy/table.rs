@@ -1,7 +1,7 @@
-//! `GrundyTable`: g(0), g(1), ... of a `HeapGame`, with the period its rule proves (`Period`),
+//! `GrundyTable`: g(0), g(1), ... of a heap game (`HeapTheory`), with the period its rule proves (`Period`),
 //! and `GrundyError`.
 
-use crate::game::{HeapGame, Period};
+use super::{HeapTheory, Period};
 use crate::grundy::period::{self, Candidate};
 use std::fmt;
 use thiserror::Error;
@@ -31,7 +31,7 @@ pub enum GrundyError {
     },
 }
 
-/// Grundy values g(0), g(1), ... of a single heap of any [`HeapGame`]: a subtraction set, an
+/// Grundy values g(0), g(1), ... of a single heap of any [`HeapGame`](crate::HeapGame): a subtraction set, an
 /// octal code or a game of the user's own. Once the period is proven (see
 /// [`periodic`](Self::periodic)), g(n) for any `u64` n is a lookup.
 ///
@@ -67,13 +67,13 @@ fn check_len(asked: u64) -> Result<usize, GrundyError> {
 
 impl GrundyTable {
     /// g(0..=upto), by the game's fastest method
-    /// ([`HeapGame::extend_grundy`]). The table records no period: ask
+    /// ([`HeapTheory::extend_grundy`]). The table records no period: ask
     /// [`periodic`](Self::periodic) for one.
     ///
     /// # Errors
     ///
     /// [`GrundyError::TooLarge`] past [`MAX_TABLE_LEN`] values.
-    pub fn compute<H: HeapGame + ?Sized>(game: &H, upto: u64) -> Result<Self, GrundyError> {
+    pub fn compute<H: HeapTheory + ?Sized>(game: &H, upto: u64) -> Result<Self, GrundyError> {
         let len = check_len(upto.saturating_add(1))?;
         let mut values = Vec::new();
         game.extend_grundy(&mut values, len);
@@ -83,7 +83,7 @@ impl GrundyTable {
         })
     }
 
-    /// Computes values until the game's own rule ([`HeapGame::period_proof_len`]) proves a
+    /// Computes values until the game's own rule ([`HeapTheory::period_proof_len`]) proves a
     /// period, at most `limit` of them, and keeps the preperiod and one period.
     ///
     /// The values are computed in growing chunks; at each chunk's end the period seen at
@@ -96,7 +96,7 @@ impl GrundyTable {
     /// [`GrundyError::NoPeriodWithin`] if no period is proven within `limit` values (with the
     /// best candidate seen, if any), and [`GrundyError::TooLarge`] for a limit past
     /// [`MAX_TABLE_LEN`].
-    pub fn periodic<H: HeapGame + ?Sized>(game: &H, limit: u64) -> Result<Self, GrundyError> {
+    pub fn periodic<H: HeapTheory + ?Sized>(game: &H, limit: u64) -> Result<Self, GrundyError> {
         let limit_len = check_len(limit)?;
         let mut values = Vec::new();
         let mut candidate: Option<Candidate> = None;

@@ -1,10 +1,10 @@
 //! `OctalGame`: an octal code (Kayles is 0.77) parsed, printed, and played as a `HeapGame`.
 
-use crate::game::Period;
 use crate::game::{HeapGame, HeapOption};
 use crate::games::octal::OctalError;
 use crate::games::octal::{extend_by_definition, extend_sparse};
 use crate::grundy::copy_by_proven_period;
+use crate::grundy::{HeapTheory, Period};
 use std::fmt;
 use std::str::FromStr;
 
@@ -185,7 +185,11 @@ impl HeapGame for OctalGame {
             .sum();
         whole + leave_one + split
     }
+}
 
+/// Guy and Smith's rule proves periods; values by the rare/common method (proven in
+/// `sparse`), equal to the definition's.
+impl HeapTheory for OctalGame {
     /// Guy and Smith's rule, generalized to any code (see
     /// [`grundy`](crate::grundy#proven-periods)): with t the most tokens a move takes, values
     /// agreeing with the period p from e through heap 2e + 2p + t (through e + p + t for a

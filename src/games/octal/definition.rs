@@ -1,7 +1,7 @@
 //! The Grundy values of an octal game by the definition: every option of every heap.
 
-use crate::game::mex::{OptionSet, ValueSet, Word};
 use crate::games::octal::OctalGame;
+use crate::grundy::mex::{OptionSet, ValueSet, Word};
 
 /// Extends `values` (g(0), g(1), ... of `game`) to `len` values by the definition: g(n) is the
 /// mex of the values of every option of a heap of n, a split's value being the XOR of its two

@@ -22,9 +22,9 @@
 //! x ⊕ (0, d) in C ⊕ C. Then a common heap n (ε(n) in C) never needs a scan: its target
 //! ε(n) ⊕ (0, d) is outside C ⊕ C. C is rebuilt from the counts as the sequence grows.
 
-use crate::game::mex::{OptionSet, ValueSet, Word};
 use crate::games::octal::OctalGame;
 use crate::games::octal::definition::{extend_by_definition, insert_simple_options};
+use crate::grundy::mex::{OptionSet, ValueSet, Word};
 
 /// Values up to which the extended-value bitsets stay small; past it the definition takes over.
 const MAX_SPARSE_VALUE: u32 = 1 << 20;

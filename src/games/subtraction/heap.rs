@@ -1,11 +1,11 @@
 //! A subtraction set as a heap game: a move takes s tokens for some s in the set and leaves
 //! one heap.
 
-use crate::game::Period;
-use crate::game::mex::{OptionSet, Word};
 use crate::game::{HeapGame, HeapOption};
 use crate::games::subtraction::SubtractionSet;
 use crate::grundy::copy_by_proven_period;
+use crate::grundy::mex::{OptionSet, Word};
+use crate::grundy::{HeapTheory, Period};
 
 /// Values computed one by one before the rest of a long table is copied by its period.
 const PROBE: usize = 1 << 16;
@@ -35,7 +35,10 @@ impl HeapGame for SubtractionSet {
                 }),
         );
     }
+}
 
+/// The window rule proves periods; values by a one-word mex, equal to the definition's.
+impl HeapTheory for SubtractionSet {
     /// g(n) depends only on the max(S) values before it once n >= max(S), so a window of
     /// max(S) values at e repeated at e + p proves the period p from e: values agreeing from
     /// e up to e + p + max(S).
@@ -79,7 +82,7 @@ fn next_value(values: &[u32], moves: &[u32], max: usize) -> u32 {
         }
         return seen.mex();
     }
-    crate::game::mex::mex(
+    crate::grundy::mex::mex(
         moves
             .iter()
             .take_while(|&&s| s as usize <= n)

@@ -262,6 +262,7 @@ fn no_period_within_the_limit_is_an_error_with_the_candidate() {
             }
         }
     }
+    impl gamesolver::HeapTheory for TakeOne {}
     assert!(GrundyTable::periodic(&TakeOne, 10_000).is_err());
     assert_eq!(
         GrundyTable::compute(&TakeOne, 5).unwrap().as_slice(),

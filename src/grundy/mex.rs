@@ -1,16 +1,16 @@
 //! The minimum excludant (mex), the one operation Grundy values are built from, and the option
 //! sets that compute it fast: a bitset of values ([`ValueSet`]), one word for small values
 //! ([`Word`]). The crate's octal and subtraction games build their Grundy tables on them; a
-//! [`HeapGame`](crate::HeapGame) of a user's own can do the same in its
-//! [`extend_grundy`](crate::HeapGame::extend_grundy).
+//! heap game of a user's own can do the same in its
+//! [`extend_grundy`](crate::grundy::HeapTheory::extend_grundy).
 
 /// The minimum excludant: the least natural number not among `values`.
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(gamesolver::game::mex::mex([0, 1, 3]), 2);
-/// assert_eq!(gamesolver::game::mex::mex([]), 0);
+/// assert_eq!(gamesolver::grundy::mex::mex([0, 1, 3]), 2);
+/// assert_eq!(gamesolver::grundy::mex::mex([]), 0);
 /// ```
 pub fn mex(values: impl IntoIterator<Item = u32>) -> u32 {
     // Values past 127 go to a sorted list; most games never produce one.
