@@ -1,4 +1,4 @@
-//! Grundy tables of subtraction sets up to 10^7 values: `GrundyTable::compute` against a naive
+//! Grundy tables of subtraction sets up to 10^7 values: `GrundyValues::compute` against a naive
 //! `Vec` + `HashSet` mex per value.
 //!
 //! `cargo bench --bench grundy`
@@ -8,7 +8,7 @@ mod baseline;
 use baseline::grundy_naive::grundy_naive;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::subtraction::SubtractionSet;
-use gamesolver::grundy::GrundyTable;
+use gamesolver::grundy::GrundyValues;
 use std::hint::black_box;
 
 const UPTO: usize = 10_000_000;
@@ -27,10 +27,10 @@ fn tables(c: &mut Criterion) {
     for (name, moves) in SETS {
         let set = SubtractionSet::new(moves.iter().copied()).unwrap();
         // Both sides must compute the same table, or the ratio means nothing.
-        let check = GrundyTable::compute(&set, 100_000).unwrap();
+        let check = GrundyValues::compute(&set, 100_000).unwrap();
         assert_eq!(check.as_slice(), grundy_naive(moves, 100_000));
         group.bench_with_input(BenchmarkId::new("table", name), &set, |b, set| {
-            b.iter(|| GrundyTable::compute(black_box(set), UPTO as u64).unwrap());
+            b.iter(|| GrundyValues::compute(black_box(set), UPTO as u64).unwrap());
         });
         group.bench_with_input(BenchmarkId::new("naive", name), &moves, |b, moves| {
             b.iter(|| grundy_naive(black_box(moves), UPTO));

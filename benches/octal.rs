@@ -4,7 +4,7 @@
 //!
 //! - `octal/sparse`: the rare/common method alone (`games::octal::extend_sparse`), against
 //!   `ogs::RC2Solver`.
-//! - `octal/table`: `GrundyTable::compute`, the crate's table: the rare/common method, then
+//! - `octal/table`: `GrundyValues::compute`, the crate's table: the rare/common method, then
 //!   the rest copied by the period once Guy and Smith's rule proves it.
 //! - `octal/definition`: every option of every heap (`games::octal::extend_by_definition`, a bitset
 //!   mex) against `ogs::NaiveSolver` and the `HashSet` baseline.
@@ -25,7 +25,7 @@ use gamesolver::games::heaps::Heaps;
 use gamesolver::games::octal::OctalGame;
 use gamesolver::games::octal::{extend_by_definition, extend_sparse};
 use gamesolver::grundy::ImpartialSolver;
-use gamesolver::{GrundyTable, PlayConvention};
+use gamesolver::{GrundyValues, PlayConvention};
 use ogs::Solver;
 use std::hint::black_box;
 
@@ -84,7 +84,7 @@ fn sparse_and_table(c: &mut Criterion) {
         let mut group = values_group(c, "octal", len);
         for code in GAMES {
             let game: OctalGame = code.parse().expect("a valid code");
-            let table = GrundyTable::compute(&game, len as u64 - 1).expect("within the limit");
+            let table = GrundyValues::compute(&game, len as u64 - 1).expect("within the limit");
             if rc2_feasible(code, len) {
                 let theirs = ogs_rc2(code, len);
                 assert!(
@@ -105,7 +105,7 @@ fn sparse_and_table(c: &mut Criterion) {
                 });
             }
             group.bench_function(BenchmarkId::new(format!("table/{code}"), len), |b| {
-                b.iter(|| GrundyTable::compute(black_box(&game), len as u64 - 1));
+                b.iter(|| GrundyValues::compute(black_box(&game), len as u64 - 1));
             });
         }
         group.finish();
@@ -180,7 +180,7 @@ fn positions(c: &mut Criterion) {
             .count()
     };
     let by_table = |positions: &[Vec<u64>]| {
-        let table = GrundyTable::compute(&OctalGame::kayles(), 30).expect("a small table");
+        let table = GrundyValues::compute(&OctalGame::kayles(), 30).expect("a small table");
         positions
             .iter()
             .filter(|heaps| {

@@ -9,7 +9,7 @@
 use clap::Parser;
 use gamesolver::IndexedGame;
 use gamesolver::games::dobutsu::Dobutsu;
-use gamesolver::retrograde::{Counts, IndexedSolved, RetroProgress, Retrograde};
+use gamesolver::retrograde::{Counts, IndexedTablebase, RetroProgress, Retrograde};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
@@ -79,7 +79,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let indices = start.index_count();
     let clock = Instant::now();
     let solved = match &args.load {
-        Some(path) => IndexedSolved::load(&start, &mut BufReader::new(File::open(path)?))?,
+        Some(path) => IndexedTablebase::load(&start, &mut BufReader::new(File::open(path)?))?,
         None => solver(&args, Some(indices)).solve_indexed(&start)?,
     };
     println!("{indices} positions solved in {:.1?}", clock.elapsed());

@@ -7,7 +7,7 @@
 //! ```
 
 use gamesolver::games::three_mens_morris::Morris;
-use gamesolver::retrograde::{Retrograde, TableKnowledge};
+use gamesolver::retrograde::{Retrograde, TablebaseKnowledge};
 use gamesolver::{Game, ScoredWinLoss, Solver};
 use std::sync::Arc;
 use std::time::Instant;
@@ -33,8 +33,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // The table of the sliding phase only: the solver searches the placements.
     let table = Arc::clone(&solved);
-    let knowledge = TableKnowledge::new(move |p: &Morris| table.value(p).filter(|_| p.placed()))
-        .covering_repetitions();
+    let knowledge =
+        TablebaseKnowledge::new(move |p: &Morris| table.value(p).filter(|_| p.placed()))
+            .covering_repetitions();
     let clock = Instant::now();
     let solution = Solver::new()
         .with_knowledge(knowledge)

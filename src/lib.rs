@@ -22,7 +22,7 @@ pub use game::{
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{
-    GrundyError, GrundyTable, HeapTheory, ImpartialError, ImpartialSolver, Outcome, Period,
+    GrundyError, GrundyValues, HeapTheory, ImpartialError, ImpartialSolver, Outcome, Period,
 };
 pub use retrograde::{RetroError, Retrograde};
 pub use search::{

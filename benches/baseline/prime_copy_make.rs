@@ -1,7 +1,7 @@
 //! The baseline of `engine/large`: the search as it was before make/unmake. The crate's engine
 //! on a wrapper of `PrimeGame` that keeps every gain (`keep_all_gains`: no floor, as the board
 //! was), cannot take moves back (so every node clones the board's arrays), lists and sorts
-//! every move at every node (the default `best_moves`), and evaluates by scanning every
+//! every move at every node (the default `promising_moves`), and evaluates by scanning every
 //! gain on the board.
 
 use gamesolver::{Evaluator, Facts, Game, Knowledge, ScoringGame};
@@ -53,7 +53,7 @@ impl ScoringGame for CopyMake {
 }
 
 /// PrimeGame's knowledge on the wrapper, but for the best moves: every search move listed
-/// and sorted (the default `best_moves`).
+/// and sorted (the default `promising_moves`).
 #[derive(Clone, Copy, Debug)]
 pub struct CopyMakeKnowledge;
 

@@ -16,7 +16,7 @@ use cli_support::pipe;
 use gamesolver::games::heaps::{HeapMove, Heaps};
 use gamesolver::games::octal::OctalGame;
 use gamesolver::grundy::{ImpartialSolver, Outcome};
-use gamesolver::{GrundyError, GrundyTable, HeapTheory, MisereQuotient, PlayConvention};
+use gamesolver::{GrundyError, GrundyValues, HeapTheory, MisereQuotient, PlayConvention};
 use std::time::Instant;
 
 /// Values `period` computes at most unless told otherwise.
@@ -85,7 +85,7 @@ fn main() {
 }
 
 fn values(game: &OctalGame, upto: u64, svg: Option<&std::path::Path>) -> Result<(), Failure> {
-    let table = GrundyTable::compute(game, upto).map_err(|e| e.to_string())?;
+    let table = GrundyValues::compute(game, upto).map_err(|e| e.to_string())?;
     if let Some(path) = svg {
         draw(game, table.as_slice(), path).map_err(|e| format!("{}: {e}", path.display()))?;
     }
@@ -120,7 +120,7 @@ fn draw(game: &OctalGame, values: &[u32], path: &std::path::Path) -> Result<(), 
 
 fn period(code: &OctalGame, max: u64) -> Result<(), Failure> {
     let start = Instant::now();
-    let result = GrundyTable::periodic(code, max);
+    let result = GrundyValues::periodic(code, max);
     let ms = start.elapsed().as_millis();
     match result {
         Ok(table) => {
@@ -158,9 +158,9 @@ fn analyze(code: &OctalGame, heaps: &[u64], misere: bool) -> Result<(), Failure>
     } else {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         // The period answers every heap; without one, a table up to the largest heap.
-        let table = match GrundyTable::periodic(code, largest.saturating_add(1).max(1 << 16)) {
+        let table = match GrundyValues::periodic(code, largest.saturating_add(1).max(1 << 16)) {
             Ok(table) => table,
-            Err(_) => GrundyTable::compute(code, largest).map_err(|e| e.to_string())?,
+            Err(_) => GrundyValues::compute(code, largest).map_err(|e| e.to_string())?,
         };
         let winning = position
             .winning_moves_with(&table)

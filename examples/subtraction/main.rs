@@ -16,7 +16,7 @@ use args::{Cli, Command, GameArgs};
 use clap::{CommandFactory, Parser};
 use gamesolver::games::heaps::HeapMove;
 use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze, perfect_move};
-use gamesolver::grundy::{GrundyError, GrundyTable};
+use gamesolver::grundy::{GrundyError, GrundyValues};
 use gamesolver::{Game, Player};
 
 fn main() {
@@ -62,12 +62,12 @@ fn analyze_command(game: &SubtractionGame) -> Result<(), String> {
 
 fn grundy_command(set: Vec<u32>, upto: u64) -> Result<(), String> {
     let set = SubtractionSet::new(set).map_err(|e| e.to_string())?;
-    let table = GrundyTable::compute(&set, upto).map_err(|e| e.to_string())?;
+    let table = GrundyValues::compute(&set, upto).map_err(|e| e.to_string())?;
     if !pipe::print_values(table.as_slice())? {
         return Ok(());
     }
     // The period is a result too: "none proven" is an answer, not an error.
-    match GrundyTable::periodic(&set, 1 << 20) {
+    match GrundyValues::periodic(&set, 1 << 20) {
         Ok(periodic) => println!("{}", periodic.period().expect("a periodic table has one")),
         Err(GrundyError::NoPeriodWithin { limit, .. }) => {
             println!("period not proven within {limit} values");

@@ -17,7 +17,7 @@
 use crate::contest::contest_engine;
 use gamesolver::games::prime::Sieve;
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, PrimeKnowledge};
-use gamesolver::search::ReplyMargin;
+use gamesolver::search::ReplyDeadline;
 use gamesolver::{Budget, Engine};
 use std::io::{BufRead, Read, Write};
 use std::sync::Arc;
@@ -217,7 +217,7 @@ pub fn serve_on_threads(
     threads: usize,
 ) -> std::io::Result<()> {
     let mut engine = contest_engine(threads);
-    let mut margin = ReplyMargin::default();
+    let mut reply_deadline = ReplyDeadline::default();
     // The last board's sieve, for the next board (10 ms at n = 10^6).
     let mut sieve: Option<Arc<Sieve>> = None;
     let mut bytes = Vec::new();
@@ -247,7 +247,7 @@ pub fn serve_on_threads(
                 Err(_) => String::from("error the line is not valid UTF-8"),
                 Ok(Ok(Command::Quit)) => break,
                 Ok(Ok(Command::Go { time, board })) => {
-                    let search_until = margin.search_deadline(received, time);
+                    let search_until = reply_deadline.search_deadline(received, time);
                     let answer;
                     (answer, built) = go(&mut engine, search_until, &board, sieve.as_ref());
                     parsed = board;
@@ -260,7 +260,7 @@ pub fn serve_on_threads(
         writeln!(output, "{answer}")?;
         output.flush()?;
         if let Some(search_until) = replied_by {
-            margin.record_reply(search_until, Instant::now());
+            reply_deadline.record_reply(search_until, Instant::now());
         }
         if built.is_some() {
             sieve = built.map(|position| Arc::clone(position.sieve())).or(sieve);
@@ -271,7 +271,7 @@ pub fn serve_on_threads(
 }
 
 /// The answer to `go`: the engine's move on `board`, searched until `search_until` (from the
-/// session's [`ReplyMargin`]), with a legal move ready at every step before: the largest prime
+/// session's [`ReplyDeadline`]), with a legal move ready at every step before: the largest prime
 /// sent (or the largest number) before the position is built, its greedy move after. Returns
 /// the answer and the position, if one was built.
 fn go(

@@ -3,7 +3,7 @@
 use crate::contest::contest_engine;
 use gamesolver::Budget;
 use gamesolver::games::prime::PrimeGame;
-use gamesolver::search::ReplyMargin;
+use gamesolver::search::ReplyDeadline;
 use std::time::{Duration, Instant};
 
 /// One engine search of a position in `ms` milliseconds, building the position included (as
@@ -24,7 +24,7 @@ pub fn think(n: Option<u32>, board: Option<&[u64]>, ms: u64) -> Result<(), Strin
         (None, None) => unreachable!("clap requires N or --board"),
     }
     .map_err(|e| e.to_string())?;
-    let deadline = ReplyMargin::default().search_deadline(start, Duration::from_millis(ms));
+    let deadline = ReplyDeadline::default().search_deadline(start, Duration::from_millis(ms));
     let result = engine
         .search_in_place(&mut position, Budget::default().with_deadline(deadline))
         .ok_or("the board is empty")?;

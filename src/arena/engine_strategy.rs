@@ -3,16 +3,15 @@
 use super::Strategy;
 use crate::game::Evaluator;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame};
-use crate::search::{Budget, Engine, ReplyMargin, SearchResult};
+use crate::search::{Budget, Engine, ReplyDeadline, SearchResult};
 use std::time::Instant;
 
-/// The search engine as a player: it searches until shortly before the deadline, keeping a
-/// margin for the time it takes to hand the move over, which grows when its moves come back
-/// late ([`ReplyMargin`]).
+/// The search engine as a player: it searches until shortly before the deadline, keeping back
+/// time to hand the move over, more when its moves come back late ([`ReplyDeadline`]).
 pub struct EngineStrategy<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
     engine: Engine<G, E, K>,
     last: Option<SearchResult<G::Move>>,
-    margin: ReplyMargin,
+    reply_deadline: ReplyDeadline,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> std::fmt::Debug for EngineStrategy<G, E, K> {
@@ -30,7 +29,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> EngineStrategy<G, E, K> {
         Self {
             engine,
             last: None,
-            margin: ReplyMargin::default(),
+            reply_deadline: ReplyDeadline::default(),
         }
     }
 
@@ -48,12 +47,13 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Strategy<G> for EngineStr
     fn choose(&mut self, position: &G, deadline: Instant) -> Option<G::Move> {
         let now = Instant::now();
         let search_until = self
-            .margin
+            .reply_deadline
             .search_deadline(now, deadline.saturating_duration_since(now));
         self.last = self
             .engine
             .search(position, Budget::default().with_deadline(search_until));
-        self.margin.record_reply(search_until, Instant::now());
+        self.reply_deadline
+            .record_reply(search_until, Instant::now());
         self.last.as_ref().map(|result| result.best_move)
     }
 

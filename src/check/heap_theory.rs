@@ -2,7 +2,7 @@
 
 use crate::grundy::period::{best_candidate, still_holds};
 use crate::grundy::theory::extend_by_options;
-use crate::grundy::{HeapTheory, MAX_TABLE_LEN, Period};
+use crate::grundy::{HeapTheory, MAX_GRUNDY_VALUES, Period};
 use thiserror::Error;
 
 /// The first lie of a heap game's theory that [`heap_theory`] found.
@@ -30,8 +30,8 @@ pub enum TheoryLie {
         /// The first heap past the proof whose value the period does not give.
         heap: u64,
     },
-    /// More heaps asked than a Grundy table holds ([`MAX_TABLE_LEN`]).
-    #[error("a check of {asked} heaps: a table holds at most {MAX_TABLE_LEN}")]
+    /// More heaps asked than a Grundy table holds ([`MAX_GRUNDY_VALUES`]).
+    #[error("a check of {asked} heaps: a table holds at most {MAX_GRUNDY_VALUES}")]
     TooManyHeaps {
         /// The heaps asked.
         asked: u64,
@@ -60,10 +60,10 @@ pub enum TheoryLie {
 /// ```
 pub fn heap_theory<H: HeapTheory + ?Sized>(game: &H, upto: u64) -> Result<(), TheoryLie> {
     let asked = upto.saturating_add(1);
-    if asked > MAX_TABLE_LEN {
+    if asked > MAX_GRUNDY_VALUES {
         return Err(TheoryLie::TooManyHeaps { asked });
     }
-    // Within MAX_TABLE_LEN: the casts below do not truncate.
+    // Within MAX_GRUNDY_VALUES: the casts below do not truncate.
     let len = asked as usize;
     let mut definition = Vec::with_capacity(len);
     extend_by_options(game, &mut definition, len);

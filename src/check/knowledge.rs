@@ -235,7 +235,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
         let mut kept = Vec::new();
         self.knowledge.search_moves(position, i64::MIN, &mut kept);
         let mut best = Vec::new();
-        self.knowledge.best_moves(position, usize::MAX, &mut best);
+        self.knowledge
+            .promising_moves(position, usize::MAX, &mut best);
         if let Some(&mv) = kept
             .iter()
             .chain(&best)

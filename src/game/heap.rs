@@ -17,7 +17,7 @@ pub struct HeapOption {
 
 /// The rules of a heap game: a position is a list of heaps, and a move replaces one heap by at
 /// most two smaller ones. Subtraction sets, octal codes and a user's own heap game are all
-/// heap games; [`GrundyTable`](crate::grundy::GrundyTable) computes the Grundy values of any of
+/// heap games; [`GrundyValues`](crate::grundy::GrundyValues) computes the Grundy values of any of
 /// them, and [`Heaps`](crate::games::heaps::Heaps) plays sums of heaps.
 ///
 /// One method is required: the options of a single heap. The Grundy value of heap n is then
@@ -29,7 +29,7 @@ pub struct HeapOption {
 /// equal halves.
 ///
 /// ```
-/// use gamesolver::{GrundyTable, HeapGame, HeapOption, HeapTheory};
+/// use gamesolver::{GrundyValues, HeapGame, HeapOption, HeapTheory};
 ///
 /// struct TakeOrHalve;
 ///
@@ -47,7 +47,7 @@ pub struct HeapOption {
 /// // Its values by the definition: the theory knows nothing more of it.
 /// impl HeapTheory for TakeOrHalve {}
 ///
-/// let table = GrundyTable::compute(&TakeOrHalve, 7)?;
+/// let table = GrundyValues::compute(&TakeOrHalve, 7)?;
 /// assert_eq!(table.as_slice(), [0, 1, 2, 0, 1, 2, 3, 0]);
 /// # Ok::<(), gamesolver::GrundyError>(())
 /// ```

@@ -51,7 +51,7 @@ impl fmt::Display for PlayConvention {
 ///
 /// A game that is a sum of heaps, each move changing one heap into at most two, is best
 /// written as a [`HeapGame`](crate::HeapGame): its Grundy values then come from a
-/// [`GrundyTable`](crate::GrundyTable) with proven periods, instantly for heaps in the
+/// [`GrundyValues`](crate::GrundyValues) with proven periods, instantly for heaps in the
 /// millions, and [`Heaps`](crate::games::heaps::Heaps) plays its sums.
 pub trait ImpartialGame: Game {
     /// The convention the game's own rules fix, or `None` (the default) when any solver's

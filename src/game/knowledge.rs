@@ -158,7 +158,7 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
     /// most promising first, so that the engine's forward pruning on large positions need not
     /// generate the rest. A poor choice only weakens the engine's play on such positions; the
     /// exact solver never asks. The default sorts the search moves by margin.
-    fn best_moves(&self, position: &G, limit: usize, out: &mut Vec<G::Move>) {
+    fn promising_moves(&self, position: &G, limit: usize, out: &mut Vec<G::Move>) {
         let start = out.len();
         self.search_moves(position, i64::MIN, out);
         // A stable sort: ties keep the game's order.
@@ -197,7 +197,7 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
     /// ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)): the positions they
     /// expand form no cycle, so negamax with a table is sound there, as in a game that ends.
     /// A solved endgame table says so
-    /// ([`TableKnowledge::covering_repetitions`](crate::retrograde::TableKnowledge::covering_repetitions)).
+    /// ([`TablebaseKnowledge::covering_repetitions`](crate::retrograde::TablebaseKnowledge::covering_repetitions)).
     /// `false` by default. Saying so wrongly lets a search go round a cycle and give wrong
     /// values; [`check::uncovered_repetition`](crate::check::uncovered_repetition) looks for a
     /// cycle the knowledge leaves open.

@@ -27,30 +27,47 @@
 //! One word for each idea, in the code and the docs alike:
 //!
 //! - *position*: a state of a game. Every value is from the side to move's point of view
-//!   (negamax), so a position need not record whose turn it is.
+//!   (negamax), so a position need not record whose turn it is unless its rules depend on it.
+//! - *turn*: the side to move; a move that *keeps the turn* lets the same side move again
+//!   ([`ScoringGame::keeps_turn`]).
 //! - *margin* of a move: the points it gives the mover minus those it gives the opponent
-//!   ([`ScoringGame::margin`]). The *value* of a position: the best future margin the side to
-//!   move can force.
+//!   ([`ScoringGame::margin`]); points only, never time. The *value* of a position: the best
+//!   future margin the side to move can force.
+//! - *optimal* (or *best*) move: one that reaches the value, proven; a *promising* move is the
+//!   knowledge's guess ([`Knowledge::promising_moves`]), a hint.
 //! - *outcome*: who wins an impartial position with perfect play, N (the next player) or P
-//!   (the previous one); its *Grundy value* places it among heaps of Nim.
+//!   (the previous one), as the theory says it; as a verdict N is a win and P a loss
+//!   (`Verdict::from(outcome)`). Its *Grundy value* places it among heaps of Nim; the
+//!   *Grundy values* of a heap game, heap by heap, are a [`GrundyValues`](crate::GrundyValues).
 //! - *convention*: normal play (the last move wins) or misère play (it loses).
 //! - *knowledge*: what a search may exploit beyond the rules; an item is *sound* (a lie
-//!   changes values) or a *hint* (a lie costs time).
+//!   changes values) or a *hint* (a lie costs time). A heap game's *theory*
+//!   ([`HeapTheory`](crate::HeapTheory)) is the same for its Grundy values.
 //! - *solver*: computes exact values, searching to the end of the game:
 //!   [`Solver`](crate::Solver) for scoring games, [`ImpartialSolver`](crate::ImpartialSolver)
-//!   for impartial ones.
+//!   for impartial ones. Its answer for a position is a *solution* ([`Solution`](crate::Solution)).
 //! - *engine*: plays within a budget, searching to a depth and estimating the positions there
-//!   with an *evaluator* ([`Engine`](crate::Engine)); the exact solver it may hand its endgames
-//!   to is its *endgame solver*.
+//!   with an *evaluator* ([`Engine`](crate::Engine)); its answer is a *search result*
+//!   ([`SearchResult`](crate::SearchResult)); the exact solver it may hand its endgames to is
+//!   its *endgame solver*.
 //! - *searcher*: the one negamax, with its helper threads, that the solver and the engine
-//!   both run; *front-end*: the solver or the engine.
-//! - *table*: a transposition table, the searcher's bounded memory of positions searched. A
-//!   [`GrundyTable`](crate::GrundyTable) is something else: the Grundy values of a heap game,
-//!   heap by heap.
-//! - *budget*: the depth, nodes or time a search may take ([`Budget`](crate::Budget)).
+//!   both run; *front-end*: the solver or the engine. Its *root* is the position a search
+//!   starts from.
+//! - *table*: a transposition table, the searcher's bounded memory of positions searched.
+//! - *tablebase*: every position of a game (or of a part of it) solved by retrograde analysis
+//!   and kept, in memory or in a file ([`retrograde`](crate::retrograde)).
+//! - *budget*: the depth, nodes or time a search may take ([`Budget`](crate::Budget)); a
+//!   *deadline*: the instant it must stop by; the time a player keeps back for its reply is
+//!   its [`ReplyDeadline`](crate::search::ReplyDeadline)'s.
 //! - *verdict*: who wins a position of a [`WinLossGame`] with perfect play, for the side to
 //!   move: win, loss or draw ([`Verdict`]); with the *plies* to the end of the game, the
 //!   fastest win and the longest loss, it is the position's *retrograde value*.
+//! - *progress*: what a long search or solve reports now and then, to a callback: the
+//!   searcher's every second ([`Progress`](crate::search::Progress)), the retrograde solver's
+//!   every 2^16 positions ([`RetroProgress`](crate::retrograde::RetroProgress)).
+//!
+//! Generic parameters come in one order: the game, the evaluator, the knowledge
+//! (`Engine<G, E, K>`).
 
 mod core;
 mod eval;

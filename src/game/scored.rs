@@ -23,7 +23,7 @@ use thiserror::Error;
 /// game's move generator says. The positions still repeat if the inner game's do
 /// ([`Game::POSITIONS_REPEAT`]): the solvers take such a game only with knowledge that values
 /// a position on every cycle ([`Knowledge::covers_repetitions`](crate::Knowledge::covers_repetitions)),
-/// a solved table for instance ([`TableKnowledge`](crate::retrograde::TableKnowledge)).
+/// a solved table for instance ([`TablebaseKnowledge`](crate::retrograde::TablebaseKnowledge)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct ScoredWinLoss<G>(pub G);
 

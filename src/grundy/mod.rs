@@ -1,7 +1,7 @@
 //! Sprague–Grundy theory: Grundy values of heap games with their periods, and a memoized
 //! solver for any impartial game under normal or misère play.
 //!
-//! A [`GrundyTable`] holds g(0), g(1), ... of any [`HeapGame`], by what the theory knows of
+//! A [`GrundyValues`] holds g(0), g(1), ... of any [`HeapGame`], by what the theory knows of
 //! the game ([`HeapTheory`]: its [`extend_grundy`](HeapTheory::extend_grundy)): octal games by the rare/common method
 //! ([`games::octal::extend_sparse`](crate::games::octal::extend_sparse)), checked equal to
 //! the definition, subtraction sets by a one-word mex.
@@ -28,7 +28,7 @@
 //!   suffice. (The one heap more than the classical 2e + 2p + t - 1 closes the case e = 0, in
 //!   which a split of n + p into p + p would map to a move leaving one heap.)
 //!
-//! [`GrundyTable::periodic`] finds the candidate such a rule proves with the fewest values,
+//! [`GrundyValues::periodic`] finds the candidate such a rule proves with the fewest values,
 //! computes that far, checks, and reduces the proven pair to the smallest preperiod and
 //! period (the smallest eventual period divides every eventual period).
 //!
@@ -42,14 +42,14 @@ pub mod misere;
 pub(crate) mod outcome;
 pub(crate) mod period;
 mod solver;
-mod table;
 pub(crate) mod theory;
+mod values;
 
 pub use outcome::Outcome;
 pub use period::{Period, copy_by_proven_period};
 pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
-pub use table::{GrundyError, GrundyTable, MAX_TABLE_LEN};
 pub use theory::HeapTheory;
+pub use values::{GrundyError, GrundyValues, MAX_GRUNDY_VALUES};
 
 /// The Grundy value of a sum of independent games: the XOR of their values.
 ///

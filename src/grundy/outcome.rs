@@ -1,6 +1,6 @@
 //! `Outcome`: who wins a position with perfect play, N (the next player) or P (the previous).
 
-use crate::game::Game;
+use crate::game::{Game, Verdict};
 use std::fmt;
 
 /// Who wins an impartial game under perfect play.
@@ -17,6 +17,26 @@ impl Outcome {
     #[must_use]
     pub fn mover_wins(self) -> bool {
         self == Outcome::N
+    }
+}
+
+/// The same answer as a verdict for the side to move: N is a win, P a loss (an impartial game
+/// never ends in a draw).
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::{Outcome, Verdict};
+///
+/// assert_eq!(Verdict::from(Outcome::N), Verdict::Win);
+/// assert_eq!(Verdict::from(Outcome::P), Verdict::Loss);
+/// ```
+impl From<Outcome> for Verdict {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::N => Verdict::Win,
+            Outcome::P => Verdict::Loss,
+        }
     }
 }
 

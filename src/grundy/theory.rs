@@ -6,7 +6,7 @@ use super::mex::{OptionSet, ValueSet};
 use crate::game::HeapGame;
 
 /// What the theory knows of a heap game beyond its rules ([`HeapGame`]): what a
-/// [`GrundyTable`](super::GrundyTable) may use to compute the game's Grundy values. Both
+/// [`GrundyValues`](super::GrundyValues) may use to compute the game's Grundy values. Both
 /// methods are provided, so a game that knows nothing more opts in with an empty
 /// `impl HeapTheory for MyGame {}` and gets its values by the definition.
 ///
@@ -17,7 +17,7 @@ use crate::game::HeapGame;
 ///
 /// ```
 /// use gamesolver::grundy::HeapTheory;
-/// use gamesolver::{GrundyTable, HeapGame, HeapOption};
+/// use gamesolver::{GrundyValues, HeapGame, HeapOption};
 ///
 /// /// Take 1 or 2 tokens.
 /// struct TakeOneOrTwo;
@@ -32,10 +32,10 @@ use crate::game::HeapGame;
 ///
 /// impl HeapTheory for TakeOneOrTwo {}
 ///
-/// let table = GrundyTable::compute(&TakeOneOrTwo, 5)?;
+/// let table = GrundyValues::compute(&TakeOneOrTwo, 5)?;
 /// assert_eq!(table.as_slice(), [0, 1, 2, 0, 1, 2]);
 /// // No rule proves a period here, so none is ever claimed.
-/// assert!(GrundyTable::periodic(&TakeOneOrTwo, 1_000).is_err());
+/// assert!(GrundyValues::periodic(&TakeOneOrTwo, 1_000).is_err());
 /// # Ok::<(), gamesolver::GrundyError>(())
 /// ```
 pub trait HeapTheory: HeapGame {

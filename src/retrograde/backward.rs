@@ -2,7 +2,7 @@
 //! order of plies (the proof is in the module docs of [`retrograde`](super)).
 
 use super::explore::Graph;
-use super::{PROGRESS_EVERY, ProgressFn, RetroError, RetroProgress};
+use super::{RETRO_PROGRESS_EVERY, RetroError, RetroProgress, RetroProgressFn};
 use crate::game::Verdict;
 
 /// A position not yet decided; at the end, a draw.
@@ -25,7 +25,7 @@ pub(crate) fn code(verdict: Verdict) -> u8 {
 /// and plies to the end.
 pub(crate) fn solve<K>(
     graph: &Graph<K>,
-    progress: &mut Option<ProgressFn>,
+    progress: &mut Option<RetroProgressFn>,
 ) -> Result<(Vec<u8>, Vec<u16>), RetroError> {
     let n = graph.len();
     let (parent_offsets, parents) = parents(graph);
@@ -34,7 +34,7 @@ pub(crate) fn solve<K>(
         let child_parents =
             &parents[parent_offsets[child] as usize..parent_offsets[child + 1] as usize];
         pass.decide_parents(child, child_parents)?;
-        if pass.head.is_multiple_of(PROGRESS_EVERY)
+        if pass.head.is_multiple_of(RETRO_PROGRESS_EVERY)
             && let Some(report) = progress
         {
             report(RetroProgress::Backward {

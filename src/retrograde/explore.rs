@@ -2,7 +2,7 @@
 //! breadth first, with the numbers of its children, in memory counted against a bound before
 //! it is taken.
 
-use super::{PROGRESS_EVERY, ProgressFn, RetroError, RetroProgress};
+use super::{RETRO_PROGRESS_EVERY, RetroError, RetroProgress, RetroProgressFn};
 use crate::game::{Game, Verdict, WinLossGame};
 use std::collections::{HashMap, VecDeque};
 use std::mem::size_of;
@@ -58,7 +58,7 @@ fn projected_bytes<G: Game>(map: usize, positions: usize, moves: usize, queued: 
 pub(crate) fn explore<G: WinLossGame>(
     start: &G,
     max_bytes: usize,
-    progress: &mut Option<ProgressFn>,
+    progress: &mut Option<RetroProgressFn>,
 ) -> Result<Graph<G::Key>, RetroError> {
     let mut graph = Graph {
         ids: HashMap::new(),
@@ -93,7 +93,7 @@ pub(crate) fn explore<G: WinLossGame>(
         }
         graph.endings.push(ending);
         graph.offsets.push(graph.children.len() as u64);
-        if graph.endings.len().is_multiple_of(PROGRESS_EVERY)
+        if graph.endings.len().is_multiple_of(RETRO_PROGRESS_EVERY)
             && let Some(report) = progress
         {
             report(RetroProgress::Explore {

@@ -1,14 +1,14 @@
-//! A solved table used by the alpha-beta searches: [`TableKnowledge`] gives the
+//! A solved table used by the alpha-beta searches: [`TablebaseKnowledge`] gives the
 //! [`Solver`](crate::Solver) and the [`Engine`](crate::Engine) the exact value of every
-//! position the table holds, and [`table_move`] (or [`table_endgames`], for the engine) plays
+//! position the table holds, and [`tablebase_move`] (or [`tablebase_endgames`], for the engine) plays
 //! a position the table holds by its distances: a win soonest, a loss latest.
 //!
 //! This is how a large game's endgames, solved once by retrograde analysis, serve a forward
 //! search of the rest, as the checkers proof's endgame databases served its alpha-beta
 //! searches. The searches play the game as a [`ScoredWinLoss`] (worth 1, 0 or -1); the table
-//! is reached through a lookup the user writes (a [`Solved`](super::Solved), an
-//! [`IndexedSolved`](super::IndexedSolved) of the endgame's own index, a
-//! [`TableFile`](super::TableFile) behind a lock), `None` where the table has no answer.
+//! is reached through a lookup the user writes (a [`Tablebase`](super::Tablebase), an
+//! [`IndexedTablebase`](super::IndexedTablebase) of the endgame's own index, a
+//! [`TablebaseFile`](super::TablebaseFile) behind a lock), `None` where the table has no answer.
 
 use super::RetroValue;
 use crate::game::{Facts, Knowledge, ScoredWinLoss, Verdict, WinLossGame, verdict_value};
@@ -31,7 +31,7 @@ use crate::search::EndgameSolver;
 /// point 0, whose every cycle passes through point 1.
 ///
 /// ```
-/// use gamesolver::retrograde::{Retrograde, TableKnowledge};
+/// use gamesolver::retrograde::{Retrograde, TablebaseKnowledge};
 /// use gamesolver::{Game, ScoredWinLoss, Solver, Verdict, WinLossGame};
 /// use std::sync::Arc;
 ///
@@ -62,7 +62,7 @@ use crate::search::EndgameSolver;
 /// }
 ///
 /// let solved = Arc::new(Retrograde::new().solve(&Line(2))?);
-/// let table = TableKnowledge::new(move |p: &Line| solved.value(p).filter(|_| p.0 >= 1))
+/// let table = TablebaseKnowledge::new(move |p: &Line| solved.value(p).filter(|_| p.0 >= 1))
 ///     .covering_repetitions();
 /// let start = ScoredWinLoss(Line(0));
 /// gamesolver::check::uncovered_repetition(&start, &table, &Default::default())?;
@@ -70,12 +70,12 @@ use crate::search::EndgameSolver;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy)]
-pub struct TableKnowledge<F> {
+pub struct TablebaseKnowledge<F> {
     lookup: F,
     covers_repetitions: bool,
 }
 
-impl<F> TableKnowledge<F> {
+impl<F> TablebaseKnowledge<F> {
     /// Knowledge from `lookup`: a position's retrograde value, or `None` where the table has
     /// none.
     pub fn new(lookup: F) -> Self {
@@ -96,7 +96,7 @@ impl<F> TableKnowledge<F> {
     }
 }
 
-impl<G, F> Knowledge<ScoredWinLoss<G>> for TableKnowledge<F>
+impl<G, F> Knowledge<ScoredWinLoss<G>> for TablebaseKnowledge<F>
 where
     G: WinLossGame,
     F: Fn(&G) -> Option<RetroValue> + Clone + Send + Sync,
@@ -158,7 +158,7 @@ fn rank(value: RetroValue) -> (u8, i32) {
 ///
 /// Following it, the side that wins does so in the plies the table gives, whatever the other
 /// side plays: each move keeps a win of p plies at p - 1 for the other side to lose.
-pub fn table_move<G: WinLossGame>(
+pub fn tablebase_move<G: WinLossGame>(
     position: &G,
     lookup: impl Fn(&G) -> Option<RetroValue>,
 ) -> Option<(G::Move, RetroValue)> {
@@ -178,18 +178,18 @@ pub fn table_move<G: WinLossGame>(
     best
 }
 
-/// An [`EndgameSolver`] that plays by a solved table ([`table_move`]), for
+/// An [`EndgameSolver`] that plays by a solved table ([`tablebase_move`]), for
 /// [`Engine::with_endgame_solver`](crate::Engine::with_endgame_solver): at a position whose
 /// moves lead into the table, the engine plays the table's move with its exact value, and
 /// searches as usual elsewhere. The engine hands over positions of at most the search moves
 /// set by [`Engine::with_exact_endgame`](crate::Engine::with_exact_endgame), under a budget
 /// of time alone.
-pub fn table_endgames<G, F>(lookup: F) -> EndgameSolver<ScoredWinLoss<G>>
+pub fn tablebase_endgames<G, F>(lookup: F) -> EndgameSolver<ScoredWinLoss<G>>
 where
     G: WinLossGame + 'static,
     F: Fn(&G) -> Option<RetroValue> + Send + 'static,
 {
     Box::new(move |position, _deadline| {
-        table_move(&position.0, &lookup).map(|(mv, value)| (mv, verdict_value(value.verdict)))
+        tablebase_move(&position.0, &lookup).map(|(mv, value)| (mv, verdict_value(value.verdict)))
     })
 }

@@ -33,15 +33,15 @@
 //! so the order within a layer changes nothing). An end a few plies from the game's end
 //! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
 //! [`Retrograde::reach`] then marks the positions play can meet from a start, and
-//! [`IndexedSolved::counts_in`] counts their verdicts: Dobutsu shogi, 1,567,925,964 indices,
+//! [`IndexedTablebase::counts_in`] counts their verdicts: Dobutsu shogi, 1,567,925,964 indices,
 //! solves so in 8 minutes on two cores and under 5 GiB (the `dobutsu` example).
 //!
-//! A table of the indexed path is saved with [`IndexedSolved::save`] and read back whole
-//! ([`IndexedSolved::load`]) or a position at a time without loading it ([`TableFile`]); a
+//! A table of the indexed path is saved with [`IndexedTablebase::save`] and read back whole
+//! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]); a
 //! table of another game, rule set or size, cut short or damaged, is refused.
 //!
-//! A solved table serves the alpha-beta searches as knowledge ([`TableKnowledge`]: the exact
-//! value of each position it holds) and the engine as a player ([`table_endgames`]: a win
+//! A solved table serves the alpha-beta searches as knowledge ([`TablebaseKnowledge`]: the exact
+//! value of each position it holds) and the engine as a player ([`tablebase_endgames`]: a win
 //! soonest, a loss latest), so that the part of a game that repeats, solved once backwards,
 //! lets the [`Solver`](crate::Solver) search the rest forwards.
 //!
@@ -54,12 +54,12 @@ mod backward;
 mod explore;
 mod indexed;
 mod knowledge;
-mod solved;
+mod tablebase;
 mod workers;
 
-pub use indexed::{IndexedSolved, Reached, TableFile, TableFileError};
-pub use knowledge::{TableKnowledge, table_endgames, table_move};
-pub use solved::{Counts, RetroValue, Solved};
+pub use indexed::{IndexedTablebase, Reached, TablebaseFile, TablebaseFileError};
+pub use knowledge::{TablebaseKnowledge, tablebase_endgames, tablebase_move};
+pub use tablebase::{Counts, RetroValue, Tablebase};
 
 use crate::game::{IndexedGame, WinLossGame};
 use crate::search::max_table_bytes;
@@ -141,11 +141,11 @@ pub enum RetroProgress {
     },
 }
 
-/// A progress callback: called every [`PROGRESS_EVERY`] positions.
-pub type ProgressFn = Box<dyn FnMut(RetroProgress) + Send>;
+/// A progress callback: called every [`RETRO_PROGRESS_EVERY`] positions.
+pub type RetroProgressFn = Box<dyn FnMut(RetroProgress) + Send>;
 
 /// How often the progress callback is called, in positions.
-pub const PROGRESS_EVERY: usize = 1 << 16;
+pub const RETRO_PROGRESS_EVERY: usize = 1 << 16;
 
 /// The retrograde solver: its memory bound and progress callback.
 ///
@@ -158,7 +158,7 @@ pub const PROGRESS_EVERY: usize = 1 << 16;
 pub struct Retrograde {
     max_bytes: usize,
     threads: usize,
-    progress: Option<ProgressFn>,
+    progress: Option<RetroProgressFn>,
 }
 
 impl std::fmt::Debug for Retrograde {
@@ -217,7 +217,7 @@ impl Retrograde {
         self.max_bytes
     }
 
-    /// The same solver calling `progress` every [`PROGRESS_EVERY`] positions.
+    /// The same solver calling `progress` every [`RETRO_PROGRESS_EVERY`] positions.
     #[must_use]
     pub fn with_progress(mut self, progress: impl FnMut(RetroProgress) + Send + 'static) -> Self {
         self.progress = Some(Box::new(progress));
@@ -231,10 +231,10 @@ impl Retrograde {
     /// [`RetroError::TooLarge`] when the graph would pass [`max_bytes`](Self::max_bytes),
     /// [`RetroError::TooManyPositions`] past 2^32 - 1 positions, [`RetroError::TooDeep`] for
     /// a position more than 65,535 plies from the end.
-    pub fn solve<G: WinLossGame>(&mut self, start: &G) -> Result<Solved<G::Key>, RetroError> {
+    pub fn solve<G: WinLossGame>(&mut self, start: &G) -> Result<Tablebase<G::Key>, RetroError> {
         let graph = explore::explore(start, self.max_bytes, &mut self.progress)?;
         let (verdicts, plies) = backward::solve(&graph, &mut self.progress)?;
-        Ok(Solved::new(graph.ids, verdicts, plies))
+        Ok(Tablebase::new(graph.ids, verdicts, plies))
     }
 
     /// Solves every index of `game`'s space ([`IndexedGame::index_count`], whether reachable
@@ -248,14 +248,17 @@ impl Retrograde {
     /// [`RetroError::TooLarge`] when the arrays would pass [`max_bytes`](Self::max_bytes)
     /// (checked before anything is allocated), [`RetroError::IndexOutOfRange`] for a position
     /// whose index is not below the count, [`RetroError::TooDeep`].
-    pub fn solve_indexed<G: IndexedGame>(&mut self, game: &G) -> Result<IndexedSolved, RetroError> {
+    pub fn solve_indexed<G: IndexedGame>(
+        &mut self,
+        game: &G,
+    ) -> Result<IndexedTablebase, RetroError> {
         indexed::solve(game, self.max_bytes, self.threads, &mut self.progress)
     }
 
     /// The positions of an [`IndexedGame`] reachable from `start` (not played on where the
     /// game has ended), breadth first on [`threads`](Self::threads) threads: a bit an index,
     /// and 8 bytes a position of the widest ply, twice. With
-    /// [`IndexedSolved::counts_in`], the verdicts of the part of a solve that play can meet.
+    /// [`IndexedTablebase::counts_in`], the verdicts of the part of a solve that play can meet.
     ///
     /// # Errors
     ///

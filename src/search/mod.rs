@@ -79,13 +79,17 @@
 //! - Huge pages for the tables: 1 to 7% on Kalah, within the machine's drift; the probe waits
 //!   on memory, not on the page tables.
 
+/// The bound of every search window: a value beyond any margin a game can reach. Windows are
+/// kept inside ±`UNBOUNDED`, and a job's or a claim's window written as `inf` is this.
+pub const UNBOUNDED: i64 = 1 << 62;
+
 mod budget;
 mod config;
 mod engine;
-mod margin;
 mod move_bounds;
 mod negamax;
 mod progress;
+mod reply_deadline;
 mod searcher;
 mod solver;
 mod stats;
@@ -94,9 +98,9 @@ mod table;
 pub use budget::Budget;
 pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
 pub use engine::{EndgameSolver, Engine, SearchResult};
-pub use margin::ReplyMargin;
 pub use move_bounds::MoveBounds;
 pub use progress::{Progress, Stage};
+pub use reply_deadline::ReplyDeadline;
 pub use solver::{DEFAULT_NULL_WINDOW_RANGE, ResultsError, Solution, SolveError, Solver};
 pub use stats::{SearchStats, TableCounts};
 pub use table::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};

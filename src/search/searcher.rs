@@ -9,7 +9,8 @@
 //! a lock-free table, others a table of locked buckets.
 
 use crate::game::{Evaluator, Game, Knowledge, ScoringGame, TableKey};
-use crate::search::negamax::{Negamax, ProgressFn, Scored, Settings};
+pub(crate) use crate::search::negamax::{EXACT_DEPTH, Scored};
+use crate::search::negamax::{Negamax, ProgressFn, Settings, TurnGain, order_key};
 use crate::search::table::{
     LockedTable, SearchTable, SharedTable, TranspositionTable, move_type_packs,
 };
@@ -24,11 +25,15 @@ fn packs<G: Game>(position: &G) -> bool {
 
 /// A search and its helpers, behind the few calls a front-end makes: settings for the next
 /// search, the searches themselves, and what they found.
-pub(crate) struct Searcher<G: Game, K, E> {
+pub(crate) struct Searcher<G: Game, E, K> {
     /// The search whose result counts.
-    core: Negamax<G, K, E>,
+    core: Negamax<G, E, K>,
+    /// The settings of the next searches but the table cut-offs, which `config` holds: with
+    /// them, the one source of what the main search and its helpers run by
+    /// ([`search_settings`](Self::search_settings)).
+    settings: Settings,
     /// Searches that run beside it on other threads (none on one thread).
-    helpers: Vec<Negamax<G, K, E>>,
+    helpers: Vec<Negamax<G, E, K>>,
     /// Tells the helpers that the main search is done.
     stop: Arc<AtomicBool>,
     pool: Option<rayon::ThreadPool>,
@@ -43,12 +48,13 @@ pub(crate) struct Searcher<G: Game, K, E> {
     whole_table: bool,
 }
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K> {
     /// A search set up by `config`. Its table is made by [`prepare`](Self::prepare) or at
     /// the first search (when the position says which table threads share).
     pub fn new(config: SearchConfig, knowledge: K, evaluator: E) -> Self {
         let mut searcher = Self {
             core: Negamax::new(0, knowledge, evaluator),
+            settings: Settings::default(),
             helpers: Vec::new(),
             stop: Arc::new(AtomicBool::new(false)),
             pool: None,
@@ -57,23 +63,22 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
             helpers_idle: false,
             whole_table: false,
         };
-        searcher.core.settings().transposition_cutoffs = config.transposition_cutoffs;
         searcher.set_threads(config.threads);
         searcher
     }
 
     /// The same search with other knowledge; a one-thread table is kept.
-    pub fn with_knowledge<K2: Knowledge<G>>(mut self, knowledge: K2) -> Searcher<G, K2, E> {
+    pub fn with_knowledge<K2: Knowledge<G>>(mut self, knowledge: K2) -> Searcher<G, E, K2> {
         let local = self.table_ready && matches!(self.core.table(), SearchTable::Local(_));
         let table = self.core.take_table();
-        let settings = *self.core.current_settings();
+        let settings = self.settings;
         let (evaluator, progress) = self.core.into_parts();
         let mut other = Searcher::new(self.config, knowledge, evaluator);
         if local {
             other.core.set_table(table);
             other.table_ready = true;
         }
-        *other.core.settings() = settings;
+        other.settings = settings;
         other.core.set_progress(progress);
         other
     }
@@ -189,6 +194,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
     /// Starts a budgeted call on `position`; at the first, makes the table and the helpers.
     /// If the system gives no threads, the search runs on one.
     pub fn begin_on(&mut self, position: &G) {
+        self.core.set_settings(self.search_settings());
         self.core.begin_on(position);
         self.prepare();
         if self.table_ready {
@@ -223,20 +229,21 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
     fn run<R>(
         &mut self,
         position: &mut G,
-        work: impl Fn(&mut Negamax<G, K, E>, &mut G) -> R + Sync,
+        work: impl Fn(&mut Negamax<G, E, K>, &mut G) -> R + Sync,
     ) -> R {
+        self.core.set_settings(self.search_settings());
         let Some(pool) = self.pool.as_ref().filter(|_| !self.helpers_idle) else {
             return work(&mut self.core, position);
         };
         self.stop.store(false, Ordering::Relaxed);
         let settings = Settings {
             budget: Budget::default().with_nodes(self.config.helper_burst),
-            ..*self.core.current_settings()
+            ..self.search_settings()
         };
         let (core, stop, work) = (&mut self.core, &self.stop, &work);
         pool.in_place_scope(|scope| {
             for helper in &mut self.helpers {
-                *helper.settings() = settings;
+                helper.set_settings(settings);
                 let mut copy = position.clone();
                 scope.spawn(move |_| {
                     // Bursts from the root, so that a helper follows the main search rather
@@ -304,38 +311,44 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
         self.helpers_idle = idle;
     }
 
+    /// What the next searches run by: the settings set here, and the table cut-offs of the
+    /// configuration.
+    fn search_settings(&self) -> Settings {
+        Settings {
+            transposition_cutoffs: self.config.transposition_cutoffs,
+            ..self.settings
+        }
+    }
+
     /// The budget of the next searches.
     pub fn budget(&self) -> Budget {
-        self.core.current_settings().budget
+        self.settings.budget
     }
 
     /// Sets the budget of the next searches (counted from the next [`begin_on`](Self::begin_on)).
     pub fn set_budget(&mut self, budget: Budget) {
-        self.core.settings().budget = budget;
+        self.settings.budget = budget;
     }
 
     /// Where the caller is, reported with progress.
     pub fn set_stage(&mut self, stage: Stage) {
-        self.core.settings().stage = stage;
+        self.settings.stage = stage;
     }
 
     /// The forward pruning of the next searches: at most `root` moves at the root and `inner`
     /// below it (`None`: every move).
     pub fn set_breadths(&mut self, root: Option<usize>, inner: Option<usize>) {
-        let settings = self.core.settings();
-        (settings.root_breadth, settings.breadth) = (root, inner);
+        (self.settings.root_breadth, self.settings.breadth) = (root, inner);
     }
 
     /// The forward pruning, as [`set_breadths`](Self::set_breadths) takes it.
     pub fn breadths(&self) -> (Option<usize>, Option<usize>) {
-        let settings = self.core.current_settings();
-        (settings.root_breadth, settings.breadth)
+        (self.settings.root_breadth, self.settings.breadth)
     }
 
     /// Whether the next searches look up children for table cut-offs.
     pub fn set_transposition_cutoffs(&mut self, on: bool) {
         self.config.transposition_cutoffs = on;
-        self.core.settings().transposition_cutoffs = on;
     }
 
     /// Calls `report` about once a second.
@@ -351,6 +364,22 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G> + Clone> Searcher<G, K, E>
     /// The main search's nodes so far (the helpers' left out).
     pub fn main_nodes(&self) -> u64 {
         self.core.nodes()
+    }
+
+    /// The legal moves of `position` in the order the search tries them at a node: the
+    /// table's move first, then by what each move's turn can score (its margin, and for a move
+    /// that keeps the turn the rest of the turn's best by margins).
+    pub fn ordered_root_moves(&self, position: &G) -> Vec<G::Move> {
+        let table_move = self.table_move(position);
+        let mut moves = position.legal_moves();
+        let mut turn_gain = TurnGain::default();
+        turn_gain.start_node();
+        moves.sort_by_cached_key(|&mv| {
+            let (margin, keeps) = position.margin_and_turn(mv);
+            let gain = turn_gain.of_move(position, mv, margin, keeps);
+            std::cmp::Reverse(order_key(mv, gain, table_move))
+        });
+        moves
     }
 
     /// The table's move for `position`, if it holds one.

@@ -394,52 +394,58 @@ fn trapped_rings() -> Token<true> {
 
 #[test]
 fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_game() {
-    use gamesolver::retrograde::{IndexedSolved, TableFile, TableFileError};
+    use gamesolver::retrograde::{IndexedTablebase, TablebaseFile, TablebaseFileError};
     use std::io::Cursor;
     let start = trapped_rings();
     let solved = Retrograde::new().solve_indexed(&start).unwrap();
     let mut bytes = Vec::new();
     solved.save(&start, &mut bytes).unwrap();
     assert_eq!(
-        IndexedSolved::load(&start, Cursor::new(&bytes)).unwrap(),
+        IndexedTablebase::load(&start, Cursor::new(&bytes)).unwrap(),
         solved
     );
-    let mut file = TableFile::open(&start, Cursor::new(&bytes)).unwrap();
+    let mut file = TablebaseFile::open(&start, Cursor::new(&bytes)).unwrap();
     file.verify().unwrap();
     for index in [0, 1, 6, 7, 500, 999] {
         assert_eq!(file.value_at(index).unwrap(), solved.value_at(index));
     }
     assert!(matches!(
         file.value_at(1000),
-        Err(TableFileError::OutOfRange(1000))
+        Err(TablebaseFileError::OutOfRange(1000))
     ));
     // Another game type, another size, a file cut short, a damaged code.
     let other = Token::<false> {
         at: 1,
         graph: Arc::clone(&start.graph),
     };
-    let found = TableFile::open(&other, Cursor::new(&bytes));
+    let found = TablebaseFile::open(&other, Cursor::new(&bytes));
     assert!(
-        matches!(found, Err(TableFileError::OtherGame { .. })),
+        matches!(found, Err(TablebaseFileError::OtherGame { .. })),
         "{found:?}"
     );
-    let found = TableFile::open(&rings(400), Cursor::new(&bytes));
+    let found = TablebaseFile::open(&rings(400), Cursor::new(&bytes));
     assert!(
-        matches!(found, Err(TableFileError::OtherRules { .. })),
+        matches!(found, Err(TablebaseFileError::OtherRules { .. })),
         "{found:?}"
     );
-    let found = TableFile::open(&start, Cursor::new(&bytes[..bytes.len() - 1]));
+    let found = TablebaseFile::open(&start, Cursor::new(&bytes[..bytes.len() - 1]));
     assert!(
-        matches!(found, Err(TableFileError::WrongLength { .. })),
+        matches!(found, Err(TablebaseFileError::WrongLength { .. })),
         "{found:?}"
     );
-    let found = TableFile::open(&start, Cursor::new(&bytes[..20]));
-    assert!(matches!(found, Err(TableFileError::NotATable)), "{found:?}");
+    let found = TablebaseFile::open(&start, Cursor::new(&bytes[..20]));
+    assert!(
+        matches!(found, Err(TablebaseFileError::NotATable)),
+        "{found:?}"
+    );
     let mut damaged = bytes.clone();
     let at = damaged.len() - 8 - 2 * 500 - 400;
     damaged[at] ^= 0x10;
-    let found = IndexedSolved::load(&start, Cursor::new(&damaged));
-    assert!(matches!(found, Err(TableFileError::Damaged)), "{found:?}");
-    let mut file = TableFile::open(&start, Cursor::new(&damaged)).unwrap();
-    assert!(matches!(file.verify(), Err(TableFileError::Damaged)));
+    let found = IndexedTablebase::load(&start, Cursor::new(&damaged));
+    assert!(
+        matches!(found, Err(TablebaseFileError::Damaged)),
+        "{found:?}"
+    );
+    let mut file = TablebaseFile::open(&start, Cursor::new(&damaged)).unwrap();
+    assert!(matches!(file.verify(), Err(TablebaseFileError::Damaged)));
 }

@@ -36,8 +36,8 @@ pub use run::{JobOptions, plan, run_jobs};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// An unbounded side of a window, written `inf` or `-inf`.
-pub const UNBOUNDED: i64 = i64::MAX / 4;
+/// An unbounded side of a window, written `inf` or `-inf`: the search's own bound.
+pub use gamesolver::search::UNBOUNDED;
 
 /// One job: a window on the value of the last move of `line`, played after the moves before
 /// it from 1..=n (the moves before it are the principal line's).

@@ -4,7 +4,7 @@ use crate::game::{Game, ImpartialGame, PlayConvention};
 use crate::game::{HeapGame, HeapOption};
 use crate::games::heaps::HeapsError;
 use crate::grundy::misere::{MisereQuotient, QuotientError};
-use crate::grundy::{GrundyTable, Outcome};
+use crate::grundy::{GrundyValues, Outcome};
 use std::fmt;
 use std::sync::Arc;
 
@@ -96,7 +96,7 @@ impl<H: HeapGame> Heaps<H> {
     ///
     /// [`HeapsError::HeapTooLarge`] for a heap past the limit: a heap that splits has about
     /// as many moves as tokens, and a position must list its moves. (A
-    /// [`GrundyTable`] with a period gives the value of a heap of any size.)
+    /// [`GrundyValues`] with a period gives the value of a heap of any size.)
     pub fn new(
         rules: H,
         heaps: impl IntoIterator<Item = u64>,
@@ -161,17 +161,17 @@ impl<H: HeapGame> Heaps<H> {
     ///
     /// ```
     /// use gamesolver::games::heaps::Heaps;
-    /// use gamesolver::{GrundyTable, PlayConvention};
+    /// use gamesolver::{GrundyValues, PlayConvention};
     /// use gamesolver::games::octal::OctalGame;
     ///
     /// let kayles = OctalGame::kayles();
-    /// let table = GrundyTable::periodic(&kayles, 1000)?;
+    /// let table = GrundyValues::periodic(&kayles, 1000)?;
     /// let position = Heaps::new(kayles, [4, 2, 50_000], PlayConvention::Normal)?;
     /// assert_eq!(position.grundy_value(&table), Some(1 ^ 2 ^ table.get(50_000).unwrap()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn grundy_value(&self, table: &GrundyTable) -> Option<u32> {
+    pub fn grundy_value(&self, table: &GrundyValues) -> Option<u32> {
         self.heaps
             .iter()
             .try_fold(0, |sum, &h| table.get(h).map(|value| sum ^ value))
@@ -181,7 +181,7 @@ impl<H: HeapGame> Heaps<H> {
     /// move order, from a table of the rules' values; empty when the position's value is 0.
     /// `None` if a heap lies past a table with no period.
     #[must_use]
-    pub fn winning_moves_with(&self, table: &GrundyTable) -> Option<Vec<HeapMove>> {
+    pub fn winning_moves_with(&self, table: &GrundyValues) -> Option<Vec<HeapMove>> {
         let total = self.grundy_value(table)?;
         let mut winning = Vec::new();
         if total == 0 {

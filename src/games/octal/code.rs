@@ -21,12 +21,12 @@ pub const MAX_OCTAL_DIGITS: usize = 64;
 /// # Examples
 ///
 /// ```
-/// use gamesolver::GrundyTable;
+/// use gamesolver::GrundyValues;
 /// use gamesolver::games::octal::OctalGame;
 ///
 /// let kayles: OctalGame = "0.77".parse()?;
 /// assert_eq!(kayles, OctalGame::kayles());
-/// let table = GrundyTable::periodic(&kayles, 1000)?;
+/// let table = GrundyValues::periodic(&kayles, 1000)?;
 /// assert_eq!(table.as_slice()[..8], [0, 1, 2, 3, 1, 4, 3, 2]);
 /// let period = table.period().unwrap();
 /// assert_eq!((period.preperiod, period.period), (71, 12));

@@ -1,7 +1,7 @@
 //! Octal games: heap games given by a code of octal digits, Kayles (0.77) the best known.
 //!
 //! [`OctalGame`] implements [`HeapGame`](crate::HeapGame), so its Grundy values come from
-//! [`GrundyTable`](crate::GrundyTable) (by the rare/common method, with periods proven by Guy
+//! [`GrundyValues`](crate::GrundyValues) (by the rare/common method, with periods proven by Guy
 //! and Smith's rule) and sums of its heaps are played as
 //! [`Heaps`](crate::games::heaps::Heaps).
 

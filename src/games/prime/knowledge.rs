@@ -39,7 +39,7 @@ impl Knowledge<PrimeGame> for PrimeKnowledge {
         game.search_moves(out);
     }
 
-    fn best_moves(&self, game: &PrimeGame, limit: usize, out: &mut Vec<u32>) {
+    fn promising_moves(&self, game: &PrimeGame, limit: usize, out: &mut Vec<u32>) {
         game.best_search_moves(limit, out);
     }
 

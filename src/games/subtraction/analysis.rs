@@ -5,7 +5,7 @@ use crate::games::heaps::HeapMove;
 use crate::games::subtraction::{SubtractionError, SubtractionGame};
 use crate::grundy::misere::MisereQuotient;
 use crate::grundy::outcome::winning_moves;
-use crate::grundy::{GrundyTable, ImpartialError, ImpartialSolver, Outcome, grundy_sum};
+use crate::grundy::{GrundyValues, ImpartialError, ImpartialSolver, Outcome, grundy_sum};
 
 /// Values searched for the Grundy period of a general subtraction set.
 const PERIOD_LIMIT: u64 = 1 << 20;
@@ -92,7 +92,7 @@ pub fn analyze(game: &SubtractionGame) -> Result<Analysis, SubtractionError> {
             heap_values: heaps.iter().map(|&h| (h % modulus) as u32).collect(),
         });
     }
-    let table = GrundyTable::periodic(game.set(), PERIOD_LIMIT).map_err(|_| {
+    let table = GrundyValues::periodic(game.set(), PERIOD_LIMIT).map_err(|_| {
         SubtractionError::NoPeriod {
             limit: PERIOD_LIMIT,
         }

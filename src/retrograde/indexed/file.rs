@@ -1,6 +1,6 @@
-//! A solved table in a file: what [`IndexedSolved::save`] writes, read back whole
-//! ([`IndexedSolved::load`]) or one position at a time without loading it
-//! ([`TableFile`]).
+//! A solved table in a file: what [`IndexedTablebase::save`] writes, read back whole
+//! ([`IndexedTablebase::load`]) or one position at a time without loading it
+//! ([`TablebaseFile`]).
 //!
 //! The file names the game it solves (its type and [`IndexedGame::rules_id`], which tells
 //! rule sets and sizes of one type apart, and its index count), and carries a checksum of its
@@ -12,7 +12,7 @@
 //! (padded with zeros to whole words); then the codes, 2 bytes an index (padded with zeros to
 //! a whole word), and the checksum of the codes.
 
-use super::{IndexedSolved, is_code, value_of};
+use super::{IndexedTablebase, is_code, value_of};
 use crate::game::{IndexedGame, hash_words};
 use crate::retrograde::RetroValue;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -28,7 +28,7 @@ const LOAD_PIECE: usize = 1 << 20;
 /// Why a solved table could not be saved or read. Nothing is read from a refused file.
 #[derive(Debug, Error)]
 #[non_exhaustive]
-pub enum TableFileError {
+pub enum TablebaseFileError {
     /// Reading or writing failed.
     #[error("reading or writing a solved table: {0}")]
     Io(#[from] io::Error),
@@ -105,18 +105,22 @@ fn checksum(codes: &[u16]) -> u64 {
     )
 }
 
-impl IndexedSolved {
-    /// Writes the table of `game` (the game it was solved for) to `out`: see [`TableFile`]
+impl IndexedTablebase {
+    /// Writes the table of `game` (the game it was solved for) to `out`: see [`TablebaseFile`]
     /// for the format.
     ///
     /// # Errors
     ///
-    /// [`TableFileError::Io`] if writing fails; [`TableFileError::OtherRules`] if the table
+    /// [`TablebaseFileError::Io`] if writing fails; [`TablebaseFileError::OtherRules`] if the table
     /// is not of `game`'s index count.
-    pub fn save<G: IndexedGame, W: Write>(&self, game: &G, out: W) -> Result<(), TableFileError> {
+    pub fn save<G: IndexedGame, W: Write>(
+        &self,
+        game: &G,
+        out: W,
+    ) -> Result<(), TablebaseFileError> {
         let codes = self.codes();
         if codes.len() as u64 != game.index_count() {
-            return Err(TableFileError::OtherRules {
+            return Err(TablebaseFileError::OtherRules {
                 expected: game.rules_id(),
                 expected_count: game.index_count(),
                 found: game.rules_id(),
@@ -141,15 +145,15 @@ impl IndexedSolved {
     ///
     /// # Errors
     ///
-    /// [`TableFileError`]: a file of another game or rule set, of the wrong length, damaged
+    /// [`TablebaseFileError`]: a file of another game or rule set, of the wrong length, damaged
     /// or unreadable; nothing is returned from it.
     pub fn load<G: IndexedGame, R: Read + Seek>(
         game: &G,
         input: R,
-    ) -> Result<Self, TableFileError> {
-        let mut file = TableFile::open(game, input)?;
+    ) -> Result<Self, TablebaseFileError> {
+        let mut file = TablebaseFile::open(game, input)?;
         file.input.seek(SeekFrom::Start(file.start))?;
-        let count = usize::try_from(file.count).map_err(|_| TableFileError::NotATable)?;
+        let count = usize::try_from(file.count).map_err(|_| TablebaseFileError::NotATable)?;
         // Read a piece at a time, so that the file's bytes are never held beside the codes.
         let mut codes = Vec::with_capacity(count);
         let mut bytes = vec![0u8; 2 * LOAD_PIECE];
@@ -160,7 +164,7 @@ impl IndexedSolved {
             codes.extend(pairs.map(|pair| u16::from_le_bytes([pair[0], pair[1]])));
         }
         if checksum(&codes) != file.checksum || codes.iter().any(|&code| !is_code(code)) {
-            return Err(TableFileError::Damaged);
+            return Err(TablebaseFileError::Damaged);
         }
         Ok(Self::from_codes(codes))
     }
@@ -177,7 +181,7 @@ impl IndexedSolved {
 /// whole words); then the codes, 2 bytes an index (padded with zeros to a whole word), and the
 /// checksum of the codes.
 #[derive(Debug)]
-pub struct TableFile<R> {
+pub struct TablebaseFile<R> {
     input: R,
     /// Where the codes start, and how many.
     start: u64,
@@ -185,33 +189,33 @@ pub struct TableFile<R> {
     checksum: u64,
 }
 
-impl<R: Read + Seek> TableFile<R> {
+impl<R: Read + Seek> TablebaseFile<R> {
     /// Opens the table of `game` in `input`, checking its header and length.
     ///
     /// # Errors
     ///
-    /// [`TableFileError`]: a file of another game or rule set, of the wrong length, or
+    /// [`TablebaseFileError`]: a file of another game or rule set, of the wrong length, or
     /// unreadable.
-    pub fn open<G: IndexedGame>(game: &G, mut input: R) -> Result<Self, TableFileError> {
+    pub fn open<G: IndexedGame>(game: &G, mut input: R) -> Result<Self, TablebaseFileError> {
         let expected = header(game);
         let mut found = [0u64; 5];
         for word in &mut found {
             *word = read_word(&mut input)?;
         }
         if found[0] != MAGIC || found[1] != VERSION {
-            return Err(TableFileError::NotATable);
+            return Err(TablebaseFileError::NotATable);
         }
         let name_words =
-            usize::try_from(found[4].div_ceil(8)).map_err(|_| TableFileError::NotATable)?;
+            usize::try_from(found[4].div_ceil(8)).map_err(|_| TablebaseFileError::NotATable)?;
         let name = read_name(&mut input, found[4], name_words)?;
         if name != std::any::type_name::<G>() {
-            return Err(TableFileError::OtherGame {
+            return Err(TablebaseFileError::OtherGame {
                 expected: std::any::type_name::<G>().to_owned(),
                 found: name,
             });
         }
         if found[2] != expected[2] || found[3] != expected[3] {
-            return Err(TableFileError::OtherRules {
+            return Err(TablebaseFileError::OtherRules {
                 expected: expected[2],
                 expected_count: expected[3],
                 found: found[2],
@@ -222,7 +226,7 @@ impl<R: Read + Seek> TableFile<R> {
         let length = input.seek(SeekFrom::End(0))?;
         let whole = start + codes_bytes(found[3]) + 8;
         if length != whole {
-            return Err(TableFileError::WrongLength {
+            return Err(TablebaseFileError::WrongLength {
                 expected: whole,
                 found: length,
             });
@@ -241,18 +245,18 @@ impl<R: Read + Seek> TableFile<R> {
     ///
     /// # Errors
     ///
-    /// [`TableFileError::OutOfRange`] for an index not below the count,
-    /// [`TableFileError::Damaged`] for a byte pair that is no code, [`TableFileError::Io`].
-    pub fn value_at(&mut self, index: u64) -> Result<Option<RetroValue>, TableFileError> {
+    /// [`TablebaseFileError::OutOfRange`] for an index not below the count,
+    /// [`TablebaseFileError::Damaged`] for a byte pair that is no code, [`TablebaseFileError::Io`].
+    pub fn value_at(&mut self, index: u64) -> Result<Option<RetroValue>, TablebaseFileError> {
         if index >= self.count {
-            return Err(TableFileError::OutOfRange(index));
+            return Err(TablebaseFileError::OutOfRange(index));
         }
         self.input.seek(SeekFrom::Start(self.start + 2 * index))?;
         let mut pair = [0u8; 2];
         self.input.read_exact(&mut pair)?;
         let code = u16::from_le_bytes(pair);
         if !is_code(code) {
-            return Err(TableFileError::Damaged);
+            return Err(TablebaseFileError::Damaged);
         }
         Ok(value_of(code))
     }
@@ -261,8 +265,8 @@ impl<R: Read + Seek> TableFile<R> {
     ///
     /// # Errors
     ///
-    /// [`TableFileError::Damaged`] if they do not match, [`TableFileError::Io`].
-    pub fn verify(&mut self) -> Result<(), TableFileError> {
+    /// [`TablebaseFileError::Damaged`] if they do not match, [`TablebaseFileError::Io`].
+    pub fn verify(&mut self) -> Result<(), TablebaseFileError> {
         self.input.seek(SeekFrom::Start(self.start))?;
         let mut sums = Vec::new();
         let mut left = self.count;
@@ -279,31 +283,31 @@ impl<R: Read + Seek> TableFile<R> {
         if hash_words(sums) == self.checksum {
             Ok(())
         } else {
-            Err(TableFileError::Damaged)
+            Err(TablebaseFileError::Damaged)
         }
     }
 }
 
-fn read_word(input: &mut impl Read) -> Result<u64, TableFileError> {
+fn read_word(input: &mut impl Read) -> Result<u64, TablebaseFileError> {
     let mut bytes = [0u8; 8];
     input
         .read_exact(&mut bytes)
         .map_err(|error| match error.kind() {
-            io::ErrorKind::UnexpectedEof => TableFileError::NotATable,
-            _ => TableFileError::Io(error),
+            io::ErrorKind::UnexpectedEof => TablebaseFileError::NotATable,
+            _ => TablebaseFileError::Io(error),
         })?;
     Ok(u64::from_le_bytes(bytes))
 }
 
 /// The game's type name, `len` bytes in `words` words; a name past 4 KiB is no name.
-fn read_name(input: &mut impl Read, len: u64, words: usize) -> Result<String, TableFileError> {
+fn read_name(input: &mut impl Read, len: u64, words: usize) -> Result<String, TablebaseFileError> {
     if len > 4096 {
-        return Err(TableFileError::NotATable);
+        return Err(TablebaseFileError::NotATable);
     }
     let mut bytes = Vec::with_capacity(8 * words);
     for _ in 0..words {
         bytes.extend(read_word(input)?.to_le_bytes());
     }
     bytes.truncate(len as usize);
-    String::from_utf8(bytes).map_err(|_| TableFileError::NotATable)
+    String::from_utf8(bytes).map_err(|_| TablebaseFileError::NotATable)
 }

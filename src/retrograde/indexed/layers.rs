@@ -35,10 +35,10 @@
 //! as the rest of a cheap game's step.
 
 use super::bits::Bits;
-use super::{DRAWN_END, FIRST, IndexedSolved, NO_POSITION, UNDECIDED, decided, index_in};
+use super::{DRAWN_END, FIRST, IndexedTablebase, NO_POSITION, UNDECIDED, decided, index_in};
 use crate::game::{IndexedGame, Verdict};
 use crate::retrograde::workers::Workers;
-use crate::retrograde::{ProgressFn, RetroError, RetroProgress};
+use crate::retrograde::{RetroError, RetroProgress, RetroProgressFn};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
 
@@ -98,8 +98,8 @@ pub(crate) fn solve<G: IndexedGame>(
     game: &G,
     max_bytes: usize,
     threads: usize,
-    progress: &mut Option<ProgressFn>,
-) -> Result<IndexedSolved, RetroError> {
+    progress: &mut Option<RetroProgressFn>,
+) -> Result<IndexedTablebase, RetroError> {
     let count = game.index_count();
     let too_large = RetroError::TooLarge {
         max_bytes,
@@ -136,18 +136,23 @@ pub(crate) fn solve<G: IndexedGame>(
         sweeps(game, &workers, &arrays.codes, (ends, last_end), progress)?;
     }
     let codes = arrays.codes.into_iter().map(AtomicU16::into_inner);
-    Ok(IndexedSolved::from_codes(codes.collect()))
+    Ok(IndexedTablebase::from_codes(codes.collect()))
 }
 
 /// Calls the progress callback, if there is one.
-fn report(progress: &mut Option<ProgressFn>, at: RetroProgress) {
+fn report(progress: &mut Option<RetroProgressFn>, at: RetroProgress) {
     if let Some(report) = progress {
         report(at);
     }
 }
 
 /// Reports a layer done: `decided` positions more, of `total` so far.
-fn report_layer(progress: &mut Option<ProgressFn>, plies: u16, decided: usize, total: &mut usize) {
+fn report_layer(
+    progress: &mut Option<RetroProgressFn>,
+    plies: u16,
+    decided: usize,
+    total: &mut usize,
+) {
     *total += decided;
     let total = *total;
     report(
@@ -167,7 +172,7 @@ fn ends<G: IndexedGame>(
     game: &G,
     workers: &Workers,
     arrays: &Arrays,
-    progress: &mut Option<ProgressFn>,
+    progress: &mut Option<RetroProgressFn>,
 ) -> Result<(usize, u16), RetroError> {
     let (n, last_end) = (arrays.codes.len(), AtomicU16::new(0));
     let mut decided = 0;
@@ -232,7 +237,7 @@ fn backward<G: IndexedGame>(
     arrays: &Arrays,
     (mut layer, mut next): (Bits, Bits),
     (ends, last_end): (usize, u16),
-    progress: &mut Option<ProgressFn>,
+    progress: &mut Option<RetroProgressFn>,
 ) -> Result<(), RetroError> {
     join_ends(game, workers, &arrays.codes, 0, &layer)?;
     let mut total = ends;
@@ -378,7 +383,7 @@ fn sweeps<G: IndexedGame>(
     workers: &Workers,
     codes: &[AtomicU16],
     (ends, last_end): (usize, u16),
-    progress: &mut Option<ProgressFn>,
+    progress: &mut Option<RetroProgressFn>,
 ) -> Result<(), RetroError> {
     let mut total = ends;
     for plies in 0u16.. {

@@ -8,7 +8,7 @@ mod file;
 mod layers;
 mod reach;
 
-pub use file::{TableFile, TableFileError};
+pub use file::{TablebaseFile, TablebaseFileError};
 pub use reach::Reached;
 
 pub(super) use layers::solve;
@@ -63,11 +63,11 @@ fn value_of(code: u16) -> Option<RetroValue> {
 /// Every index of an [`IndexedGame`] solved: see
 /// [`Retrograde::solve_indexed`](super::Retrograde::solve_indexed).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IndexedSolved {
+pub struct IndexedTablebase {
     codes: Vec<u16>,
 }
 
-impl IndexedSolved {
+impl IndexedTablebase {
     /// The table of these codes (read from a file).
     pub(crate) fn from_codes(codes: Vec<u16>) -> Self {
         Self { codes }

@@ -8,10 +8,10 @@
 //! position where the game has ended is reached but not expanded.
 
 use super::bits::Bits;
-use super::{IndexedSolved, index_in};
+use super::{IndexedTablebase, index_in};
 use crate::game::IndexedGame;
 use crate::retrograde::workers::Workers;
-use crate::retrograde::{Counts, ProgressFn, RetroError, RetroProgress};
+use crate::retrograde::{Counts, RetroError, RetroProgress, RetroProgressFn};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -57,7 +57,7 @@ impl Reached {
     }
 }
 
-impl IndexedSolved {
+impl IndexedTablebase {
     /// How many of the positions `reached` holds have each verdict.
     #[must_use]
     pub fn counts_in(&self, reached: &Reached) -> Counts {
@@ -74,7 +74,7 @@ pub(crate) fn reach<G: IndexedGame>(
     start: &G,
     max_bytes: usize,
     threads: usize,
-    progress: &mut Option<ProgressFn>,
+    progress: &mut Option<RetroProgressFn>,
 ) -> Result<Reached, RetroError> {
     let n = usize::try_from(start.index_count()).unwrap_or(usize::MAX);
     let too_large = |found| RetroError::TooLarge {

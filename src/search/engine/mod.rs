@@ -48,7 +48,7 @@ pub struct SearchResult<M> {
 /// **Large positions.** With [`with_large_board`](Engine::with_large_board) set to
 /// `(moves, candidates)`, a position with more than `moves` search moves is searched over its
 /// `candidates` best moves at each node, root included, asked of the knowledge lazily
-/// ([`Knowledge::best_moves`]), so a node costs what its moves change, not the board. Why: a
+/// ([`Knowledge::promising_moves`]), so a node costs what its moves change, not the board. Why: a
 /// full-width search of 10^4 root moves does not finish one iteration in a contest's time,
 /// while the best few moves by immediate margin hold the good ones (on PrimeGame, the large
 /// primes and the numbers whose divisors are gone). Such a search is forward-pruned, so its
@@ -71,7 +71,7 @@ pub struct SearchResult<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Engine<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
-    searcher: Searcher<G, K, E>,
+    searcher: Searcher<G, E, K>,
     /// The engine's own options.
     plan: Plan,
     /// Solves endgames in place of the engine's own exact search, if set.

@@ -3,7 +3,8 @@
 
 use super::{Engine, SearchResult};
 use crate::game::{Evaluator, Knowledge, ScoringGame};
-use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored};
+use crate::search::UNBOUNDED as INFINITY;
+use crate::search::searcher::{EXACT_DEPTH, Scored};
 use crate::search::table::PROVEN;
 use crate::search::{Budget, Stage};
 use std::time::Instant;
@@ -88,9 +89,11 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         let enough = large.max(config.exact_endgame_moves);
         let mut probe = Vec::new();
         if enough > 0 {
-            self.searcher
-                .knowledge()
-                .best_moves(position, enough.saturating_add(1), &mut probe);
+            self.searcher.knowledge().promising_moves(
+                position,
+                enough.saturating_add(1),
+                &mut probe,
+            );
         }
         let pruned = config
             .large_board
@@ -191,7 +194,9 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             .filter(|&mv| position.check_move(mv).is_ok())
             .or_else(|| {
                 let mut best = Vec::with_capacity(1);
-                self.searcher.knowledge().best_moves(position, 1, &mut best);
+                self.searcher
+                    .knowledge()
+                    .promising_moves(position, 1, &mut best);
                 best.first().copied()
             })
     }

@@ -18,7 +18,7 @@ const CLOCK_EVERY: Duration = Duration::from_micros(250);
 /// drops to one node after a long gap. A reading costs about 25 ns.
 const MAX_CLOCK_INTERVAL: u64 = 32;
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// Starts a new budgeted call on `position`: the node budget counts from here, the clock
     /// is read at the first node, and the position says whether to undo moves or copy it.
     pub fn begin_on(&mut self, position: &G) {

@@ -5,7 +5,7 @@ use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 use crate::search::table::PROVEN;
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// Enhanced transposition cut-off: a child whose stored bound (deep enough) already puts
     /// its move at or above beta refutes the node without a search. The first move of the
     /// sorted buffer has been tried already. Also returns how many children were looked up.

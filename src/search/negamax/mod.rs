@@ -21,8 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// A value beyond any margin a game can reach; windows are kept inside ±`INFINITY`.
-pub(crate) const INFINITY: i64 = 1 << 62;
+pub(crate) use crate::search::UNBOUNDED as INFINITY;
 
 /// The depth of an exact search: the end of any game the table can tell apart.
 pub(crate) const EXACT_DEPTH: u16 = PROVEN - 1;
@@ -75,8 +74,9 @@ fn narrow(window: &mut (i64, i64), (lower, upper): (i64, i64), proven: bool) -> 
     Some(Scored { value, proven })
 }
 
-/// What a caller sets for the next searches of a [`Negamax`]: plain values, read at every
-/// node.
+/// What the next searches of a [`Negamax`] run by: plain values, read at every node. The
+/// searcher is their one source (its configuration and its setters); a negamax is given a copy
+/// at each search and changes none.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Settings {
     pub budget: Budget,
@@ -94,12 +94,24 @@ pub(crate) struct Settings {
     pub transposition_cutoffs: bool,
 }
 
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            budget: Budget::default(),
+            stage: Stage::Value,
+            breadth: None,
+            root_breadth: None,
+            transposition_cutoffs: false,
+        }
+    }
+}
+
 /// The one alpha-beta negamax in the crate, shared by the exact [`Solver`](crate::Solver) and
 /// the depth-limited engine: a transposition table, the table's move first, then the rest by
 /// immediate margin, principal-variation search with null windows. Its state is its own; a
 /// caller sets [`Settings`] and reads the node count, whether the last call aborted, and the
 /// table's move.
-pub(crate) struct Negamax<G: Game, K, E> {
+pub(crate) struct Negamax<G: Game, E, K> {
     table: SearchTable<G>,
     knowledge: K,
     evaluator: E,
@@ -140,7 +152,7 @@ pub(crate) struct Negamax<G: Game, K, E> {
     defers_busy_moves: bool,
 }
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// A search with its own table of at most `table_bytes`.
     pub fn new(table_bytes: usize, knowledge: K, evaluator: E) -> Self {
         Self::with_table(
@@ -155,13 +167,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             table,
             knowledge,
             evaluator,
-            settings: Settings {
-                budget: Budget::default(),
-                stage: Stage::Value,
-                breadth: None,
-                root_breadth: None,
-                transposition_cutoffs: false,
-            },
+            settings: Settings::default(),
             nodes: 0,
             nodes_by_ply: Vec::new(),
             table_counts: TableCounts::default(),
@@ -200,12 +206,13 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         helper
     }
 
-    /// The settings, to change for the next searches.
-    pub fn settings(&mut self) -> &mut Settings {
-        &mut self.settings
+    /// The settings of the next searches, as the searcher, their one source, gives them.
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings;
     }
 
     /// The settings as they are.
+    #[cfg(test)]
     pub fn current_settings(&self) -> &Settings {
         &self.settings
     }

@@ -28,7 +28,7 @@ pub(super) struct Candidate<M> {
     pub(super) deferred: bool,
 }
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// Fills the buffer of `ply` with the search moves of `position` whose margin exceeds
     /// `threshold` and their place in the order, in the game's move order.
     pub(super) fn collect_moves(
@@ -56,7 +56,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         self.scratch.clear();
         // One more than asked says whether any was left out.
         self.knowledge
-            .best_moves(position, limit.saturating_add(1), &mut self.scratch);
+            .promising_moves(position, limit.saturating_add(1), &mut self.scratch);
         let mut complete = self.scratch.len() <= limit;
         if let Some(table_move) = table_move
             && !complete

@@ -6,7 +6,7 @@ use crate::game::{Knowledge, ScoringGame};
 use crate::search::table::{Entry, PROVEN};
 use std::ops::RangeInclusive;
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// The value of `position` for the side to move, searched `depth` plies deep within the
     /// window (`alpha`, `beta`). Fail-soft: a value at or below `alpha` is an upper bound, one at
     /// or above `beta` a lower bound. After an abort the result is meaningless.
@@ -223,7 +223,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             }
         }
         let claim = self.table.enter(&node.key);
-        let (result, best_move) = self.search_moves(position, node, complete, searched);
+        let (result, best_move) = self.search_children(position, node, complete, searched);
         self.table.leave(claim);
         if !self.aborted {
             self.remember(node, result, best_move);
@@ -240,7 +240,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     /// when that child is likely stored (simplified ABDADA). The first move never waits: it
     /// sets the window. The main search never puts a move off: it would search moves that its
     /// own order may never need, before one that may cut the node.
-    pub(super) fn search_moves(
+    pub(super) fn search_children(
         &mut self,
         position: &mut G,
         node: &Node<G::Key>,
@@ -269,13 +269,13 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             for i in 0..self.buffers[ply].len() {
                 let candidate = self.buffers[ply][i];
                 match self.turn(position, node, i, alpha, second_pass, searched_move) {
-                    Turn::Search => {}
-                    Turn::Skip => continue,
-                    Turn::Defer => {
+                    Step::Search => {}
+                    Step::Skip => continue,
+                    Step::Defer => {
                         any_deferred = true;
                         continue;
                     }
-                    Turn::Stop => break,
+                    Step::Stop => break,
                 }
                 let leads = i == 0 && searched_move.is_none();
                 let result = self.pvs_child(position, candidate, depth, (alpha, beta), ply, leads);
@@ -299,7 +299,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
         alpha: i64,
         second_pass: bool,
         searched_move: Option<G::Move>,
-    ) -> Turn {
+    ) -> Step {
         let ply = node.ply;
         let Candidate {
             margin,
@@ -309,7 +309,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             ..
         } = self.buffers[ply][i];
         if second_pass != deferred || Some(mv) == searched_move {
-            return Turn::Skip;
+            return Step::Skip;
         }
         // A move that passes the turn and cannot beat alpha, even if the child is worth its
         // floor, is worth at most alpha: so is every later one, by falling margin (the first
@@ -320,9 +320,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
                 .is_some_and(|floor| margin.saturating_sub(floor) <= alpha)
         {
             return if i == 0 || self.keeping[ply] {
-                Turn::Skip
+                Step::Skip
             } else {
-                Turn::Stop
+                Step::Stop
             };
         }
         if !second_pass
@@ -331,9 +331,9 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             && self.table.is_busy(&self.knowledge.key_after(position, mv))
         {
             self.buffers[ply][i].deferred = true;
-            return Turn::Defer;
+            return Step::Defer;
         }
-        Turn::Search
+        Step::Search
     }
 
     /// The value of playing the `candidate` move, by principal-variation search: the full
@@ -445,8 +445,8 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
     }
 }
 
-/// What [`Negamax::search_moves`] does with a move.
-enum Turn {
+/// What [`Negamax::search_children`] does with a move.
+enum Step {
     Search,
     Skip,
     Defer,

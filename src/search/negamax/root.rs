@@ -5,7 +5,7 @@ use super::{Candidate, EXACT_DEPTH, Negamax, Node, Scored};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 
-impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
+impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// The exact value of `position`, known to lie in `lower..=upper`, by null-window tests
     /// that halve the range (nearer 0 first, where most values of small games lie), as Pascal
     /// Pons' Connect 4 solver does: each test is cheap, and the table keeps what the others
@@ -62,7 +62,7 @@ impl<G: ScoringGame, K: Knowledge<G>, E: Evaluator<G>> Negamax<G, K, E> {
             nodes_before: self.nodes,
             floor: self.knowledge.value_floor(position),
         };
-        let (result, best_move) = self.search_moves(position, &node, complete, None);
+        let (result, best_move) = self.search_children(position, &node, complete, None);
         if !self.aborted {
             self.remember(&node, result, best_move);
         }

@@ -30,7 +30,7 @@ pub(crate) const TURN_LOOKAHEAD: usize = 64;
 pub(crate) struct TurnGain<M> {
     lists: Vec<Vec<M>>,
     /// Positions left to look through at this node.
-    budget: usize,
+    lookahead_left: usize,
     /// Nodes looked ahead at, and at how many of them that changed the first move (both
     /// halved now and then, so that they follow the search).
     looks: u32,
@@ -53,7 +53,7 @@ impl<M> Default for TurnGain<M> {
     fn default() -> Self {
         Self {
             lists: Vec::new(),
-            budget: 0,
+            lookahead_left: 0,
             looks: 0,
             changes: 0,
             asked: 0,
@@ -84,7 +84,7 @@ impl<M> TurnGain<M> {
 impl<M: Copy> TurnGain<M> {
     /// Starts a node: [`TURN_LOOKAHEAD`] positions to look through for all its moves.
     pub(crate) fn start_node(&mut self) {
-        self.budget = TURN_LOOKAHEAD;
+        self.lookahead_left = TURN_LOOKAHEAD;
     }
 
     /// The order of the legal move `mv` of `position` whose `margin` is given: the margin of a
@@ -94,10 +94,10 @@ impl<M: Copy> TurnGain<M> {
     where
         G: ScoringGame<Move = M>,
     {
-        if !keeps || self.budget == 0 {
+        if !keeps || self.lookahead_left == 0 {
             return margin;
         }
-        self.budget -= 1;
+        self.lookahead_left -= 1;
         margin.saturating_add(self.best_after(&position.after(mv), 0))
     }
 
@@ -115,8 +115,8 @@ impl<M: Copy> TurnGain<M> {
         let mut best = if moves.is_empty() { 0 } else { i64::MIN };
         for &mv in &moves {
             let (mut gain, keeps) = position.margin_and_turn(mv);
-            if keeps && self.budget > 0 {
-                self.budget -= 1;
+            if keeps && self.lookahead_left > 0 {
+                self.lookahead_left -= 1;
                 gain = gain.saturating_add(self.best_after(&position.after(mv), level + 1));
             }
             best = best.max(gain);
@@ -206,9 +206,9 @@ mod tests {
         let mut gain = TurnGain::default();
         gain.start_node();
         let cut_short = gain.of_move(&position, 0, 1, true);
-        assert_eq!(gain.budget, 0);
+        assert_eq!(gain.lookahead_left, 0);
         assert!(cut_short >= 1 && cut_short <= best_turn(&position, 0));
-        // With the budget spent, a move counts its margin alone.
+        // With the look-ahead spent, a move counts its margin alone.
         assert_eq!(gain.of_move(&position, 1, 3, true), 3);
     }
 

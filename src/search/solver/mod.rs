@@ -1,16 +1,15 @@
 //! The exact solver's front-end: `Solver` and its builder here, with `Solution` and
-//! `SolveError`; its root procedures (value, windows, every optimal move, a principal line) in
-//! `root`; its results saved and loaded in `saved`, in the file format of `results_file`.
+//! `SolveError`; its queries (value, windows, every optimal move, a principal line) in
+//! `queries`; its results saved and loaded in `saved`, in the file format of `results_file`.
 
+mod queries;
 mod results_file;
-mod root;
 mod saved;
 
 pub use results_file::ResultsError;
 
 use crate::game::{Knowledge, NoEvaluator, NoKnowledge, ScoringGame};
-use crate::search::negamax::EXACT_DEPTH;
-use crate::search::searcher::Searcher;
+use crate::search::searcher::{EXACT_DEPTH, Searcher};
 use crate::search::{Budget, Progress, SearchConfig, SearchStats};
 use thiserror::Error;
 
@@ -92,7 +91,7 @@ pub struct Solution<M> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct Solver<G: ScoringGame, K = NoKnowledge> {
-    search: Searcher<G, K, NoEvaluator>,
+    search: Searcher<G, NoEvaluator, K>,
     /// Proven root bounds at most this wide are narrowed by null-window tests.
     null_window_range: Option<i64>,
 }

@@ -8,7 +8,7 @@
 use gamesolver::check::{self, Checks};
 use gamesolver::games::three_mens_morris::Morris;
 use gamesolver::retrograde::{
-    RetroValue, Retrograde, Solved, TableKnowledge, table_endgames, table_move,
+    RetroValue, Retrograde, Tablebase, TablebaseKnowledge, tablebase_endgames, tablebase_move,
 };
 use gamesolver::search::SearchConfig;
 use gamesolver::{
@@ -23,7 +23,7 @@ fn position_of(key: u32) -> Morris {
     Morris::from_points((key & 0o777) as u16, (key >> 9) as u16).expect("a position in play")
 }
 
-fn solved() -> Arc<Solved<u32>> {
+fn solved() -> Arc<Tablebase<u32>> {
     Arc::new(
         Retrograde::new()
             .solve(&Morris::new())
@@ -116,7 +116,7 @@ fn every_retrograde_value_is_that_of_value_iteration() {
 }
 
 fn sliding_table(
-    solved: &Arc<Solved<u32>>,
+    solved: &Arc<Tablebase<u32>>,
 ) -> impl Fn(&Morris) -> Option<RetroValue> + Clone + Send + Sync {
     let solved = Arc::clone(solved);
     move |p: &Morris| solved.value(p).filter(|_| p.placed())
@@ -125,7 +125,7 @@ fn sliding_table(
 #[test]
 fn the_solver_over_the_sliding_table_values_every_placement_as_retrograde_does() {
     let solved = solved();
-    let knowledge = TableKnowledge::new(sliding_table(&solved)).covering_repetitions();
+    let knowledge = TablebaseKnowledge::new(sliding_table(&solved)).covering_repetitions();
     check::uncovered_repetition(
         &ScoredWinLoss(Morris::new()),
         &knowledge,
@@ -155,7 +155,7 @@ fn a_table_that_leaves_a_cycle_open_is_refused_or_found() {
     assert_eq!(plain.value(&start), Err(SolveError::PositionsRepeat));
     // Sliding positions with the centre free only: the pieces can go round the edge.
     let table = Arc::clone(&solved);
-    let partial = TableKnowledge::new(move |p: &Morris| {
+    let partial = TablebaseKnowledge::new(move |p: &Morris| {
         let (mine, theirs) = p.points();
         table
             .value(p)
@@ -176,9 +176,9 @@ fn the_engine_with_the_table_wins_every_won_position_in_its_distance() {
     };
     let config = SearchConfig::default().with_table_bytes(1 << 20);
     let mut engine = Engine::with_config(config, NoEvaluator)
-        .with_knowledge(TableKnowledge::new(lookup.clone()))
+        .with_knowledge(TablebaseKnowledge::new(lookup.clone()))
         .with_exact_endgame(usize::MAX, 3)
-        .with_endgame_solver(table_endgames(lookup.clone()));
+        .with_endgame_solver(tablebase_endgames(lookup.clone()));
     let budget = Budget::default().with_time(Duration::from_secs(5));
     let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
     let mut won = 0;
@@ -201,7 +201,7 @@ fn the_engine_with_the_table_wins_every_won_position_in_its_distance() {
                     let moves = position.legal_moves();
                     moves[(seed >> 33) as usize % moves.len()]
                 } else {
-                    table_move(&position, &lookup).expect("a move").0
+                    tablebase_move(&position, &lookup).expect("a move").0
                 };
                 position.play(mv).expect("a legal move");
                 plies += 1;

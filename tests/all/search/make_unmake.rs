@@ -68,8 +68,8 @@ macro_rules! wrapper {
             fn search_moves(&self, position: &$name<G>, threshold: i64, out: &mut Vec<G::Move>) {
                 self.0.search_moves(&position.0, threshold, out);
             }
-            fn best_moves(&self, position: &$name<G>, limit: usize, out: &mut Vec<G::Move>) {
-                self.0.best_moves(&position.0, limit, out);
+            fn promising_moves(&self, position: &$name<G>, limit: usize, out: &mut Vec<G::Move>) {
+                self.0.promising_moves(&position.0, limit, out);
             }
             fn key_after(&self, position: &$name<G>, mv: G::Move) -> G::Key {
                 self.0.key_after(&position.0, mv)

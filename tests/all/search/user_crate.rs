@@ -2,7 +2,7 @@
 //! root, keys of the user's natural types (`Vec<u16>`, a pair of indices).
 
 use gamesolver::{
-    Game, GrundyTable, ImpartialGame, ImpartialSolver, PlayConvention, Points, ScoringGame, Solver,
+    Game, GrundyValues, ImpartialGame, ImpartialSolver, PlayConvention, Points, ScoringGame, Solver,
 };
 
 use gamesolver::games::octal::OctalGame;
@@ -150,7 +150,7 @@ impl ImpartialGame for Rows {
 
 #[test]
 fn an_impartial_game_of_the_users_own() {
-    let table = GrundyTable::compute(&OctalGame::kayles(), 40).unwrap();
+    let table = GrundyValues::compute(&OctalGame::kayles(), 40).unwrap();
     let mut solver = ImpartialSolver::new(PlayConvention::Normal);
     for rows in [
         vec![1u16],

@@ -5,7 +5,7 @@ use gamesolver::check::{self, TheoryLie};
 use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::SubtractionSet;
 use gamesolver::grundy::HeapTheory;
-use gamesolver::{GrundyTable, HeapGame, HeapOption, Period};
+use gamesolver::{GrundyValues, HeapGame, HeapOption, Period};
 
 /// Take 1 or 2 tokens: g(n) = n mod 3, period 3 from heap 0.
 struct TakeOneOrTwo;
@@ -94,7 +94,7 @@ fn a_wrong_value_is_named_with_its_heap() {
 #[test]
 fn a_period_proven_too_soon_is_named_where_it_breaks() {
     // The rule's table claims the period 3 it sees at first, which the definition breaks.
-    assert!(GrundyTable::periodic(&ChangesAt40, 1_000).is_ok());
+    assert!(GrundyValues::periodic(&ChangesAt40, 1_000).is_ok());
     match check::heap_theory(&ChangesAt40, 200) {
         Err(TheoryLie::Period { period, heap, .. }) => {
             assert_eq!(period.period, 3);

@@ -5,7 +5,7 @@ use gamesolver::games::heaps::{HeapMove, Heaps, HeapsError};
 use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze};
 use gamesolver::grundy::{ImpartialError, ImpartialSolver, Outcome};
-use gamesolver::{Game, GrundyTable, PlayConvention};
+use gamesolver::{Game, GrundyValues, PlayConvention};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -218,7 +218,7 @@ proptest! {
         heaps in prop::collection::vec(0u64..=12, 1..=3),
     ) {
         let position = Heaps::new(OctalGame::kayles(), heaps.clone(), PlayConvention::Normal).unwrap();
-        let table = GrundyTable::periodic(&OctalGame::kayles(), 1000).unwrap();
+        let table = GrundyValues::periodic(&OctalGame::kayles(), 1000).unwrap();
         let mut solver = ImpartialSolver::new(PlayConvention::Normal);
         let mut memo = HashMap::new();
         let mut sorted: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();

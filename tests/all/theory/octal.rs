@@ -3,7 +3,7 @@
 
 use gamesolver::games::octal::{OctalError, OctalGame};
 use gamesolver::games::octal::{extend_by_definition, extend_sparse};
-use gamesolver::{GrundyTable, HeapGame, Period};
+use gamesolver::{GrundyValues, HeapGame, Period};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -40,7 +40,7 @@ fn code(text: &str) -> OctalGame {
 }
 
 fn table(game: &OctalGame, len: usize) -> Vec<u32> {
-    GrundyTable::compute(game, len as u64 - 1)
+    GrundyValues::compute(game, len as u64 - 1)
         .unwrap()
         .as_slice()
         .to_vec()
@@ -50,7 +50,7 @@ fn table(game: &OctalGame, len: usize) -> Vec<u32> {
 fn check_known(game: &OctalGame, known: &[u32], preperiod: u64, period: u64) {
     assert_eq!(table(game, known.len()), known, "{game}");
     assert_eq!(brute_values(game.digits(), known.len()), known, "{game}");
-    let periodic = GrundyTable::periodic(game, 10_000).unwrap();
+    let periodic = GrundyValues::periodic(game, 10_000).unwrap();
     assert_eq!(
         periodic.period(),
         Some(Period { preperiod, period }),
@@ -85,7 +85,7 @@ fn dawsons_kayles_known_values_and_period() {
 #[test]
 fn guiles_known_period() {
     let game = OctalGame::guiles();
-    let periodic = GrundyTable::periodic(&game, 10_000).unwrap();
+    let periodic = GrundyValues::periodic(&game, 10_000).unwrap();
     assert_eq!(
         periodic.period(),
         Some(Period {
@@ -217,7 +217,7 @@ proptest! {
         extend_sparse(&game, &mut sparse, 300);
         prop_assert_eq!(sparse, brute.clone());
         // A proven period predicts every value the definition gives.
-        if let Ok(periodic) = GrundyTable::periodic(&game, 5000) {
+        if let Ok(periodic) = GrundyValues::periodic(&game, 5000) {
             let long = brute_values(&all, 1500);
             for (n, &value) in long.iter().enumerate() {
                 prop_assert_eq!(periodic.get(n as u64), Some(value));
@@ -232,7 +232,7 @@ proptest! {
 fn long_published_periods_are_proven() {
     for (text, preperiod, period) in [("0.16", 105_351, 149_459), ("0.127", 46_578, 4)] {
         let game = code(text);
-        let table = GrundyTable::periodic(&game, 1 << 21).unwrap();
+        let table = GrundyValues::periodic(&game, 1 << 21).unwrap();
         assert_eq!(table.period(), Some(Period { preperiod, period }), "{text}");
         // Every value up to 20,000 as the definition gives it.
         let mut by_definition = Vec::new();
@@ -246,7 +246,7 @@ fn long_published_periods_are_proven() {
 #[test]
 fn no_period_within_the_limit_is_an_error_with_the_candidate() {
     // 0.16 repeats only from heap 105,351: 100,000 values prove nothing.
-    match GrundyTable::periodic(&code("0.16"), 100_000) {
+    match GrundyValues::periodic(&code("0.16"), 100_000) {
         Err(gamesolver::GrundyError::NoPeriodWithin { limit, .. }) => assert_eq!(limit, 100_000),
         other => panic!("expected no period, got {other:?}"),
     }
@@ -263,9 +263,9 @@ fn no_period_within_the_limit_is_an_error_with_the_candidate() {
         }
     }
     impl gamesolver::HeapTheory for TakeOne {}
-    assert!(GrundyTable::periodic(&TakeOne, 10_000).is_err());
+    assert!(GrundyValues::periodic(&TakeOne, 10_000).is_err());
     assert_eq!(
-        GrundyTable::compute(&TakeOne, 5).unwrap().as_slice(),
+        GrundyValues::compute(&TakeOne, 5).unwrap().as_slice(),
         [0, 1, 0, 1, 0, 1]
     );
 }
@@ -285,7 +285,7 @@ fn every_short_code_proves_only_true_periods() {
                 let mut sparse = Vec::new();
                 extend_sparse(&game, &mut sparse, 1500);
                 assert_eq!(sparse, brute, "{game}");
-                let Ok(table) = GrundyTable::periodic(&game, 1 << 12) else {
+                let Ok(table) = GrundyValues::periodic(&game, 1 << 12) else {
                     continue;
                 };
                 proven += 1;

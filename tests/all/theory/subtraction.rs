@@ -5,7 +5,7 @@ use gamesolver::games::heaps::{HeapMove, HeapsError};
 use gamesolver::games::subtraction::{
     SubtractionError, SubtractionGame, SubtractionSet, analyze, preset_outcome,
 };
-use gamesolver::grundy::{GrundyTable, ImpartialSolver, Outcome, grundy_sum};
+use gamesolver::grundy::{GrundyValues, ImpartialSolver, Outcome, grundy_sum};
 use gamesolver::{Game, PlayConvention};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -119,7 +119,7 @@ fn single_heap_rules_of_the_table() {
 #[test]
 fn known_grundy_sequences() {
     let table = |set: &[u32], upto| {
-        GrundyTable::compute(&SubtractionSet::new(set.iter().copied()).unwrap(), upto).unwrap()
+        GrundyValues::compute(&SubtractionSet::new(set.iter().copied()).unwrap(), upto).unwrap()
     };
     let mod4: Vec<u32> = (0..40).map(|n| n % 4).collect();
     assert_eq!(table(&[1, 2, 3], 39).as_slice(), mod4);
@@ -132,7 +132,7 @@ fn known_grundy_sequences() {
 
     for (set, preperiod, period) in [(&[1, 2, 3][..], 0, 4), (&[2, 3], 0, 5), (&[1, 3, 4], 0, 7)] {
         let set = SubtractionSet::new(set.iter().copied()).unwrap();
-        let periodic = GrundyTable::periodic(&set, 1 << 16).unwrap();
+        let periodic = GrundyValues::periodic(&set, 1 << 16).unwrap();
         let found = periodic.period().unwrap();
         assert_eq!(
             (found.preperiod, found.period),
@@ -170,7 +170,7 @@ fn tables_match_the_definition_past_the_period_probe() {
     for set in SETS {
         let subtraction = SubtractionSet::new(set.iter().copied()).unwrap();
         for len in [1usize, 7, 1000, 200_000] {
-            let table = GrundyTable::compute(&subtraction, len as u64 - 1).unwrap();
+            let table = GrundyValues::compute(&subtraction, len as u64 - 1).unwrap();
             assert_eq!(
                 table.as_slice(),
                 plain_table(set, len),
@@ -186,7 +186,7 @@ fn periods_are_exact_against_a_long_table() {
     // table computed without it, and no smaller preperiod or period may hold.
     for moves in SETS {
         let set = SubtractionSet::new(moves.iter().copied()).unwrap();
-        let periodic = GrundyTable::periodic(&set, 1 << 20).unwrap();
+        let periodic = GrundyValues::periodic(&set, 1 << 20).unwrap();
         let period = periodic.period().unwrap();
         let (a, p) = (period.preperiod as usize, period.period as usize);
         let long = plain_table(moves, a + 3 * p + 500);
@@ -342,7 +342,7 @@ proptest! {
         heaps in proptest::collection::vec(0u64..=16, 1..=4),
     ) {
         let set = SubtractionSet::new(set).unwrap();
-        let table = GrundyTable::periodic(&set, 1 << 16).unwrap();
+        let table = GrundyValues::periodic(&set, 1 << 16).unwrap();
         let game = SubtractionGame::with_set(set, heaps.clone(), PlayConvention::Normal).unwrap();
         let mut solver = ImpartialSolver::new(PlayConvention::Normal);
         let searched = solver.grundy(&game).unwrap();

@@ -3,8 +3,8 @@
 
 use super::{Solution, SolveError, Solver};
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::negamax::{EXACT_DEPTH, INFINITY, Scored, TurnGain, order_key};
-use crate::search::{MoveBounds, Stage};
+use crate::search::searcher::{EXACT_DEPTH, Scored};
+use crate::search::{MoveBounds, Stage, UNBOUNDED as INFINITY};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// Starts a search of `position`: refused for a game whose positions can repeat, where
@@ -173,15 +173,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         if legal.is_empty() {
             return Ok((0, Vec::new()));
         }
-        let table_move = self.search.table_move(position);
-        let mut moves = legal.clone();
-        let mut turn_gain = TurnGain::default();
-        turn_gain.start_node();
-        moves.sort_by_cached_key(|&mv| {
-            let (margin, keeps) = position.margin_and_turn(mv);
-            let gain = turn_gain.of_move(position, mv, margin, keeps);
-            std::cmp::Reverse(order_key(mv, gain, table_move))
-        });
+        let moves = self.search.ordered_root_moves(position);
         let mut bounds = MoveBounds::new(legal);
         // With narrow bounds, the value first by null windows: then one test a move.
         let known = match self.narrow_bounds(position) {

@@ -1,4 +1,4 @@
-//! `GrundyTable`: g(0), g(1), ... of a heap game (`HeapTheory`), with the period its rule proves (`Period`),
+//! `GrundyValues`: g(0), g(1), ... of a heap game (`HeapTheory`), with the period its rule proves (`Period`),
 //! and `GrundyError`.
 
 use super::{HeapTheory, Period};
@@ -6,8 +6,8 @@ use crate::grundy::period::{self, Candidate};
 use std::fmt;
 use thiserror::Error;
 
-/// The most values a [`GrundyTable`] stores: 2^28 (1 GiB of `u32`).
-pub const MAX_TABLE_LEN: u64 = 1 << 28;
+/// The most values a [`GrundyValues`] stores: 2^28 (1 GiB of `u32`).
+pub const MAX_GRUNDY_VALUES: u64 = 1 << 28;
 
 /// Why a Grundy table was not built.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
@@ -38,11 +38,11 @@ pub enum GrundyError {
 /// # Examples
 ///
 /// ```
-/// use gamesolver::grundy::GrundyTable;
+/// use gamesolver::grundy::GrundyValues;
 /// use gamesolver::games::subtraction::SubtractionSet;
 ///
 /// let set = SubtractionSet::new([1, 3, 4])?;
-/// let table = GrundyTable::periodic(&set, 1 << 20)?;
+/// let table = GrundyValues::periodic(&set, 1 << 20)?;
 /// let period = table.period().unwrap();
 /// assert_eq!((period.preperiod, period.period), (0, 7));
 /// assert_eq!(table.iter().take(7).collect::<Vec<_>>(), [0, 1, 0, 1, 2, 3, 2]);
@@ -50,7 +50,7 @@ pub enum GrundyError {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct GrundyTable {
+pub struct GrundyValues {
     values: Vec<u32>,
     period: Option<Period>,
 }
@@ -58,21 +58,21 @@ pub struct GrundyTable {
 fn check_len(asked: u64) -> Result<usize, GrundyError> {
     usize::try_from(asked)
         .ok()
-        .filter(|_| asked <= MAX_TABLE_LEN)
+        .filter(|_| asked <= MAX_GRUNDY_VALUES)
         .ok_or(GrundyError::TooLarge {
             asked,
-            limit: MAX_TABLE_LEN,
+            limit: MAX_GRUNDY_VALUES,
         })
 }
 
-impl GrundyTable {
+impl GrundyValues {
     /// g(0..=upto), by the game's fastest method
     /// ([`HeapTheory::extend_grundy`]). The table records no period: ask
     /// [`periodic`](Self::periodic) for one.
     ///
     /// # Errors
     ///
-    /// [`GrundyError::TooLarge`] past [`MAX_TABLE_LEN`] values.
+    /// [`GrundyError::TooLarge`] past [`MAX_GRUNDY_VALUES`] values.
     pub fn compute<H: HeapTheory + ?Sized>(game: &H, upto: u64) -> Result<Self, GrundyError> {
         let len = check_len(upto.saturating_add(1))?;
         let mut values = Vec::new();
@@ -95,7 +95,7 @@ impl GrundyTable {
     ///
     /// [`GrundyError::NoPeriodWithin`] if no period is proven within `limit` values (with the
     /// best candidate seen, if any), and [`GrundyError::TooLarge`] for a limit past
-    /// [`MAX_TABLE_LEN`].
+    /// [`MAX_GRUNDY_VALUES`].
     pub fn periodic<H: HeapTheory + ?Sized>(game: &H, limit: u64) -> Result<Self, GrundyError> {
         let limit_len = check_len(limit)?;
         let mut values = Vec::new();
@@ -178,7 +178,7 @@ impl GrundyTable {
     }
 }
 
-impl fmt::Display for GrundyTable {
+impl fmt::Display for GrundyValues {
     /// The stored values, space-separated, then the period if known.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, value) in self.values.iter().enumerate() {

@@ -43,13 +43,13 @@ impl FromIterator<Verdict> for Counts {
 
 /// Every position reachable from a start, solved: see [`Retrograde`](super::Retrograde).
 #[derive(Debug, Clone)]
-pub struct Solved<K> {
+pub struct Tablebase<K> {
     ids: HashMap<K, u32>,
     verdicts: Vec<u8>,
     plies: Vec<u16>,
 }
 
-impl<K: TableKey> Solved<K> {
+impl<K: TableKey> Tablebase<K> {
     pub(crate) fn new(ids: HashMap<K, u32>, verdicts: Vec<u8>, plies: Vec<u16>) -> Self {
         Self {
             ids,

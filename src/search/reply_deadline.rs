@@ -1,4 +1,4 @@
-//! `ReplyMargin`: how much of a move's time a search may use, kept from how late the replies
+//! `ReplyDeadline`: how much of a move's time a search may use, kept from how late the replies
 //! have left after their searches' deadlines.
 
 use std::time::{Duration, Instant};
@@ -22,27 +22,27 @@ const BASE_KEPT: Duration = Duration::from_millis(2);
 /// # Examples
 ///
 /// ```
-/// use gamesolver::search::ReplyMargin;
+/// use gamesolver::search::ReplyDeadline;
 /// use std::time::{Duration, Instant};
 ///
-/// let mut margin = ReplyMargin::default();
+/// let mut deadline = ReplyDeadline::default();
 /// let start = Instant::now();
-/// let until = margin.search_deadline(start, Duration::from_millis(100));
+/// let until = deadline.search_deadline(start, Duration::from_millis(100));
 /// assert_eq!(until - start, Duration::from_millis(78)); // 100 ms less a fifth, less 2 ms
 /// // The reply left 10 ms after the search's deadline: the next search keeps 20 ms more.
-/// margin.record_reply(until, until + Duration::from_millis(10));
-/// let next = margin.search_deadline(start, Duration::from_millis(100));
+/// deadline.record_reply(until, until + Duration::from_millis(10));
+/// let next = deadline.search_deadline(start, Duration::from_millis(100));
 /// assert_eq!(next - start, Duration::from_millis(58));
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct ReplyMargin {
+pub struct ReplyDeadline {
     /// The worst recent lateness of a reply after its search's deadline, decaying.
     late: Duration,
 }
 
-impl ReplyMargin {
+impl ReplyDeadline {
     /// The moment a search for a move whose time runs `time` from `start` should stop: the
-    /// time less a fifth, 2 ms and twice the recent lateness ([`ReplyMargin`]), never before
+    /// time less a fifth, 2 ms and twice the recent lateness ([`ReplyDeadline`]), never before
     /// `start`.
     #[must_use]
     pub fn search_deadline(&self, start: Instant, time: Duration) -> Instant {
@@ -56,7 +56,7 @@ impl ReplyMargin {
         self.late = late.max(self.late * 3 / 4);
     }
 
-    /// The recent lateness the margin keeps twice over.
+    /// The recent lateness the deadline keeps back twice over.
     #[must_use]
     pub fn lateness(&self) -> Duration {
         self.late
@@ -69,24 +69,24 @@ mod tests {
 
     #[test]
     fn lateness_is_kept_and_decays() {
-        let mut margin = ReplyMargin::default();
+        let mut deadline = ReplyDeadline::default();
         let start = Instant::now();
         let time = Duration::from_millis(500);
         assert_eq!(
-            margin.search_deadline(start, time) - start,
+            deadline.search_deadline(start, time) - start,
             Duration::from_millis(398)
         );
-        let until = margin.search_deadline(start, time);
-        margin.record_reply(until, until + Duration::from_millis(40));
-        assert_eq!(margin.lateness(), Duration::from_millis(40));
+        let until = deadline.search_deadline(start, time);
+        deadline.record_reply(until, until + Duration::from_millis(40));
+        assert_eq!(deadline.lateness(), Duration::from_millis(40));
         // An early reply counts as on time: the lateness decays by a quarter.
-        margin.record_reply(until, start);
-        assert_eq!(margin.lateness(), Duration::from_millis(30));
+        deadline.record_reply(until, start);
+        assert_eq!(deadline.lateness(), Duration::from_millis(30));
         // A later one takes over.
-        margin.record_reply(until, until + Duration::from_millis(35));
-        assert_eq!(margin.lateness(), Duration::from_millis(35));
-        // A move too short for the margin is searched not at all, never before the start.
+        deadline.record_reply(until, until + Duration::from_millis(35));
+        assert_eq!(deadline.lateness(), Duration::from_millis(35));
+        // A move too short for the deadline is searched not at all, never before the start.
         let short = Duration::from_millis(50);
-        assert_eq!(margin.search_deadline(start, short), start);
+        assert_eq!(deadline.search_deadline(start, short), start);
     }
 }
