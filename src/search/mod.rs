@@ -83,24 +83,22 @@
 /// kept inside ±`UNBOUNDED`, and a job's or a claim's window written as `inf` is this.
 pub const UNBOUNDED: i64 = 1 << 62;
 
-mod budget;
 mod config;
 mod engine;
 mod move_bounds;
 mod negamax;
 mod progress;
-mod reply_deadline;
 mod searcher;
 mod solver;
 mod stats;
 mod table;
+mod time;
 
-pub use budget::Budget;
 pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
 pub use engine::{EndgameSolver, Engine, SearchResult};
 pub use move_bounds::MoveBounds;
 pub use progress::{Progress, Stage};
-pub use reply_deadline::ReplyDeadline;
 pub use solver::{DEFAULT_NULL_WINDOW_RANGE, ResultsError, Solution, SolveError, Solver};
 pub use stats::{SearchStats, TableCounts};
 pub use table::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
+pub use time::{Budget, ReplyDeadline};

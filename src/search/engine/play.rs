@@ -6,7 +6,7 @@ use crate::game::{Evaluator, Knowledge, ScoringGame};
 use crate::search::UNBOUNDED as INFINITY;
 use crate::search::searcher::{EXACT_DEPTH, Scored};
 use crate::search::table::PROVEN;
-use crate::search::{Budget, Stage};
+use crate::search::{Budget, Stage, time};
 use std::time::Instant;
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
@@ -54,11 +54,14 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             }
             // Do not start an iteration that cannot end (one costs about `iteration_growth`
             // times the one before).
-            if let Some(deadline) = budget.deadline {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if iteration_start.elapsed() * self.plan.iteration_growth > left {
-                    break;
-                }
+            if let Some(deadline) = budget.deadline
+                && !time::next_iteration_fits(
+                    iteration_start.elapsed(),
+                    self.plan.iteration_growth,
+                    deadline,
+                )
+            {
+                break;
             }
         }
         let (result, best_move, depth) = done.unwrap_or((
@@ -118,9 +121,9 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
             return None;
         }
         let now = Instant::now();
-        let share = deadline.saturating_duration_since(now) / self.plan.endgame_share;
+        let until = time::endgame_deadline(now, deadline, self.plan.endgame_share);
         if let Some(solve) = self.endgame.as_mut() {
-            let (best_move, value) = solve(position, now + share)?;
+            let (best_move, value) = solve(position, until)?;
             return Some(SearchResult {
                 best_move,
                 value,
@@ -134,7 +137,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         let widths = self.searcher.breadths();
         self.searcher.set_breadths(None, None);
         self.searcher
-            .set_budget(Budget::default().with_deadline(now + share));
+            .set_budget(Budget::default().with_deadline(until));
         self.searcher.begin_on(position);
         self.searcher.set_stage(Stage::Value);
         let nodes_before = self.searcher.nodes();

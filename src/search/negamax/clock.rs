@@ -1,22 +1,12 @@
-//! The budget: nodes counted, the clock read at a rate that suits the cost of a node, the
-//! progress reported.
+//! The budget at each node: nodes counted, the clock (`search::time::Clock`) read when due,
+//! the progress reported.
 
 use super::{Negamax, PROGRESS_EVERY};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 use crate::search::Progress;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
-
-/// How often the clock is read, by elapsed time: a node costs from a tenth of a microsecond
-/// (a small exact solve) to milliseconds (a move that changes half of a large board), so a
-/// fixed node count would overshoot a deadline on one game and waste time on another.
-const CLOCK_EVERY: Duration = Duration::from_micros(250);
-
-/// The most nodes between two readings of the clock: node costs vary within one search (a
-/// move on a large board can change thousands of gains), so the interval stays short and
-/// drops to one node after a long gap. A reading costs about 25 ns.
-const MAX_CLOCK_INTERVAL: u64 = 32;
+use std::time::Instant;
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// Starts a new budgeted call on `position`: the node budget counts from here, the clock
@@ -24,15 +14,13 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub fn begin_on(&mut self, position: &G) {
         self.undo = G::CAN_UNDO && self.knowledge.undo_pays(position);
         self.aborted = false;
-        self.deadline = self.settings.budget.started_at(Instant::now()).deadline;
+        self.clock
+            .start(self.settings.budget.started_at(Instant::now()).deadline);
         self.node_limit = self
             .settings
             .budget
             .nodes
             .map_or(u64::MAX, |limit| self.nodes.saturating_add(limit));
-        self.clock_interval = 1;
-        self.until_clock = 1;
-        self.last_clock = None;
     }
 
     pub(super) fn tick(&mut self) -> bool {
@@ -40,8 +28,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         if self.nodes >= self.node_limit {
             self.aborted = true;
         }
-        self.until_clock -= 1;
-        if self.until_clock == 0 {
+        if self.clock.due() {
             self.read_clock();
         }
         if self
@@ -54,21 +41,10 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         self.aborted
     }
 
-    /// Checks the budget and the progress report, and sets how many nodes pass before the
-    /// next reading so that readings come about every `CLOCK_EVERY`, whatever a node costs.
+    /// Reads the clock: checks the deadline and whether a progress report is due.
     pub(super) fn read_clock(&mut self) {
-        let now = Instant::now();
-        if let Some(last) = self.last_clock {
-            let gap = now.saturating_duration_since(last);
-            if gap < CLOCK_EVERY / 2 && self.clock_interval < MAX_CLOCK_INTERVAL {
-                self.clock_interval *= 2;
-            } else if gap > CLOCK_EVERY {
-                self.clock_interval = 1;
-            }
-        }
-        self.last_clock = Some(now);
-        self.until_clock = self.clock_interval;
-        if self.deadline.is_some_and(|deadline| now >= deadline) {
+        let (now, past_deadline) = self.clock.read();
+        if past_deadline {
             self.aborted = true;
         }
         if let Some(report) = self.progress.as_mut() {

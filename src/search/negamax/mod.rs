@@ -15,6 +15,7 @@ use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame};
 use crate::search::table::SearchTable;
 use crate::search::table::{PROVEN, TranspositionTable};
+use crate::search::time::Clock;
 use crate::search::{Budget, Progress, SearchStats, Stage, TableCounts};
 use moves::Candidate;
 use std::sync::Arc;
@@ -123,8 +124,9 @@ pub(crate) struct Negamax<G: Game, E, K> {
     table_counts: TableCounts,
     /// The node count at which the current budget runs out.
     node_limit: u64,
-    /// When the current budget runs out: its deadline, or its time from the call's start.
-    deadline: Option<Instant>,
+    /// When the current budget runs out (its deadline, or its time from the call's start),
+    /// read at a rate that suits the cost of a node.
+    clock: Clock,
     aborted: bool,
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
@@ -137,12 +139,6 @@ pub(crate) struct Negamax<G: Game, E, K> {
     progress: Option<ProgressFn>,
     /// When the next progress report is due (set at the first clock reading).
     next_report: Option<Instant>,
-    /// How many nodes pass between readings of the clock: adapted at every reading.
-    clock_interval: u64,
-    /// Nodes left until the next reading.
-    until_clock: u64,
-    /// When the clock was last read.
-    last_clock: Option<Instant>,
     /// Whether children are searched by make/unmake (else copy-make): set by `begin_on`.
     undo: bool,
     /// Set when the search of a helper thread is to stop (its only budget).
@@ -173,16 +169,13 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             table_counts: TableCounts::default(),
             node_limit: u64::MAX,
             aborted: false,
-            deadline: None,
+            clock: Clock::default(),
             buffers: Vec::new(),
             keeping: Vec::new(),
             scratch: Vec::new(),
             turn_gain: TurnGain::default(),
             progress: None,
             next_report: None,
-            clock_interval: 1,
-            until_clock: 1,
-            last_clock: None,
             undo: false,
             stop: None,
             defers_busy_moves: false,
