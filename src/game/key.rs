@@ -68,9 +68,19 @@ pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync
 /// The most words a key takes in the table that threads share: 256 bits.
 pub const KEY_WORDS: usize = 4;
 
-/// The finalizer of SplitMix64: a cheap bijection that spreads every input bit over the word.
+/// The finalizer of SplitMix64: a cheap bijection that spreads every input bit over the word,
+/// for the hashes of a user's own keys ([`TableKey::hash64`]).
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::game::mix64;
+///
+/// assert_ne!(mix64(1), mix64(2));
+/// assert_eq!(mix64(0), 0); // a bijection that fixes 0
+/// ```
 #[must_use]
-pub(crate) const fn mix64(mut z: u64) -> u64 {
+pub const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

@@ -30,3 +30,73 @@ pub mod octal;
 pub mod prime;
 pub mod subtraction;
 pub mod three_mens_morris;
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The modules of the generic layers a game may name (all public); an item of any other
+    /// module is reached through these or the root, or not at all.
+    const PUBLIC_MODULES: [&str; 10] = [
+        "game",
+        "search",
+        "grundy",
+        "grundy::mex",
+        "grundy::misere",
+        "retrograde",
+        "check",
+        "jobs",
+        "arena",
+        "games",
+    ];
+
+    fn sources(dir: &Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("the games folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                sources(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+
+    /// The rule of the module docs: a game names the generic layers only through their public
+    /// modules (a path `crate::a::b::Item` whose module `a::b` is private fails).
+    #[test]
+    fn games_name_the_generic_layers_only_through_public_modules() {
+        let mut files = Vec::new();
+        sources(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games"),
+            &mut files,
+        );
+        for file in files {
+            let source = std::fs::read_to_string(&file).expect("a source file");
+            // Code only: comments and docs may speak of any path.
+            let code: Vec<&str> = (source.lines())
+                .filter(|line| !line.trim_start().starts_with("//"))
+                .collect();
+            let text = code.join("\n");
+            for (at, _) in text.match_indices("crate::") {
+                let path: String = text[at + "crate::".len()..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                    .collect();
+                let modules: Vec<&str> = path
+                    .split("::")
+                    .take_while(|part| part.starts_with(|c: char| c.is_lowercase()))
+                    .collect();
+                // The last lower-case part may be a function: the module is what precedes it.
+                let module = modules[..modules.len().saturating_sub(1)].join("::");
+                if module.is_empty() || module.starts_with("games") {
+                    continue;
+                }
+                assert!(
+                    PUBLIC_MODULES.contains(&module.as_str()),
+                    "{}: `crate::{path}` names the private module `{module}`",
+                    file.display()
+                );
+            }
+        }
+    }
+}

@@ -39,13 +39,13 @@
 
 pub mod mex;
 pub mod misere;
-pub(crate) mod outcome;
+mod outcome;
 pub(crate) mod period;
 mod solver;
 pub(crate) mod theory;
 mod values;
 
-pub use outcome::Outcome;
+pub use outcome::{Outcome, winning_moves};
 pub use period::{Period, copy_by_proven_period};
 pub use solver::{DEFAULT_MEMO_BYTES, DEFAULT_MEMO_LIMIT, ImpartialError, ImpartialSolver};
 pub use theory::HeapTheory;

@@ -51,8 +51,12 @@ impl fmt::Display for Outcome {
 
 /// The winning moves of `position`: those whose child `outcome_of` calls a P-position (the
 /// opponent then loses), in the game's move order. The one routine behind every solver's
-/// winning moves.
-pub(crate) fn winning_moves<G: Game, E>(
+/// winning moves, for a solver of a user's own too.
+///
+/// # Errors
+///
+/// The first error of `outcome_of`.
+pub fn winning_moves<G: Game, E>(
     position: &G,
     mut outcome_of: impl FnMut(&G) -> Result<Outcome, E>,
 ) -> Result<Vec<G::Move>, E> {

@@ -396,6 +396,6 @@ impl<G: ImpartialGame> ImpartialSolver<G> {
                 bytes: self.bytes_limit,
             });
         }
-        crate::grundy::outcome::winning_moves(position, |child| self.outcome(child))
+        super::winning_moves(position, |child| self.outcome(child))
     }
 }

@@ -4,7 +4,7 @@ use crate::game::{Game, PlayConvention};
 use crate::games::heaps::HeapMove;
 use crate::games::subtraction::{SubtractionError, SubtractionGame};
 use crate::grundy::misere::MisereQuotient;
-use crate::grundy::outcome::winning_moves;
+use crate::grundy::winning_moves;
 use crate::grundy::{GrundyValues, ImpartialError, ImpartialSolver, Outcome, grundy_sum};
 
 /// Values searched for the Grundy period of a general subtraction set.

@@ -50,7 +50,7 @@ const UNDO_FROM_SIZE: u32 = 2048;
 /// Two independent 64-bit Zobrist codes of a number, derived on the fly (no table of n
 /// entries): together a 128-bit key whose collisions are negligible.
 fn zobrist(x: u32) -> u128 {
-    use crate::game::key::mix64;
+    use crate::game::mix64;
     let low = mix64(u64::from(x) ^ 0x9e37_79b9_7f4a_7c15);
     let high = mix64(u64::from(x).wrapping_add(0x3c6e_f372_fe94_f82b));
     u128::from(low) | (u128::from(high) << 64)
