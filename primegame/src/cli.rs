@@ -141,9 +141,10 @@ struct MergeArgs {
 struct SimulateArgs {
     /// The directory of the job files, every job run.
     dir: PathBuf,
-    /// Numbers of workers, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "1,8,64,512")]
-    workers: Vec<usize>,
+    /// Numbers of workers, comma-separated, each at least 1.
+    #[arg(long, value_delimiter = ',', default_value = "1,8,64,512",
+          value_parser = clap::value_parser!(u32).range(1..))]
+    workers: Vec<u32>,
     /// The one-process solve's time in ms, to give the speed-up over it too.
     #[arg(long)]
     solve_ms: Option<u64>,
@@ -381,14 +382,14 @@ impl SimulateArgs {
 }
 
 /// Each worker count's makespan, from the jobs' measured times.
-fn simulate(dir: &Path, workers: &[usize], solve_ms: Option<u64>) -> Result<(), String> {
+fn simulate(dir: &Path, workers: &[u32], solve_ms: Option<u64>) -> Result<(), String> {
     let all = jobs::read_dir(dir)?;
     if all.iter().any(|(_, _, result)| result.is_none()) {
         return Err(format!("{}: some jobs have no result yet", dir.display()));
     }
     let one = jobs::makespan(&all, 1);
     for &w in workers {
-        let span = jobs::makespan(&all, w);
+        let span = jobs::makespan(&all, usize::try_from(w).unwrap_or(usize::MAX));
         // Jobs answered in under a millisecond count 0 ms: the speed-up of none is 1.
         let speedup = one.max(1) as f64 / span.max(1) as f64;
         let over_solve = solve_ms.map_or(String::new(), |ms| {

@@ -217,6 +217,27 @@ fn split_solve_from_the_command_line() {
             && lines[1].starts_with("workers=8 makespan_ms="),
         "{lines:?}"
     );
+    // No worker is refused as a usage error, before any file is read.
+    let out = run(&["simulate", dir_arg, "--workers", "0"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    // The longest time a result line can carry saturates the makespan; nothing overflows.
+    let result = std::fs::read_dir(&dir)
+        .expect("the directory")
+        .map(|e| e.expect("an entry").path())
+        .find(|p| p.extension().is_some_and(|e| e == "result"))
+        .expect("a result");
+    let line = std::fs::read_to_string(&result).expect("a result line");
+    let at = line.find(" ms=").expect("ms=");
+    let end = line[at + 4..].find(' ').map_or(line.len(), |e| at + 4 + e);
+    let huge = format!("{} ms={}{}", &line[..at], u64::MAX, &line[end..]);
+    std::fs::write(&result, huge).expect("written");
+    let out = run(&["simulate", dir_arg, "--workers", "1,8"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with(&format!("workers=1 makespan_ms={} ", u64::MAX)),
+        "{}",
+        text(&out.stdout)
+    );
     std::fs::remove_dir_all(&dir).expect("removed");
     let out = run(&["merge", dir_arg], b"");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));

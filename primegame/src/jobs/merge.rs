@@ -174,8 +174,9 @@ pub fn merge(dir: &Path) -> Result<Merged, String> {
                 value: best,
                 best: optimal,
                 jobs: jobs.len(),
-                nodes: results().map(|r| r.nodes).sum(),
-                ms: results().map(|r| r.ms).sum(),
+                // Counts a file carries may be anything: the sums saturate.
+                nodes: results().fold(0, |sum: u64, r| sum.saturating_add(r.nodes)),
+                ms: results().fold(0, |sum: u64, r| sum.saturating_add(r.ms)),
             });
         }
         below = Some(best);
