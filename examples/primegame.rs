@@ -23,8 +23,25 @@ fn show<G: ScoringGame<Move = u32>>(record: &Record<G>) {
     );
 }
 
+/// 0.2's contest tool was this example: its commands (`solve 20`, `engine`, ...) now belong
+/// to the `primegame` package, and given here they are refused with a pointer there rather
+/// than ignored.
+fn refuse_arguments() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.is_empty() {
+        eprintln!(
+            "primegame (example): takes no arguments, got `{}`; the contest tool's commands \
+             moved to its own package: cargo run --release -p primegame -- {}",
+            args.join(" "),
+            args.join(" ")
+        );
+        std::process::exit(2);
+    }
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     pipe::quiet_on_closed_pipe();
+    refuse_arguments();
     let game = SmallPrimeGame::new(20)?;
     println!("The rules' example, board 1..=20:");
     let mut record = Record::new(game);

@@ -370,3 +370,20 @@ fn connect4_explains_bad_input_in_its_own_numbering() {
         "longer than 16777216 bytes",
     );
 }
+
+/// 0.2's contest tool was the `primegame` example; its commands given to the example now are
+/// refused with a pointer to the package, never ignored.
+#[test]
+fn the_rules_example_refuses_the_old_tools_commands() {
+    let out = run("primegame", &["solve", "20"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("cargo run --release -p primegame -- solve 20"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run("primegame", &[], b"");
+    assert!(out.status.success());
+    assert!(text(&out.stdout).starts_with("The rules' example"));
+}
