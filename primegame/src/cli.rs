@@ -72,8 +72,8 @@ enum Command {
 /// The options of `plot`.
 #[derive(Debug, Args)]
 struct PlotArgs {
-    /// The last board, at most 256.
-    #[arg(long, default_value_t = 128)]
+    /// The last board, 1 to 256 (past 199, each board takes hours).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..=256))]
     upto: u32,
     /// The SVG file to write.
     #[arg(long)]
@@ -331,14 +331,18 @@ impl EngineArgs {
 impl PlotArgs {
     /// The sweep, a line a board, then the picture.
     fn run(self) -> Result<(), Failure> {
-        let points = plot::sweep(self.upto, usize::from(self.threads))?;
-        for p in &points {
+        // The output path first, so that a bad one is refused before the solves.
+        let temporary = plot::prepare_output(&self.out).map_err(Failure::Input)?;
+        let line = |p: &plot::Point| {
             println!(
                 "n={} value={} nodes={} ms={:.1}",
                 p.n, p.value, p.nodes, p.ms
             );
-        }
-        plot::draw(&points, &self.out).map_err(Failure::OutOfReach)
+        };
+        let points = plot::sweep(self.upto, usize::from(self.threads), line).inspect_err(|_| {
+            let _ = std::fs::remove_file(&temporary);
+        })?;
+        plot::draw(&points, &temporary, &self.out).map_err(Failure::OutOfReach)
     }
 }
 

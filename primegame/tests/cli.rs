@@ -397,6 +397,25 @@ fn plot_draws_the_values_solve_finds() {
     }
     let picture = std::fs::read_to_string(&svg).expect("the picture");
     assert!(picture.starts_with("<svg") && picture.contains("<polyline"));
-    rejected(&["plot", "--upto", "300", "--out", "x.svg"], "up to 256");
+    // Only the picture is left: its temporary file was renamed over it.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the scratch directory")
+        .collect();
+    assert_eq!(left.len(), 1, "{left:?}");
+    rejected(&["plot", "--upto", "300", "--out", "x.svg"], "1..=256");
+    // A path that cannot be written is refused before any board is solved.
+    let start = std::time::Instant::now();
+    let nowhere = dir.join("no-such-dir").join("x.svg");
+    rejected(
+        &[
+            "plot",
+            "--upto",
+            "150",
+            "--out",
+            nowhere.to_str().expect("UTF-8"),
+        ],
+        "no-such-dir",
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(5));
     std::fs::remove_dir_all(&dir).expect("removed");
 }
