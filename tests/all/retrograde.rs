@@ -449,3 +449,28 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
     let mut file = TablebaseFile::open(&start, Cursor::new(&damaged)).unwrap();
     assert!(matches!(file.verify(), Err(TablebaseFileError::Damaged)));
 }
+
+/// A move to an index past the count is an error on every path, never a value: with un-moves
+/// the backward pass would not meet that child at all, and value its parent wrongly.
+#[test]
+fn a_move_to_an_index_past_the_count_is_refused_on_every_path() {
+    let graph = Arc::new(Graph {
+        // 0 -> 1 (a point with no move: lost) and 0 -> 7, past the 3 points.
+        edges: vec![vec![1, 7], vec![], vec![0]],
+        endings: vec![None; 3],
+    });
+    let with_unmoves = Token::<true> {
+        at: 2,
+        graph: Arc::clone(&graph),
+    };
+    let sweeps = Token::<false> { at: 2, graph };
+    let expected = RetroError::IndexOutOfRange { index: 7 };
+    assert_eq!(
+        Retrograde::new().solve_indexed(&with_unmoves).unwrap_err(),
+        expected
+    );
+    assert_eq!(
+        Retrograde::new().solve_indexed(&sweeps).unwrap_err(),
+        expected
+    );
+}

@@ -91,13 +91,14 @@ struct Arrays {
     codes: Vec<AtomicU16>,
     unrefuted: Vec<AtomicU8>,
     shared: bool,
+    /// Whether the first pass checks that every move leads to an index below the count.
+    checks_moves: bool,
 }
 
 /// Solves every index of `game`'s space (see the module docs).
 pub(crate) fn solve<G: IndexedGame>(
     game: &G,
-    max_bytes: usize,
-    threads: usize,
+    (max_bytes, threads, checks_moves): (usize, usize, bool),
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<IndexedTablebase, RetroError> {
     let count = game.index_count();
@@ -117,6 +118,7 @@ pub(crate) fn solve<G: IndexedGame>(
         codes: bytemuck::allocation::try_zeroed_vec(n).map_err(|()| too_large)?,
         unrefuted: bytemuck::allocation::try_zeroed_vec(counters).map_err(|()| too_large)?,
         shared,
+        checks_moves,
     };
     let (ends, last_end) = ends(game, &workers, &arrays, progress)?;
     if G::HAS_PREDECESSORS {
@@ -182,7 +184,8 @@ fn ends<G: IndexedGame>(
             let mut moves = Vec::new();
             let mut decided = 0;
             for index in piece {
-                let (code, count) = end_of(game, index, &mut moves, &last_end)?;
+                let checks = arrays.checks_moves.then_some(n);
+                let (code, count) = end_of(game, (index, checks), &mut moves, &last_end)?;
                 decided += usize::from(code >= FIRST);
                 arrays.codes[index].store(code, Relaxed);
                 if let Some(counter) = arrays.unrefuted.get(index) {
@@ -198,9 +201,11 @@ fn ends<G: IndexedGame>(
 }
 
 /// The code of `index` after the first pass, and its number of moves (capped at [`MANY`]).
+/// With un-moves and a `checked_count`, every move's child is checked to have an index below
+/// it.
 fn end_of<G: IndexedGame>(
     game: &G,
-    index: usize,
+    (index, checked_count): (usize, Option<usize>),
     moves: &mut Vec<G::Move>,
     last_end: &AtomicU16,
 ) -> Result<(u16, u8), RetroError> {
@@ -221,6 +226,14 @@ fn end_of<G: IndexedGame>(
             position.generate_moves(moves);
             if moves.is_empty() {
                 return Ok((decided(Verdict::Loss, 0)?, 0));
+            }
+            if let Some(count) = checked_count.filter(|_| G::HAS_PREDECESSORS) {
+                // The backward pass meets a child only as the un-move of an index: a move to
+                // an index past the count would be missed, and the position valued wrongly.
+                // (The sweeps number every child anyway.)
+                for &mv in moves.iter() {
+                    index_in(&position.after(mv), count)?;
+                }
             }
             // 255 moves or more: MANY, their moves looked at again.
             let count = u8::try_from(moves.len()).unwrap_or(MANY);
