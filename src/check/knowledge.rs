@@ -38,6 +38,19 @@ pub enum Claim<M> {
     SolverValue(i64),
     /// The solver with the knowledge found other optimal moves.
     OptimalMoves(Vec<M>),
+    /// The rules disagree with themselves: for this move
+    /// [`margin_and_turn`](ScoringGame::margin_and_turn) answers `together`, while
+    /// [`margin`](ScoringGame::margin) and [`keeps_turn`](ScoringGame::keeps_turn) answer
+    /// `apart`. Every search asks the first, so the values follow it, whatever the other two
+    /// say.
+    MarginAndTurn {
+        /// The move.
+        mv: M,
+        /// The margin and the turn of `margin_and_turn`.
+        together: (i64, bool),
+        /// The margin and the turn of `margin` and `keeps_turn`.
+        apart: (i64, bool),
+    },
 }
 
 /// A position where a [`Knowledge`] and the plain search disagree.
@@ -134,6 +147,21 @@ struct Check<'k, G: ScoringGame, K> {
 
 /// The first of the position's facts (bounds, floor, exact value, best move, keys after each
 /// move) that the true `value` or the rules contradict.
+/// The first legal move whose [`margin_and_turn`](ScoringGame::margin_and_turn) is not its
+/// [`margin`](ScoringGame::margin) and [`keeps_turn`](ScoringGame::keeps_turn): a game that
+/// answers both in one pass must give the same two answers.
+fn rules_disagree<G: ScoringGame>(position: &G) -> Option<Claim<G::Move>> {
+    position.legal_moves().into_iter().find_map(|mv| {
+        let together = position.margin_and_turn(mv);
+        let apart = (position.margin(mv), position.keeps_turn(mv));
+        (together != apart).then_some(Claim::MarginAndTurn {
+            mv,
+            together,
+            apart,
+        })
+    })
+}
+
 fn false_fact<G: ScoringGame, K: Knowledge<G>>(
     position: &G,
     (value, floor_above): (i64, Option<i64>),
@@ -195,6 +223,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
                 claim,
             }))
         };
+        if let Some(claim) = rules_disagree(position) {
+            return fail(claim);
+        }
         if let Some(claim) = self.own_false_fact(position, (value, moves), floor_above)? {
             return fail(claim);
         }

@@ -41,10 +41,18 @@ impl Points {
 /// In some games a move can keep the turn: in Kalah a sowing that ends in one's own store, in
 /// Dots and Boxes a line that completes a box. Such a game says so move by move in
 /// [`keeps_turn`](Self::keeps_turn); the searches then count the next position's value for
-/// the mover instead of against it, and its moves are the same side's. The position must know
-/// whose turn it is, as its key must ([`TableKey`](crate::TableKey): positions with one key
-/// play the same, the side to move included); the value is always the side to move's. A game
-/// whose moves always pass the turn leaves the method alone and pays nothing for it.
+/// the mover instead of against it, and its moves are the same side's. As for any game
+/// ([`Game`]), a position kept from the side to move's point of view need not record whose
+/// turn it is (Kalah's is kept so: its pits turn round when the turn passes); one whose rules
+/// depend on the side holds it, in its key too ([`TableKey`](crate::TableKey): positions
+/// with one key play the same). The value is always the side to move's. A game whose moves
+/// always pass the turn leaves the method alone and pays nothing for it.
+///
+/// What a move scores and whether it keeps the turn have one source each, `points` and
+/// `keeps_turn`; [`margin_and_turn`](Self::margin_and_turn), which the searches ask, may
+/// answer both in one pass but must agree with them, and
+/// [`check::knowledge`](crate::check::knowledge) holds it to that on every position it
+/// checks.
 pub trait ScoringGame: Game {
     /// The points a legal move gives each side.
     fn points(&self, mv: Self::Move) -> Points;

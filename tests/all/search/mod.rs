@@ -7,5 +7,6 @@ mod jobs;
 mod make_unmake;
 mod move_bounds;
 mod results_file;
+mod rules_check;
 mod user_crate;
 mod value_bounds;

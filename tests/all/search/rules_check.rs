@@ -1,0 +1,87 @@
+//! `check::knowledge` checks the rules against themselves first: a game that answers a move's
+//! margin and turn in one pass (`margin_and_turn`) must give what `margin` and `keeps_turn`
+//! give, since the searches follow the first and a `Record` the others.
+
+use gamesolver::check::{self, CheckError, Checks, Claim};
+use gamesolver::{Game, NoKnowledge, Points, ScoringGame};
+
+/// A row of coins, either end taken; a coin of 1 keeps the turn. `LIES`: the one-pass
+/// answer forgets the turn.
+#[derive(Clone, Debug)]
+struct Coins<const LIES: bool>(Vec<u32>);
+
+impl<const LIES: bool> Game for Coins<LIES> {
+    type Move = bool;
+    type Key = Vec<u32>;
+    type Error = std::fmt::Error;
+    fn generate_moves(&self, out: &mut Vec<bool>) {
+        out.extend(match self.0.len() {
+            0 => &[][..],
+            1 => &[true],
+            _ => &[true, false],
+        });
+    }
+    fn check_move(&self, _: bool) -> Result<(), std::fmt::Error> {
+        if self.0.is_empty() {
+            Err(std::fmt::Error)
+        } else {
+            Ok(())
+        }
+    }
+    fn play_unchecked(&mut self, left: bool) {
+        if left {
+            self.0.remove(0);
+        } else {
+            self.0.pop();
+        }
+    }
+    fn key(&self) -> Vec<u32> {
+        self.0.clone()
+    }
+}
+
+impl<const LIES: bool> Coins<LIES> {
+    fn end(&self, left: bool) -> u32 {
+        if left {
+            self.0[0]
+        } else {
+            self.0[self.0.len() - 1]
+        }
+    }
+}
+
+impl<const LIES: bool> ScoringGame for Coins<LIES> {
+    fn points(&self, left: bool) -> Points {
+        Points {
+            mover: u64::from(self.end(left)),
+            opponent: 0,
+        }
+    }
+    fn keeps_turn(&self, left: bool) -> bool {
+        self.end(left) == 1
+    }
+    fn margin_and_turn(&self, left: bool) -> (i64, bool) {
+        (self.margin(left), !LIES && self.end(left) == 1)
+    }
+}
+
+#[test]
+fn a_one_pass_answer_that_disagrees_with_keeps_turn_is_named() {
+    let honest = Coins::<false>(vec![3, 9, 1, 2]);
+    check::knowledge(&honest, &NoKnowledge, &Checks::default()).unwrap();
+    let lying = Coins::<true>(vec![3, 9, 1, 2]);
+    match check::knowledge(&lying, &NoKnowledge, &Checks::default()) {
+        Err(CheckError::Disagrees(disagreement)) => match disagreement.claim {
+            Claim::MarginAndTurn {
+                mv,
+                together,
+                apart,
+            } => {
+                assert_eq!((together.1, apart.1), (false, true), "move {mv}");
+                assert_eq!(together.0, 1);
+            }
+            other => panic!("expected the rules' disagreement, got {other:?}"),
+        },
+        other => panic!("expected a disagreement, got {other:?}"),
+    }
+}
