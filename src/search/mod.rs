@@ -95,7 +95,7 @@ mod table;
 mod time;
 
 pub use config::{DEFAULT_TABLE_BYTES, SearchConfig};
-pub use engine::{EndgameSolver, Engine, SearchResult};
+pub use engine::{ENGINE_MAX_TABLE_BYTES, EndgameSolver, Engine, SearchResult};
 pub use move_bounds::MoveBounds;
 pub use progress::{Progress, Stage};
 pub use solver::{DEFAULT_NULL_WINDOW_RANGE, ResultsError, Solution, SolveError, Solver};

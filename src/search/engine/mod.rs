@@ -78,6 +78,14 @@ pub struct Engine<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
     endgame: Option<EndgameSolver<G>>,
 }
 
+/// The largest table an [`Engine`] takes: 1 GiB. An engine's table is made whole when the
+/// engine is built (a table that doubled as it filled would stall a move under its deadline),
+/// so a larger request would take its memory, and the seconds of making it, before any search:
+/// 1 GiB holds about 22 million entries (of 48 bytes), more than a search of minutes at 200,000
+/// nodes a second can fill. The exact [`Solver`](crate::Solver), whose table grows as it fills,
+/// takes up to [`max_table_bytes`](crate::search::max_table_bytes).
+pub const ENGINE_MAX_TABLE_BYTES: usize = 1 << 30;
+
 /// The engine's own options, set by its builder: none of them concern the exact solver.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Plan {
@@ -129,9 +137,12 @@ impl<G: ScoringGame, E: Evaluator<G>> Engine<G, E> {
         Self::with_config(SearchConfig::default(), evaluator)
     }
 
-    /// An engine set up by `config`.
+    /// An engine set up by `config`, its table at most [`ENGINE_MAX_TABLE_BYTES`] (see
+    /// there).
     #[must_use]
     pub fn with_config(config: SearchConfig, evaluator: E) -> Self {
+        let table_bytes = config.table_bytes.min(ENGINE_MAX_TABLE_BYTES);
+        let config = config.with_table_bytes(table_bytes);
         let mut searcher = Searcher::new(config, NoKnowledge, evaluator);
         // Table cut-offs pay in exact solving, where most children are stored; in a
         // depth-limited search they mostly cost the lookups.
@@ -165,10 +176,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         self.searcher.config()
     }
 
-    /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]).
+    /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]), and at most
+    /// [`ENGINE_MAX_TABLE_BYTES`].
     #[must_use]
     pub fn with_table_bytes(mut self, bytes: usize) -> Self {
-        self.searcher.set_table_bytes(bytes);
+        self.searcher
+            .set_table_bytes(bytes.min(ENGINE_MAX_TABLE_BYTES));
         self.searcher.prepare();
         self
     }

@@ -104,3 +104,22 @@ fn endgames_are_solved_exactly_within_the_time() {
     assert!(solution.best_moves.contains(&result.best_move));
     assert_eq!(result.principal_variation.len(), usize::from(result.depth));
 }
+
+/// An engine's table is made whole when it is built, so a request past the engine's cap is
+/// capped, and the configuration says so: `usize::MAX` no longer takes three quarters of the
+/// machine's memory before the first search.
+#[test]
+fn an_engines_table_is_capped_and_says_so() {
+    use gamesolver::search::ENGINE_MAX_TABLE_BYTES;
+    let engine = Engine::new(PrimeEvaluator::default()).with_table_bytes(usize::MAX);
+    assert_eq!(engine.config().table_bytes, ENGINE_MAX_TABLE_BYTES);
+    drop(engine);
+    let small = Engine::new(PrimeEvaluator::default()).with_table_bytes(1 << 20);
+    assert_eq!(small.config().table_bytes, 1 << 20);
+    let config = gamesolver::SearchConfig::default().with_table_bytes(usize::MAX);
+    let tuned = Engine::with_config(config, PrimeEvaluator::default());
+    assert_eq!(tuned.config().table_bytes, ENGINE_MAX_TABLE_BYTES);
+    drop(tuned);
+    let contest = gamesolver::games::prime::engine(usize::MAX);
+    assert_eq!(contest.config().table_bytes, ENGINE_MAX_TABLE_BYTES);
+}
