@@ -356,7 +356,13 @@ impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K>
         self.core.set_progress(report);
     }
 
-    /// Whether the last search ran out of budget (its result is then meaningless).
+    /// The key of a position the last search met twice on one line of play, as text: the
+    /// game's positions repeat.
+    pub fn cycle(&self) -> Option<&str> {
+        self.core.cycle()
+    }
+
+    /// Whether the last search was stopped (its budget, or a position met twice on a line).
     pub fn aborted(&self) -> bool {
         self.core.aborted()
     }

@@ -14,6 +14,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub fn begin_on(&mut self, position: &G) {
         self.undo = G::CAN_UNDO && self.knowledge.undo_pays(position);
         self.aborted = false;
+        self.deep_path.clear();
+        self.cycle = None;
         self.clock
             .start(self.settings.budget.started_at(Instant::now()).deadline);
         self.node_limit = self

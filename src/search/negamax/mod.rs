@@ -3,6 +3,7 @@
 
 mod clock;
 mod cutoffs;
+mod cycle;
 mod moves;
 mod node;
 mod root;
@@ -128,6 +129,10 @@ pub(crate) struct Negamax<G: Game, E, K> {
     /// read at a rate that suits the cost of a node.
     clock: Clock,
     aborted: bool,
+    /// The keys of the positions on the path from ply `cycle::DEEP_PLY` on.
+    deep_path: Vec<G::Key>,
+    /// The key of a position the last search met twice on one line, as text.
+    cycle: Option<String>,
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
     /// Whether some move of the buffer of each ply keeps the turn.
@@ -169,6 +174,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             table_counts: TableCounts::default(),
             node_limit: u64::MAX,
             aborted: false,
+            deep_path: Vec::new(),
+            cycle: None,
             clock: Clock::default(),
             buffers: Vec::new(),
             keeping: Vec::new(),

@@ -1,5 +1,6 @@
 //! The search of one node: the cheap ways to decide it first, then its moves.
 
+use super::cycle::DEEP_PLY;
 use super::{Candidate, INFINITY, Negamax, Node, Scored, narrow};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
@@ -432,7 +433,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         } else {
             (margin.saturating_sub(beta), margin.saturating_sub(alpha))
         };
-        let inner = self.search(child, depth - 1, clamp(lower), clamp(upper), ply + 1);
+        let window = (clamp(lower), clamp(upper));
+        let inner = if ply + 1 >= DEEP_PLY {
+            self.search_deep(child, depth - 1, window, ply + 1)
+        } else {
+            self.search(child, depth - 1, window.0, window.1, ply + 1)
+        };
         let value = if candidate.keeps {
             margin.saturating_add(inner.value)
         } else {

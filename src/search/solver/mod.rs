@@ -14,7 +14,7 @@ use crate::search::{Budget, Progress, SearchConfig, SearchStats};
 use thiserror::Error;
 
 /// Why a solve gave no answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Error)]
 pub enum SolveError {
     /// The node or time budget ran out first.
     #[error("search budget exhausted after {nodes} nodes")]
@@ -42,6 +42,20 @@ pub enum SolveError {
     /// a solved table of the part of the game that repeats.
     #[error("the game's positions can repeat: solve it by retrograde analysis")]
     PositionsRepeat,
+    /// Play came back to a position, named by its key: the game's positions repeat though
+    /// it does not say so ([`Game::POSITIONS_REPEAT`](crate::Game::POSITIONS_REPEAT)), or
+    /// knowledge that claims to value a position on every cycle
+    /// ([`Knowledge::covers_repetitions`](crate::Knowledge::covers_repetitions)) left this
+    /// one open. Found within 64 plies of the repetition's second round (from ply 128 on),
+    /// before the search's stack runs out.
+    #[error(
+        "play comes back to the position of key {key}: the game's positions repeat (say so in Game::POSITIONS_REPEAT and solve it by retrograde analysis)"
+    )]
+    Cycle {
+        /// The position's key ([`Game::key`](crate::Game::key)), as its `Debug` text (at most
+        /// 200 characters).
+        key: String,
+    },
 }
 
 /// The exact solution of a position of a scoring game.

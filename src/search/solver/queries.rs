@@ -20,7 +20,11 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// The value of a finished search, or why it has none: the budget ran out, or the game
     /// is too long to be proven.
     fn checked(&self, result: Scored) -> Result<i64, SolveError> {
-        if self.search.aborted() {
+        if let Some(key) = self.search.cycle() {
+            Err(SolveError::Cycle {
+                key: key.to_owned(),
+            })
+        } else if self.search.aborted() {
             Err(SolveError::BudgetExhausted {
                 nodes: self.search.main_nodes(),
             })

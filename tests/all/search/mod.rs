@@ -2,6 +2,7 @@
 //! path, and games written as a user crate would.
 
 mod budget;
+mod cycles;
 mod engine;
 mod jobs;
 mod make_unmake;
