@@ -115,6 +115,12 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
         self
     }
 
+    /// The most positions the proof graph expands.
+    #[must_use]
+    pub fn max_expanded(&self) -> usize {
+        self.max_expanded
+    }
+
     /// Shares proofs between rounds: each job saves the proven results of its searches of at
     /// least 2^`min_work` nodes ([`Solver::save_results`]), and each job of a later round
     /// loads those of every round before its own first (the time it takes counts in its

@@ -18,9 +18,50 @@ use super::driver::{ClaimSolve, JobReport, Next};
 use super::plan::Job;
 use crate::game::{Knowledge, PositionText, ScoringGame};
 use std::fs;
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
+
+/// The most bytes a `root`, `.job` or `.result` file, or a line of the `state` file, may hold:
+/// a few lines and one position's text. A longer one is refused ([`JobsError::Malformed`])
+/// after this many bytes are read, so a damaged file, or a link to an endless one, costs at
+/// most this much memory; the `state` file holds at most one line more than the graph
+/// expands positions ([`ClaimSolve::with_max_expanded`]).
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The text of the file at `path`, at most [`MAX_FILE_BYTES`] (`Ok(None)` when there is no
+/// such file).
+fn read_bounded(path: &Path) -> Result<Option<String>, JobsError> {
+    let file = match fs::File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io(path)(e)),
+    };
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io(path))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(malformed(
+            path,
+            format!("longer than {MAX_FILE_BYTES} bytes"),
+        ));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| malformed(path, "not UTF-8 text"))
+}
+
+/// The text of the file at `path`, which must exist, at most [`MAX_FILE_BYTES`].
+fn read_existing(path: &Path) -> Result<String, JobsError> {
+    read_bounded(path)?.ok_or_else(|| {
+        io(path)(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            "no such file",
+        ))
+    })
+}
 
 /// Why a file of a split solve could not be used.
 #[derive(Debug, Error)]
@@ -151,6 +192,27 @@ fn read_job<G: PositionText>(path: &Path, text: &str) -> Result<(Claim, G, Strin
     Ok((claim, position, position_text))
 }
 
+/// The next line of the `state` file, without its end, at most [`MAX_FILE_BYTES`]; `None` at
+/// the end of the file.
+fn read_state_line(path: &Path, reader: &mut impl BufRead) -> Result<Option<String>, JobsError> {
+    let mut line = Vec::new();
+    let read = reader
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_until(b'\n', &mut line)
+        .map_err(io(path))?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if line.len() > MAX_FILE_BYTES {
+        return Err(malformed(
+            path,
+            format!("a line longer than {MAX_FILE_BYTES} bytes"),
+        ));
+    }
+    let line = String::from_utf8(line).map_err(|_| malformed(path, "not UTF-8 text"))?;
+    Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
+}
+
 fn files_with(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, JobsError> {
     let mut files = Vec::new();
     for entry in fs::read_dir(dir).map_err(io(dir))? {
@@ -183,7 +245,7 @@ where
         self.check_root(dir)?;
         self.read_state(dir)?;
         for path in files_with(dir, "result")? {
-            let text = fs::read_to_string(&path).map_err(io(&path))?;
+            let text = read_existing(&path)?;
             let (claim, position, _) = read_job::<G>(&path, &text)?;
             let result = match field(&path, text.lines().nth(2), "result")? {
                 "stopped" => None,
@@ -214,28 +276,31 @@ where
     fn check_root(&self, dir: &Path) -> Result<(), JobsError> {
         let path = dir.join("root");
         let root = self.graph_state().0.write_text();
-        match fs::read_to_string(&path) {
-            Ok(text) if text.trim_end() == root => Ok(()),
-            Ok(_) => Err(JobsError::OtherRoot { path }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                write_whole(&path, &format!("{root}\n"))
-            }
-            Err(e) => Err(io(&path)(e)),
+        match read_bounded(&path)? {
+            Some(text) if text.trim_end() == root => Ok(()),
+            Some(_) => Err(JobsError::OtherRoot { path }),
+            None => write_whole(&path, &format!("{root}\n")),
         }
     }
 
     fn read_state(&mut self, dir: &Path) -> Result<(), JobsError> {
         let path = dir.join("state");
-        let text = match fs::read_to_string(&path) {
-            Ok(text) => text,
+        let file = match fs::File::open(&path) {
+            Ok(file) => file,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
             Err(e) => return Err(io(&path)(e)),
         };
-        let mut lines = text.lines();
-        let guess = field(&path, lines.next(), "guess")?;
+        let mut reader = BufReader::new(file);
+        let guess = read_state_line(&path, &mut reader)?;
+        let guess = field(&path, guess.as_deref(), "guess")?;
         self.set_guess(guess.parse().map_err(|_| malformed(&path, "guess"))?);
-        for line in lines {
-            let position = field(&path, Some(line), "expanded")?;
+        let mut expanded = 0usize;
+        while let Some(line) = read_state_line(&path, &mut reader)? {
+            expanded += 1;
+            if expanded > self.max_expanded() {
+                return Err(malformed(&path, "more positions than the graph expands"));
+            }
+            let position = field(&path, Some(&line), "expanded")?;
             let position = G::read_text(position).map_err(|e| malformed(&path, e.to_string()))?;
             self.expand(position);
         }
@@ -258,7 +323,7 @@ where
     /// [`JobsError::Malformed`] for a job file that is not one, [`JobsError::Solve`] if the
     /// search fails, [`JobsError::Io`].
     pub fn run_job_file(&self, job: &Path) -> Result<JobReport, JobsError> {
-        let text = fs::read_to_string(job).map_err(io(job))?;
+        let text = read_existing(job)?;
         let (claim, position, position_text) = read_job::<G>(job, &text)?;
         let work = Job {
             position,
@@ -292,7 +357,7 @@ where
 pub fn result_times(dir: &Path) -> Result<Vec<Duration>, JobsError> {
     let mut times = Vec::new();
     for path in files_with(dir, "result")? {
-        let text = fs::read_to_string(&path).map_err(io(&path))?;
+        let text = read_existing(&path)?;
         let ms = field(&path, text.lines().nth(4), "ms")?;
         let ms: u64 = ms.parse().map_err(|_| malformed(&path, "ms"))?;
         times.push(Duration::from_millis(ms));

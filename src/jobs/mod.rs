@@ -59,5 +59,5 @@ pub mod simulate;
 
 pub use claim::{Bound, Claim, Interval, UNKNOWN};
 pub use driver::{ClaimSolve, DEFAULT_MAX_EXPANDED, JobReport, MakeSolver, Next};
-pub use files::{JobsError, Merged, result_times};
+pub use files::{JobsError, MAX_FILE_BYTES, Merged, result_times};
 pub use plan::Job;

@@ -235,3 +235,47 @@ fn bad_files_are_refused_with_the_file_named() {
     ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Every file of a split solve is read within a bound: a file past it (or a link to an
+/// endless one) is refused after `MAX_FILE_BYTES`, never read into memory whole.
+#[test]
+fn files_past_the_bound_are_refused_without_being_read_whole() {
+    use gamesolver::jobs::MAX_FILE_BYTES;
+    let dir = fresh_dir("bounded");
+    let make =
+        |n| ClaimSolve::new(SmallPrimeGame::new(n).unwrap(), PrimeKnowledge).with_jobs_per_round(4);
+    let Merged::Jobs(jobs) = make(24).merge_dir(&dir).unwrap() else {
+        panic!("a board of 24 needs a search");
+    };
+    let huge = "x".repeat(MAX_FILE_BYTES + 1);
+    // A job file, a result file, the state: each refused as too long.
+    std::fs::write(&jobs[0], &huge).unwrap();
+    assert!(matches!(
+        make(24).run_job_file(&jobs[0]),
+        Err(JobsError::Malformed { .. })
+    ));
+    std::fs::write(jobs[0].with_extension("result"), &huge).unwrap();
+    assert!(matches!(
+        result_times(&dir),
+        Err(JobsError::Malformed { .. })
+    ));
+    std::fs::remove_file(jobs[0].with_extension("result")).unwrap();
+    std::fs::write(dir.join("state"), format!("guess=0\nexpanded={huge}\n")).unwrap();
+    assert!(matches!(
+        make(24).merge_dir(&dir),
+        Err(JobsError::Malformed { .. })
+    ));
+    // The root, a link to an endless file.
+    #[cfg(unix)]
+    {
+        let endless = fresh_dir("endless");
+        std::fs::create_dir_all(&endless).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", endless.join("root")).unwrap();
+        assert!(matches!(
+            make(24).merge_dir(&endless),
+            Err(JobsError::Malformed { .. })
+        ));
+        std::fs::remove_dir_all(&endless).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
