@@ -3,7 +3,7 @@
 //! it is taken.
 
 use super::{RETRO_PROGRESS_EVERY, RetroError, RetroProgress, RetroProgressFn};
-use crate::game::{Game, Verdict, WinLossGame};
+use crate::game::{Game, TableKey, Verdict, WinLossGame};
 use std::collections::{HashMap, VecDeque};
 use std::mem::size_of;
 
@@ -51,7 +51,7 @@ fn projected_bytes<G: Game>(map: usize, positions: usize, moves: usize, queued: 
         .saturating_mul(entry)
         .saturating_add(positions.saturating_mul(per_position))
         .saturating_add(moves.saturating_mul(size_of::<u32>() + BACKWARD_BYTES_PER_MOVE))
-        .saturating_add(queued.saturating_mul(size_of::<G>()))
+        .saturating_add(queued.saturating_mul(size_of::<(G, usize)>()))
 }
 
 /// Numbers every position reachable from `start`, breadth first (see the module docs).
@@ -66,10 +66,18 @@ pub(crate) fn explore<G: WinLossGame>(
         offsets: vec![0],
         children: Vec::new(),
     };
-    let mut queue = VecDeque::from([start.clone()]);
-    graph.ids.insert(start.key(), 0);
+    let start_key = start.key();
+    // The heap memory the map's keys own, and the queue's positions (each taken to own as
+    // much as its key: the game's word, `TableKey::heap_bytes`).
+    let mut heap = Heap {
+        keys: start_key.heap_bytes(),
+        queued: start_key.heap_bytes(),
+    };
+    let mut queue = VecDeque::from([(start.clone(), start_key.heap_bytes())]);
+    graph.ids.insert(start_key, 0);
     let mut moves = Vec::new();
-    while let Some(position) = queue.pop_front() {
+    while let Some((position, owned)) = queue.pop_front() {
+        heap.queued -= owned;
         moves.clear();
         let ending = match position.ending() {
             Some(verdict) => Some((verdict, position.ending_plies())),
@@ -78,16 +86,30 @@ pub(crate) fn explore<G: WinLossGame>(
                 moves.is_empty().then_some((Verdict::Loss, 0))
             }
         };
-        reserve::<G>(&mut graph, moves.len(), queue.len(), max_bytes)?;
+        reserve::<G>(
+            &mut graph,
+            (moves.len(), queue.len()),
+            heap.total(),
+            max_bytes,
+        )?;
         if ending.is_none() {
             for &mv in &moves {
                 let child = position.after(mv);
                 let next =
                     u32::try_from(graph.ids.len()).map_err(|_| RetroError::TooManyPositions)?;
-                let id = *graph.ids.entry(child.key()).or_insert_with(|| {
-                    queue.push_back(child);
-                    next
-                });
+                let key = child.key();
+                let id = match graph.ids.get(&key) {
+                    Some(&id) => id,
+                    None => {
+                        let owned = key.heap_bytes();
+                        heap.keys = heap.keys.saturating_add(owned);
+                        heap.queued = heap.queued.saturating_add(owned);
+                        check_heap::<G>(&graph, heap.total(), max_bytes)?;
+                        graph.ids.insert(key, next);
+                        queue.push_back((child, owned));
+                        next
+                    }
+                };
                 graph.children.push(id);
             }
         }
@@ -105,13 +127,44 @@ pub(crate) fn explore<G: WinLossGame>(
     Ok(graph)
 }
 
+/// The heap memory beyond the stores' own: the keys' and the queued positions'.
+struct Heap {
+    keys: usize,
+    queued: usize,
+}
+
+impl Heap {
+    fn total(&self) -> usize {
+        self.keys.saturating_add(self.queued)
+    }
+}
+
+/// Whether the stores as they are and `heap` bytes more stay within `max_bytes`; checked
+/// before a new position's key and copy are kept.
+fn check_heap<G: Game>(
+    graph: &Graph<G::Key>,
+    heap: usize,
+    max_bytes: usize,
+) -> Result<(), RetroError> {
+    let (map, positions) = (graph.ids.capacity(), graph.endings.capacity());
+    let held = projected_bytes::<G>(map, positions, graph.children.capacity(), 0);
+    if held.saturating_add(heap) > max_bytes {
+        return Err(RetroError::TooLarge {
+            max_bytes,
+            positions: graph.ids.len(),
+            moves: graph.children.len(),
+        });
+    }
+    Ok(())
+}
+
 /// Makes room for a position with `moves` moves, each possibly a new position, growing each
-/// store by doubling, but only if what the solve would then hold (both passes, and the
-/// `queued` positions) stays within `max_bytes`.
+/// store by doubling, but only if what the solve would then hold (both passes, the `queued`
+/// positions, and `heap` bytes that keys and positions own) stays within `max_bytes`.
 fn reserve<G: Game>(
     graph: &mut Graph<G::Key>,
-    moves: usize,
-    queued: usize,
+    (moves, queued): (usize, usize),
+    heap: usize,
     max_bytes: usize,
 ) -> Result<(), RetroError> {
     let grown = |len: usize, capacity: usize, more: usize| {
@@ -131,7 +184,8 @@ fn reserve<G: Game>(
         positions: numbered,
         moves: kept,
     };
-    if projected_bytes::<G>(map, positions.max(found), edges, queued + moves) > max_bytes {
+    let projected = projected_bytes::<G>(map, positions.max(found), edges, queued + moves);
+    if projected.saturating_add(heap) > max_bytes {
         return Err(too_large());
     }
     graph

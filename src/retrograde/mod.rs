@@ -222,7 +222,9 @@ impl Retrograde {
     }
 
     /// The same solver bounded by `bytes` of memory for its graph and results (capped at
-    /// [`max_table_bytes`]).
+    /// [`max_table_bytes`]), the heap memory its keys own included, as
+    /// [`TableKey::heap_bytes`](crate::TableKey::heap_bytes) says (a position waiting in the
+    /// queue is taken to own as much as its key).
     #[must_use]
     pub fn with_max_bytes(mut self, bytes: usize) -> Self {
         self.max_bytes = bytes.min(max_table_bytes());

@@ -4,6 +4,7 @@
 
 mod impartial;
 mod results;
+mod retrograde;
 mod table;
 
 use stats_alloc::{INSTRUMENTED_SYSTEM, StatsAlloc};
