@@ -89,6 +89,12 @@ pub(crate) struct TranspositionTable<K, M> {
     limit: usize,
     /// The slots it was made with, which [`wipe`](Self::wipe) goes back to.
     first: usize,
+    /// The bound of the slots and the heap memory their keys own, together; `usize::MAX` for a
+    /// table made whole (the engine's), whose slots take its bytes from the start and whose
+    /// keys' heap comes on top.
+    bytes: usize,
+    /// The heap memory the stored keys own ([`TableKey::heap_bytes`]; 0 for keys of words).
+    heap: usize,
 }
 
 /// Slots a table starts with (a power of two): small enough to make in microseconds.
@@ -126,6 +132,12 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             filled: 0,
             limit,
             first: 2,
+            bytes: if first == usize::MAX {
+                usize::MAX
+            } else {
+                bytes.min(super::max_table_bytes())
+            },
+            heap: 0,
         };
         let mut count = first.min(limit);
         while table.slots.try_reserve_exact(count).is_err() && count > 2 {
@@ -145,6 +157,12 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         self.slots.fill(None);
         self.mask = self.slots.len() - 2;
         self.filled = 0;
+        self.heap = 0;
+    }
+
+    /// The memory the table takes: its slots, and what their keys own on the heap.
+    fn held_bytes(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<Option<Entry<K, M>>>()).saturating_add(self.heap)
     }
 
     /// The number of slots now.
@@ -174,14 +192,28 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     }
 
     /// Stores an entry by the rule of [`TranspositionTable`]: see there. Whether that pushed
-    /// another position's result out.
+    /// another position's result out. A key that owns heap memory is kept only while the
+    /// slots and every kept key's heap stay within the table's bytes: past them the entry is
+    /// dropped (the search only loses the result).
     pub fn store(&mut self, entry: Entry<K, M>) -> bool {
+        let added = entry.key.heap_bytes();
+        if added > 0 && self.held_bytes().saturating_add(added) > self.bytes {
+            return false;
+        }
         let i = self.bucket(&entry.key);
         let pair = &mut self.slots[i..i + 2];
-        let before = pair.iter().flatten().count();
+        let owned = |pair: &[Option<Entry<K, M>>]| -> usize {
+            pair.iter().flatten().map(|e| e.key.heap_bytes()).sum()
+        };
+        let (before, owned_before) = (pair.iter().flatten().count(), owned(pair));
         let evicted = place(pair, entry);
         self.filled += pair.iter().flatten().count() - before;
-        if self.filled > self.slots.len() / GROW_AT && self.slots.len() < self.limit {
+        self.heap = (self.heap + owned(pair)).saturating_sub(owned_before);
+        let doubled = 2 * self.slots.len() * std::mem::size_of::<Option<Entry<K, M>>>();
+        if self.filled > self.slots.len() / GROW_AT
+            && self.slots.len() < self.limit
+            && doubled.saturating_add(self.heap) <= self.bytes
+        {
             self.grow();
         }
         evicted
@@ -335,6 +367,40 @@ mod tests {
             table.store(entry(0, 0, 1, None).rekeyed(key.wrapping_mul(31), None));
         }
         assert_eq!(table.capacity(), 64 * FIRST_SLOTS);
+    }
+
+    /// Keys that own heap memory count against the table's bytes: the slots and the keys'
+    /// heap together never pass them, however many entries come.
+    #[test]
+    fn the_keys_heap_counts_against_the_bound() {
+        let bound = 64 << 10;
+        let mut table = TranspositionTable::<Vec<u32>, u8>::with_bytes(bound);
+        let mut kept = 0;
+        for i in 0..10_000u32 {
+            let mut key = vec![0; 64];
+            key[0] = i;
+            table.store(Entry {
+                key,
+                lower: 0,
+                upper: 0,
+                depth: 1,
+                best: None,
+                work: 0,
+            });
+            assert!(
+                table.held_bytes() <= bound,
+                "{} after {i}",
+                table.held_bytes()
+            );
+            kept = table.entries().count();
+        }
+        // Some were kept, far fewer than were stored: 256 bytes of heap a key.
+        assert!(kept > 16 && kept < 256, "{kept}");
+        table.wipe();
+        assert_eq!(
+            table.held_bytes(),
+            FIRST_SLOTS * std::mem::size_of::<Option<Entry<Vec<u32>, u8>>>()
+        );
     }
 
     #[test]
