@@ -28,6 +28,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// [`search`](Self::search) of a position at least [`DEEP_PLY`] plies from the root, its
     /// key kept on the path while its subtree is searched; a position met again on the path
     /// stops the search.
+    #[cold]
+    #[inline(never)]
     pub(super) fn search_deep(
         &mut self,
         position: &mut G,
@@ -47,7 +49,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             };
         }
         self.deep_path.push(key);
-        let result = self.search(position, depth, window.0, window.1, ply);
+        let result = self.search_node(position, depth, window.0, window.1, ply);
         self.deep_path.pop();
         result
     }

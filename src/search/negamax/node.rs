@@ -24,6 +24,22 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         beta: i64,
         ply: usize,
     ) -> Scored {
+        if ply >= DEEP_PLY {
+            return self.search_deep(position, depth, (alpha, beta), ply);
+        }
+        self.search_node(position, depth, alpha, beta, ply)
+    }
+
+    /// [`search`](Self::search) of one node, its path's keys kept by the caller from ply
+    /// `DEEP_PLY` on (see `cycle`).
+    pub(super) fn search_node(
+        &mut self,
+        position: &mut G,
+        depth: u16,
+        alpha: i64,
+        beta: i64,
+        ply: usize,
+    ) -> Scored {
         self.count_node(ply);
         if self.tick() {
             return Scored {
@@ -434,11 +450,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             (margin.saturating_sub(beta), margin.saturating_sub(alpha))
         };
         let window = (clamp(lower), clamp(upper));
-        let inner = if ply + 1 >= DEEP_PLY {
-            self.search_deep(child, depth - 1, window, ply + 1)
-        } else {
-            self.search(child, depth - 1, window.0, window.1, ply + 1)
-        };
+        let inner = self.search(child, depth - 1, window.0, window.1, ply + 1);
         let value = if candidate.keeps {
             margin.saturating_add(inner.value)
         } else {
