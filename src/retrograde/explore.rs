@@ -102,9 +102,12 @@ pub(crate) fn explore<G: WinLossGame>(
                     Some(&id) => id,
                     None => {
                         let owned = key.heap_bytes();
-                        heap.keys = heap.keys.saturating_add(owned);
-                        heap.queued = heap.queued.saturating_add(owned);
-                        check_heap::<G>(&graph, heap.total(), max_bytes)?;
+                        if owned > 0 {
+                            // Keys of words own nothing: `reserve` has their room already.
+                            heap.keys = heap.keys.saturating_add(owned);
+                            heap.queued = heap.queued.saturating_add(owned);
+                            check_heap::<G>(&graph, heap.total(), max_bytes)?;
+                        }
                         graph.ids.insert(key, next);
                         queue.push_back((child, owned));
                         next

@@ -81,8 +81,8 @@ pub struct Engine<G: ScoringGame, E: Evaluator<G>, K = NoKnowledge> {
 /// The largest table an [`Engine`] takes: 1 GiB. An engine's table is made whole when the
 /// engine is built (a table that doubled as it filled would stall a move under its deadline),
 /// so a larger request would take its memory, and the seconds of making it, before any search:
-/// 1 GiB holds about 22 million entries (of 48 bytes), more than a search of minutes at 200,000
-/// nodes a second can fill. The exact [`Solver`](crate::Solver), whose table grows as it fills,
+/// 1 GiB holds about 22 million entries (of 48 bytes), what a search of two minutes at
+/// 200,000 nodes a second stores. The exact [`Solver`](crate::Solver), whose table grows as it fills,
 /// takes up to [`max_table_bytes`](crate::search::max_table_bytes).
 pub const ENGINE_MAX_TABLE_BYTES: usize = 1 << 30;
 
