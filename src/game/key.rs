@@ -48,6 +48,14 @@ pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync
         0
     }
 
+    /// Whether [`heap_bytes`](Self::heap_bytes) can be more than 0. A table made whole at
+    /// once (the [`Engine`](crate::Engine)'s, the one the threads of a search share) then
+    /// gives half its bytes to its slots and keeps the other half for what the keys own, so
+    /// that the two together stay within its bytes. A key type that owns heap memory and
+    /// leaves this `false` stays within the bound too, with less room for its keys. The
+    /// default, `false`, fits keys that own none.
+    const OWNS_HEAP: bool = false;
+
     /// The whole key as at most [`KEY_WORDS`] words, for the table that the threads of a
     /// parallel search share (it compares whole keys, as the one-thread table does). `None`,
     /// the default, keeps searches on one thread. Keys of one type must give distinct words
@@ -168,6 +176,8 @@ macro_rules! sequence_keys {
             fn heap_bytes(&self) -> usize {
                 self.capacity() * std::mem::size_of::<$t>()
             }
+
+            const OWNS_HEAP: bool = true;
         }
 
         impl TableKey for Box<[$t]> {
@@ -178,6 +188,8 @@ macro_rules! sequence_keys {
             fn heap_bytes(&self) -> usize {
                 std::mem::size_of_val::<[$t]>(self)
             }
+
+            const OWNS_HEAP: bool = true;
         }
 
         impl<const N: usize> TableKey for [$t; N] {
@@ -198,4 +210,6 @@ impl<A: TableKey, B: TableKey> TableKey for (A, B) {
     fn heap_bytes(&self) -> usize {
         self.0.heap_bytes() + self.1.heap_bytes()
     }
+
+    const OWNS_HEAP: bool = A::OWNS_HEAP || B::OWNS_HEAP;
 }

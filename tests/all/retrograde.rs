@@ -450,6 +450,116 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
     assert!(matches!(file.verify(), Err(TablebaseFileError::Damaged)));
 }
 
+/// A game of more indices than memory holds: the rings' moves, numbered up to 2^62.
+#[derive(Clone, Debug)]
+struct Vast(Token<false>);
+
+impl Game for Vast {
+    type Move = u32;
+    type Key = u32;
+    type Error = std::fmt::Error;
+    fn generate_moves(&self, out: &mut Vec<u32>) {
+        self.0.generate_moves(out);
+    }
+    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+        self.0.check_move(to)
+    }
+    fn play_unchecked(&mut self, to: u32) {
+        self.0.play_unchecked(to);
+    }
+    fn key(&self) -> u32 {
+        self.0.key()
+    }
+}
+
+impl WinLossGame for Vast {}
+
+impl IndexedGame for Vast {
+    const HAS_PREDECESSORS: bool = false;
+    fn index_count(&self) -> u64 {
+        1 << 62
+    }
+    fn index(&self) -> u64 {
+        self.0.index()
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        self.0.position_at(index).map(Vast)
+    }
+}
+
+/// A file that seeks to any length: the header given, zeros after it.
+struct Sparse {
+    head: Vec<u8>,
+    len: u64,
+    at: u64,
+}
+
+impl std::io::Read for Sparse {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let left = usize::try_from(self.len - self.at).unwrap_or(usize::MAX);
+        let n = out.len().min(left);
+        for (i, byte) in out[..n].iter_mut().enumerate() {
+            let at = usize::try_from(self.at).unwrap() + i;
+            *byte = self.head.get(at).copied().unwrap_or(0);
+        }
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+impl std::io::Seek for Sparse {
+    fn seek(&mut self, to: std::io::SeekFrom) -> std::io::Result<u64> {
+        self.at = match to {
+            std::io::SeekFrom::Start(at) => at,
+            std::io::SeekFrom::End(back) => self.len.saturating_add_signed(back),
+            std::io::SeekFrom::Current(by) => self.at.saturating_add_signed(by),
+        };
+        Ok(self.at)
+    }
+}
+
+/// A table larger than memory is refused with an error when it is loaded, not by an abort,
+/// and can still be read a position at a time.
+#[test]
+fn a_table_larger_than_memory_is_refused_whole_and_read_by_position() {
+    use gamesolver::retrograde::{IndexedTablebase, TablebaseFile, TablebaseFileError};
+    // The header of a real file (its magic, version and rules), with Vast's count and name.
+    let start = trapped_rings();
+    let mut real = Vec::new();
+    let solved = Retrograde::new().solve_indexed(&start).unwrap();
+    solved.save(&start, &mut real).unwrap();
+    let word = |i: usize| u64::from_le_bytes(real[8 * i..8 * i + 8].try_into().unwrap());
+    let name = std::any::type_name::<Vast>();
+    let mut head: Vec<u8> = [word(0), word(1), word(2), 1 << 62, name.len() as u64]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    head.extend(name.as_bytes());
+    head.resize(head.len().div_ceil(8) * 8, 0);
+    let len = head.len() as u64 + (1 << 63) + 8;
+    let vast = Vast(Token::<false> {
+        at: 1,
+        graph: Arc::clone(&start.graph),
+    });
+    let file = || Sparse {
+        head: head.clone(),
+        len,
+        at: 0,
+    };
+    let found = IndexedTablebase::load(&vast, file());
+    assert!(
+        matches!(found, Err(TablebaseFileError::OutOfMemory { bytes }) if bytes == 1 << 63),
+        "{found:?}"
+    );
+    // Code 0, the zeros of the sparse file, is a draw.
+    let mut by_position = TablebaseFile::open(&vast, file()).unwrap();
+    let draw = RetroValue {
+        verdict: Verdict::Draw,
+        plies: 0,
+    };
+    assert_eq!(by_position.value_at((1 << 62) - 1).unwrap(), Some(draw));
+}
+
 /// A move to an index past the count is an error on every path, never a value: with un-moves
 /// the backward pass would not meet that child at all, and value its parent wrongly.
 #[test]

@@ -71,6 +71,13 @@ pub enum TablebaseFileError {
     /// The index is not below the table's index count.
     #[error("index {0} is out of the table's range")]
     OutOfRange(u64),
+    /// The system refuses the memory the loaded table needs (2 bytes an index); nothing was
+    /// read. [`TablebaseFile`] reads it a position at a time instead.
+    #[error("loading the table takes {bytes} bytes of memory, which the system refuses")]
+    OutOfMemory {
+        /// The memory asked for.
+        bytes: u64,
+    },
 }
 
 /// The header's words for `game`.
@@ -146,7 +153,8 @@ impl IndexedTablebase {
     /// # Errors
     ///
     /// [`TablebaseFileError`]: a file of another game or rule set, of the wrong length, damaged
-    /// or unreadable; nothing is returned from it.
+    /// or unreadable, or a table larger than the memory the system gives
+    /// ([`TablebaseFileError::OutOfMemory`]); nothing is returned from it.
     pub fn load<G: IndexedGame, R: Read + Seek>(
         game: &G,
         input: R,
@@ -155,7 +163,12 @@ impl IndexedTablebase {
         file.input.seek(SeekFrom::Start(file.start))?;
         let count = usize::try_from(file.count).map_err(|_| TablebaseFileError::NotATable)?;
         // Read a piece at a time, so that the file's bytes are never held beside the codes.
-        let mut codes = Vec::with_capacity(count);
+        let mut codes: Vec<u16> = Vec::new();
+        codes
+            .try_reserve_exact(count)
+            .map_err(|_| TablebaseFileError::OutOfMemory {
+                bytes: file.count.saturating_mul(2),
+            })?;
         let mut bytes = vec![0u8; 2 * LOAD_PIECE];
         while codes.len() < count {
             let piece = &mut bytes[..2 * LOAD_PIECE.min(count - codes.len())];

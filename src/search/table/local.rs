@@ -89,9 +89,9 @@ pub(crate) struct TranspositionTable<K, M> {
     limit: usize,
     /// The slots it was made with, which [`wipe`](Self::wipe) goes back to.
     first: usize,
-    /// The bound of the slots and the heap memory their keys own, together; `usize::MAX` for a
-    /// table made whole (the engine's), whose slots take its bytes from the start and whose
-    /// keys' heap comes on top.
+    /// The bound of the slots and the heap memory their keys own, together. A table made
+    /// whole (the engine's) gives its slots their share at once
+    /// ([`slot_share`](super::memory::slot_share)); its keys' heap has what they leave.
     bytes: usize,
     /// The heap memory the stored keys own ([`TableKey::heap_bytes`]; 0 for keys of words).
     heap: usize,
@@ -116,27 +116,30 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         Self::starting_at(bytes, FIRST_SLOTS)
     }
 
-    /// A table of as many slots as `bytes` hold, made now rather than as it fills: for a
-    /// search under a deadline, which a doubling table would delay (a doubling goes over the
-    /// whole table). Fewer if the system refuses the memory.
+    /// A table of as many slots as their share of `bytes` holds
+    /// ([`slot_share`](super::memory::slot_share): all of it for keys of words), made now
+    /// rather than as it fills: for a search under a deadline, which a doubling table would
+    /// delay (a doubling goes over the whole table). Fewer if the system refuses the memory.
+    /// The slots and their keys' heap stay within `bytes` together.
     #[must_use]
     pub fn whole(bytes: usize) -> Self {
         Self::starting_at(bytes, usize::MAX)
     }
 
     fn starting_at(bytes: usize, first: usize) -> Self {
-        let limit = count_within::<Option<Entry<K, M>>>(bytes, 2);
+        let slot_bytes = if first == usize::MAX {
+            super::memory::slot_share::<K>(bytes)
+        } else {
+            bytes
+        };
+        let limit = count_within::<Option<Entry<K, M>>>(slot_bytes, 2);
         let mut table = Self {
             slots: Vec::new(),
             mask: 0,
             filled: 0,
             limit,
             first: 2,
-            bytes: if first == usize::MAX {
-                usize::MAX
-            } else {
-                bytes.min(super::max_table_bytes())
-            },
+            bytes: bytes.min(super::max_table_bytes()),
             heap: 0,
         };
         let mut count = first.min(limit);
@@ -401,6 +404,30 @@ mod tests {
             table.held_bytes(),
             FIRST_SLOTS * std::mem::size_of::<Option<Entry<Vec<u32>, u8>>>()
         );
+    }
+
+    /// A table made whole keeps half its bytes for keys that own heap memory, and the slots
+    /// and the keys' heap together never pass its bytes.
+    #[test]
+    fn a_whole_tables_keys_heap_counts_against_the_bound() {
+        let bound = 256 << 10;
+        let mut table = TranspositionTable::<Vec<u32>, u8>::whole(bound);
+        let slots = table.held_bytes();
+        assert!(slots <= bound / 2 && slots > bound / 8, "{slots}");
+        for i in 0..10_000u32 {
+            let mut key = vec![0; 64];
+            key[0] = i;
+            table.store(entry(0, 0, 1, None).rekeyed(key, None));
+            assert!(table.held_bytes() <= bound, "{}", table.held_bytes());
+        }
+        // The keys filled what the slots left, 256 bytes of heap a key (a key pushed out by
+        // a collision leaves a little room unused).
+        let room = (bound - slots) / 256;
+        let kept = table.entries().count();
+        assert!(kept > room * 3 / 4 && kept <= room, "{kept} of {room}");
+        // Keys of words take every byte for slots.
+        let words = TranspositionTable::<u64, u8>::whole(bound);
+        assert!(words.held_bytes() > bound / 2, "{}", words.held_bytes());
     }
 
     #[test]

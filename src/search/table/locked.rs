@@ -5,10 +5,11 @@
 //! nobody waits.
 
 use crate::game::TableKey;
+use crate::search::table::memory::slot_share;
 use crate::search::table::table_of;
 use crate::search::table::{Entry, place};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// A pair of slots and the mark of a position of the bucket being searched.
 #[derive(Debug)]
@@ -22,20 +23,28 @@ struct Bucket<K, M> {
 pub(crate) struct LockedTable<K, M> {
     buckets: Vec<Bucket<K, M>>,
     mask: usize,
+    /// The heap memory the stored keys own ([`TableKey::heap_bytes`]).
+    heap: AtomicUsize,
+    /// What the buckets leave of the table's bytes: the most the keys' heap may take.
+    heap_room: usize,
 }
 
 impl<K: TableKey, M: Copy> LockedTable<K, M> {
     /// A table of at most `bytes` (and at most [`max_table_bytes`](super::max_table_bytes)),
-    /// at least one bucket, halved while the system refuses the memory ([`table_of`]). Keys
-    /// that own heap memory take it beyond.
+    /// at least one bucket, halved while the system refuses the memory ([`table_of`]). The
+    /// buckets take their share of the bytes ([`slot_share`]: half for keys that own heap
+    /// memory), and a key's heap is kept only within what they leave.
     pub fn with_bytes(bytes: usize) -> Self {
-        let buckets = table_of(bytes, 1, || Bucket {
+        let buckets = table_of(slot_share::<K>(bytes), 1, || Bucket {
             pair: Mutex::new([None, None]),
             busy: AtomicU64::new(0),
         });
+        let taken = buckets.len() * std::mem::size_of::<Bucket<K, M>>();
         Self {
             mask: buckets.len() - 1,
             buckets,
+            heap: AtomicUsize::new(0),
+            heap_room: bytes.min(super::max_table_bytes()).saturating_sub(taken),
         }
     }
 
@@ -70,11 +79,34 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
     /// Stores `entry` by the rule of the one-thread table, unless another thread holds the
     /// bucket: then the result is dropped, as a full table drops results. Whether that
     /// pushed another position's result out.
+    ///
+    /// A key that owns heap memory is kept only while the keys' heap stays within the room
+    /// the buckets leave; past it the result is dropped.
     pub fn store(&self, entry: Entry<K, M>, hash: u64) -> bool {
-        self.bucket(hash)
-            .pair
-            .try_lock()
-            .is_ok_and(|mut pair| place(&mut *pair, entry))
+        let added = entry.key.heap_bytes();
+        if added > 0 && self.heap.load(Ordering::Relaxed).saturating_add(added) > self.heap_room {
+            return false;
+        }
+        let Ok(mut pair) = self.bucket(hash).pair.try_lock() else {
+            return false;
+        };
+        if !K::OWNS_HEAP && added == 0 {
+            return place(&mut *pair, entry);
+        }
+        let owned = |pair: &[Option<Entry<K, M>>]| -> usize {
+            pair.iter().flatten().map(|e| e.key.heap_bytes()).sum()
+        };
+        let before = owned(&*pair);
+        let evicted = place(&mut *pair, entry);
+        let after = owned(&*pair);
+        // Under the bucket's lock, so the count of each bucket's keys is exact; two threads
+        // may both pass the check above at once, by one key each at most.
+        if after >= before {
+            self.heap.fetch_add(after - before, Ordering::Relaxed);
+        } else {
+            self.heap.fetch_sub(before - after, Ordering::Relaxed);
+        }
+        evicted
     }
 
     /// Marks the position of `hash` as being searched; the claim, if the mark was free.
@@ -127,5 +159,34 @@ mod tests {
         assert!(table.is_busy(hash));
         table.leave(claim);
         assert!(!table.is_busy(hash));
+    }
+
+    /// Keys that own heap memory take half the bytes at most, with the buckets in the other.
+    #[test]
+    fn the_keys_heap_stays_within_the_bytes() {
+        let bound = 256 << 10;
+        let table = LockedTable::<Vec<u32>, u8>::with_bytes(bound);
+        let buckets = table.buckets.len() * std::mem::size_of::<Bucket<Vec<u32>, u8>>();
+        assert!(buckets <= bound / 2, "{buckets}");
+        for i in 0..10_000u32 {
+            let mut key = vec![0; 64];
+            key[0] = i;
+            let hash = key.hash64();
+            let entry = Entry {
+                key,
+                lower: 0,
+                upper: 0,
+                best: None,
+                depth: 1,
+                work: 0,
+            };
+            table.store(entry, hash);
+            let heap = table.heap.load(Ordering::Relaxed);
+            assert!(buckets + heap <= bound, "{heap} after {i}");
+        }
+        let mut counted = 0;
+        table.for_each_entry(|entry| counted += entry.key.heap_bytes());
+        assert_eq!(counted, table.heap.load(Ordering::Relaxed));
+        assert!(counted > bound / 4, "{counted}");
     }
 }

@@ -55,6 +55,13 @@ pub struct TableTooLarge {
     pub limit: usize,
 }
 
+/// The bytes a table made whole at once gives its slots: all of them for keys of words, half
+/// for keys that own heap memory ([`TableKey::OWNS_HEAP`](crate::TableKey::OWNS_HEAP)), the
+/// other half left for what the keys own.
+pub(crate) fn slot_share<K: crate::TableKey>(bytes: usize) -> usize {
+    if K::OWNS_HEAP { bytes / 2 } else { bytes }
+}
+
 /// How many `T`s a table of at most `bytes` holds (and at most [`max_table_bytes`]): the
 /// largest power of two of them that fits, and at least `least` (a power of two).
 pub(crate) fn count_within<T>(bytes: usize, least: usize) -> usize {
