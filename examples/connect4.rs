@@ -146,8 +146,8 @@ fn solve_by_jobs<K: Knowledge<Connect4> + 'static>(
     let mut round = 0;
     loop {
         let jobs = match split().merge_dir(dir).map_err(|e| e.to_string())? {
-            Merged::Value(value) => return Ok(value),
-            Merged::Jobs(jobs) => jobs,
+            Merged::Solved { value, .. } => return Ok(value),
+            Merged::Missing(jobs) | Merged::Next(jobs) => jobs,
         };
         round += 1;
         let mut nodes = 0;

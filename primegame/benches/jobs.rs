@@ -8,18 +8,12 @@
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamesolver::games::prime;
 use gamesolver::games::prime::WidePrimeGame;
-use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
-use std::path::{Path, PathBuf};
+use gamesolver::jobs::{Merged, pending_jobs};
+use primegame::jobs::{JobOptions, merge, plan, run_jobs};
+use std::path::Path;
 
-fn pending(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("the plan's directory")
-        .map(|e| e.expect("an entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "job"))
-        .filter(|p| !p.with_extension("result").exists())
-        .collect();
-    files.sort();
-    files
+fn pending(dir: &Path) -> Vec<std::path::PathBuf> {
+    pending_jobs(dir).expect("the plan's directory")
 }
 
 /// The split solve of 1..=n, principal line split `split` moves deep, `batch` jobs a solver.
@@ -35,8 +29,8 @@ fn split_solve(n: u32, split: usize, batch: usize) -> (i64, Vec<u32>) {
             };
             run_jobs(files, options).expect("the jobs run");
         }
-        if let Merged::Solved { value, best, .. } = merge(&dir).expect("a merge") {
-            break (value, best);
+        if let Merged::Solved { value, best, .. } = merge(&dir).expect("a merge").1 {
+            break (value, best.expect("every optimal move"));
         }
     };
     std::fs::remove_dir_all(&dir).expect("removed");

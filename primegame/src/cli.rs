@@ -31,6 +31,7 @@ use crate::{arena, jobs, plot, protocol, solve, think};
 use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
+use gamesolver::jobs::Merged;
 use std::path::{Path, PathBuf};
 
 /// PrimeGame: take a number, score it, hand the opponent its divisors still on the board.
@@ -273,8 +274,8 @@ impl JobArgs {
             isolated: self.isolated,
             deadline: self.minutes.and_then(deadline),
         };
-        for result in jobs::run_jobs(&self.files, options)? {
-            println!("{result}");
+        for (file, result) in self.files.iter().zip(jobs::run_jobs(&self.files, options)?) {
+            println!("{}: {result}", file.display());
         }
         Ok(())
     }
@@ -350,21 +351,23 @@ impl MergeArgs {
     /// The merge's answer on stdout; pending work exits with status 3.
     fn run(self) -> Result<(), Failure> {
         match jobs::merge(&self.dir)? {
-            jobs::Merged::Solved {
+            (
                 n,
-                value,
-                best,
-                jobs,
-                nodes,
-                ms,
-            } => {
-                let best: Vec<String> = best.iter().map(u32::to_string).collect();
+                Merged::Solved {
+                    value,
+                    best,
+                    jobs,
+                    nodes,
+                    ms,
+                },
+            ) => {
+                let best: Vec<String> = best.iter().flatten().map(u32::to_string).collect();
                 println!("n={n} value={value} best={}", best.join(","));
                 eprintln!("merged {jobs} jobs: {nodes} nodes, {ms} ms of work");
                 Ok(())
             }
-            jobs::Merged::Missing(files) => pending("no result yet", &files),
-            jobs::Merged::Next(files) => pending("the next round, written", &files),
+            (_, Merged::Missing(files)) => pending("no result yet", &files),
+            (_, Merged::Next(files)) => pending("the next round, written", &files),
         }
     }
 }
@@ -387,13 +390,22 @@ impl SimulateArgs {
 
 /// Each worker count's makespan, from the jobs' measured times.
 fn simulate(dir: &Path, workers: &[u32], solve_ms: Option<u64>) -> Result<(), String> {
-    let all = jobs::read_dir(dir)?;
-    if all.iter().any(|(_, _, result)| result.is_none()) {
+    use gamesolver::jobs::{pending_jobs, result_times, simulate::makespan};
+    let text = |e: gamesolver::jobs::JobsError| e.to_string();
+    if !pending_jobs(dir).map_err(text)?.is_empty() {
         return Err(format!("{}: some jobs have no result yet", dir.display()));
     }
-    let one = jobs::makespan(&all, 1);
+    let rounds = result_times(dir).map_err(text)?;
+    if rounds.is_empty() {
+        return Err(format!(
+            "{}: no .job file (plan the solve first)",
+            dir.display()
+        ));
+    }
+    let millis = |span: std::time::Duration| u64::try_from(span.as_millis()).unwrap_or(u64::MAX);
+    let one = millis(makespan(&rounds, 1));
     for &w in workers {
-        let span = jobs::makespan(&all, usize::try_from(w).unwrap_or(usize::MAX));
+        let span = millis(makespan(&rounds, usize::try_from(w).unwrap_or(usize::MAX)));
         // Jobs answered in under a millisecond count 0 ms: the speed-up of none is 1.
         let speedup = one.max(1) as f64 / span.max(1) as f64;
         let over_solve = solve_ms.map_or(String::new(), |ms| {

@@ -135,7 +135,7 @@ pub struct Options {
 
 /// Results of searches of fewer than 2^10 nodes are not written to a results file: they
 /// are quick to find again, and they are most of the table.
-const RESULTS_MIN_WORK: u8 = 10;
+pub const RESULTS_MIN_WORK: u8 = 10;
 
 /// Solves `board` as `options` say.
 pub fn solve(board: Board, options: Options) -> Result<(), Failure> {

@@ -6,7 +6,8 @@ use gamesolver::games::prime;
 
 use cli_support::failure;
 use gamesolver::games::prime::WidePrimeGame;
-use primegame::jobs::{JobOptions, Merged, merge, plan, run_jobs};
+use gamesolver::jobs::Merged;
+use primegame::jobs::{JobOptions, merge, plan, run_jobs};
 use std::path::{Path, PathBuf};
 
 /// One thread, `solve`'s table, the proven results of earlier rounds shared.
@@ -61,15 +62,15 @@ fn run_rounds(dir: &Path, batch: usize, options: JobOptions) -> (i64, Vec<u32>, 
         for files in pending(dir).chunks(batch) {
             run_jobs(files, options).unwrap();
         }
-        match merge(dir).unwrap() {
+        match merge(dir).unwrap().1 {
             Merged::Solved {
                 value, best, nodes, ..
-            } => return (value, best, nodes),
+            } => return (value, best.expect("every optimal move"), nodes),
             Merged::Next(_) => {}
             Merged::Missing(files) => panic!("missing after a whole round: {files:?}"),
         }
         // The merge is idempotent: again, it writes the same files and finds nothing new.
-        let again = merge(dir).unwrap();
+        let again = merge(dir).unwrap().1;
         assert!(matches!(again, Merged::Missing(_)), "{again:?}");
     }
 }
@@ -118,7 +119,7 @@ fn later_rounds_start_from_earlier_proofs() {
 
     plan(n, &dir, 3).unwrap();
     run_jobs(&pending(&dir), SHARED).unwrap();
-    assert!(matches!(merge(&dir).unwrap(), Merged::Next(_)));
+    assert!(matches!(merge(&dir).unwrap().1, Merged::Next(_)));
     let proven: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -131,8 +132,8 @@ fn later_rounds_start_from_earlier_proofs() {
     std::fs::write(&proven[0], bytes).unwrap();
     let answer = loop {
         run_jobs(&pending(&dir), SHARED).unwrap();
-        if let Merged::Solved { value, best, .. } = merge(&dir).unwrap() {
-            break (value, best);
+        if let Merged::Solved { value, best, .. } = merge(&dir).unwrap().1 {
+            break (value, best.expect("every optimal move"));
         }
     };
     assert_eq!(answer, direct(n));
@@ -245,11 +246,11 @@ fn a_job_run_twice_changes_nothing() {
     // Run again: the same result line but for the time taken.
     run_jobs(&first, SHARED).unwrap();
     let after = std::fs::read_to_string(first[0].with_extension("result")).unwrap();
-    let without_time = |line: &str| line.split(" ms=").next().unwrap().to_owned();
+    let without_time = |text: &str| text.split("\nms=").next().unwrap().to_owned();
     assert_eq!(without_time(&before), without_time(&after));
     let answer = loop {
-        if let Merged::Solved { value, best, .. } = merge(&dir).unwrap() {
-            break (value, best);
+        if let Merged::Solved { value, best, .. } = merge(&dir).unwrap().1 {
+            break (value, best.expect("every optimal move"));
         }
         run_jobs(&pending(&dir), SHARED).unwrap();
     };
@@ -287,7 +288,7 @@ fn a_missing_directory_job_or_result_is_named() {
     plan(30, &dir, 1).unwrap();
     let job = pending(&dir).remove(0);
     // Missing results are listed, not guessed.
-    assert!(matches!(merge(&dir).unwrap(), Merged::Missing(files) if files == [job]));
+    assert!(matches!(merge(&dir).unwrap().1, Merged::Missing(files) if files == [job]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -295,15 +296,19 @@ fn a_missing_directory_job_or_result_is_named() {
 fn a_bad_result_is_refused() {
     let (dir, job, _, good) = one_job_run("bad-result");
     let result = job.with_extension("result");
-    // A truncated result line.
+    let name = result.file_name().unwrap().to_str().unwrap().to_owned();
+    // A result cut short.
     std::fs::write(&result, &good[..good.len() / 2]).unwrap();
-    assert!(merge(&dir).unwrap_err().contains("expected the fields"));
-    // A result from another board.
-    std::fs::write(&result, good.replacen("n=30", "n=31", 1)).unwrap();
-    assert!(merge(&dir).unwrap_err().contains("not its job"));
-    // A result whose bound does not fit its window.
-    std::fs::write(&result, good.replace("bound=exact", "bound=lower")).unwrap();
-    assert!(merge(&dir).unwrap_err().contains("does not fit"));
+    let error = merge(&dir).unwrap_err();
+    assert!(error.contains(&name), "{error}");
+    // A result of another board's position, under this job's name.
+    std::fs::write(&result, good.replacen("position=30:", "position=31:", 1)).unwrap();
+    let error = merge(&dir).unwrap_err();
+    assert!(error.contains("answers another job"), "{error}");
+    // A count that is no number.
+    std::fs::write(&result, good.replacen("\nnodes=", "\nnodes=x", 1)).unwrap();
+    let error = merge(&dir).unwrap_err();
+    assert!(error.contains("is not a number"), "{error}");
     std::fs::write(&result, &good).unwrap();
     assert!(merge(&dir).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
@@ -312,59 +317,37 @@ fn a_bad_result_is_refused() {
 #[test]
 fn a_job_edited_by_hand_is_refused() {
     let (dir, job, text, _) = one_job_run("edited");
-    // Its name no longer matches, or its window is empty.
-    std::fs::write(&job, text.replace("alpha=-inf", "alpha=3")).unwrap();
+    // Its name no longer matches its content, or its window is empty.
+    std::fs::write(&job, text.replace("window=-inf inf", "window=3 inf")).unwrap();
     let error = merge(&dir).unwrap_err();
-    assert!(error.contains("does not match its content"), "{error}");
-    std::fs::write(&job, text.replace("alpha=-inf beta=inf", "alpha=5 beta=5")).unwrap();
-    assert!(merge(&dir).unwrap_err().contains("is empty"));
-    // Its line leaves the board, or plays a number twice.
-    std::fs::write(&job, text.replace("line=29", "line=31")).unwrap();
-    assert!(job_error(&job).contains("not on the board"));
-    std::fs::write(&job, text.replace("line=29", "line=29,29")).unwrap();
-    assert!(job_error(&job).contains("move 29"));
+    assert!(error.contains("does not match the file's name"), "{error}");
+    assert!(job_error(&job).contains("does not match the file's name"));
+    std::fs::write(&job, text.replace("window=-inf inf", "window=5 5")).unwrap();
+    assert!(merge(&dir).unwrap_err().contains("is not two sides"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn an_overlong_line_is_refused_and_quoted_briefly() {
+fn an_overlong_file_is_refused_and_quoted_briefly() {
     let (dir, job, text, _) = one_job_run("long");
-    // A line longer than any split: the error gives its length, not the line.
-    let long = vec!["1"; 100].join(",");
-    std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
+    // A file longer than any job is read no further than its bound, and quoted shortly.
+    let long = vec!["1"; 1_000_000].join(",");
+    std::fs::write(
+        &job,
+        text.replace("position=30:", &format!("position=30: {long}")),
+    )
+    .unwrap();
     let error = job_error(&job);
-    assert!(error.contains("a line of 1 to 8 moves, not 100"), "{error}");
-    assert!(error.len() < 300, "{error}");
-    // A file longer than any job line is read no further than its bound, and quoted shortly.
-    let long = vec!["1"; 100_000].join(",");
-    std::fs::write(&job, text.replace("line=29", &format!("line={long}"))).unwrap();
-    let error = job_error(&job);
-    assert!(
-        error.contains("line 1 is longer than 1024 bytes"),
-        "{error}"
-    );
+    assert!(error.contains("longer than 1048576 bytes"), "{error}");
     assert!(error.len() < 300, "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
-fn a_job_off_the_principal_line_or_of_another_board_is_refused() {
-    let (dir, _, text, good) = one_job_run("off");
-    // A job, and its result, of a line that leaves the principal line (29) before its move.
-    let off = dir.join("n30-r1-l1.2-a-inf-binf.job");
-    std::fs::write(&off, text.replace("line=29", "line=1,2")).unwrap();
-    let off_result = good.replace("line=29", "line=1,2");
-    std::fs::write(off.with_extension("result"), off_result).unwrap();
-    let error = merge(&dir).unwrap_err();
-    assert!(
-        error.contains("not a move off the principal line"),
-        "{error}"
-    );
-    std::fs::remove_file(off.with_extension("result")).unwrap();
-    std::fs::remove_file(&off).unwrap();
-    // A job of another board in the same directory.
-    plan(31, &dir, 1).unwrap();
-    assert!(merge(&dir).unwrap_err().contains("a job of the board"));
+fn a_directory_of_another_board_is_refused() {
+    let (dir, _, _, _) = one_job_run("other-board");
+    let error = plan(31, &dir, 1).unwrap_err();
+    assert!(error.contains("solves another position"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

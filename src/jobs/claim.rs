@@ -1,6 +1,9 @@
 //! Claims on a position's value and what jobs proved of it: [`Claim`], [`Bound`],
 //! [`Interval`].
 
+use super::job::Window;
+use crate::search::UNBOUNDED;
+
 /// Which side of a threshold a claim puts the value on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Bound {
@@ -39,15 +42,16 @@ impl Claim {
         }
     }
 
-    /// The window (exclusive sides) of the null-window search that decides the claim: its
-    /// fail-soft result is a bound that proves or refutes it.
+    /// The null window that decides the claim: its fail-soft result is a bound that proves
+    /// or refutes it.
     #[must_use]
-    pub fn window(self) -> (i64, i64) {
+    pub fn window(self) -> Window {
         let t = self.threshold;
-        match self.bound {
+        let (alpha, beta) = match self.bound {
             Bound::AtLeast => (t.saturating_sub(1), t),
             Bound::AtMost => (t, t.saturating_add(1)),
-        }
+        };
+        Window { alpha, beta }
     }
 
     /// The claim on the position after a move of `margin` (its points for the mover) that
@@ -91,15 +95,12 @@ impl Claim {
     }
 }
 
-/// The largest magnitude an [`Interval`] holds: an unknown side.
-pub const UNKNOWN: i64 = i64::MAX / 4;
-
 /// What is proven of a value: `lower <= value <= upper`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Interval {
-    /// Proven lower bound (`-UNKNOWN` for none).
+    /// Proven lower bound (`-UNBOUNDED` for none).
     pub lower: i64,
-    /// Proven upper bound (`UNKNOWN` for none).
+    /// Proven upper bound ([`UNBOUNDED`] for none).
     pub upper: i64,
 }
 
@@ -112,8 +113,8 @@ impl Default for Interval {
 impl Interval {
     /// Nothing proven.
     pub const UNKNOWN: Self = Self {
-        lower: -UNKNOWN,
-        upper: UNKNOWN,
+        lower: -UNBOUNDED,
+        upper: UNBOUNDED,
     };
 
     /// An exact value.
@@ -134,10 +135,11 @@ impl Interval {
         }
     }
 
-    /// What the fail-soft `result` of the search of `claim`'s window proves.
+    /// What the fail-soft `result` of a search within `window` proves: at or below its
+    /// lower side an upper bound, at or above its upper side a lower bound, else the value.
     #[must_use]
-    pub fn from_result(claim: Claim, result: i64) -> Self {
-        let (alpha, beta) = claim.window();
+    pub fn from_result(window: Window, result: i64) -> Self {
+        let Window { alpha, beta } = window;
         let mut proven = Self::UNKNOWN;
         if result <= alpha {
             proven.upper = result;
@@ -160,10 +162,10 @@ impl Interval {
     #[must_use]
     pub fn through(self, margin: i64, keeps_turn: bool) -> Self {
         let side = |v: i64, sign: i64| {
-            if v.abs() >= UNKNOWN {
-                v.signum() * sign * UNKNOWN
+            if v.abs() >= UNBOUNDED {
+                v.signum() * sign * UNBOUNDED
             } else {
-                margin.saturating_add(sign * v).clamp(-UNKNOWN, UNKNOWN)
+                margin.saturating_add(sign * v).clamp(-UNBOUNDED, UNBOUNDED)
             }
         };
         if keeps_turn {
@@ -214,7 +216,7 @@ mod tests {
     fn a_fail_soft_result_decides_its_claim() {
         for claim in [Claim::at_least(3), Claim::at_most(3)] {
             for result in -2..=8 {
-                let proven = Interval::from_result(claim, result);
+                let proven = Interval::from_result(claim.window(), result);
                 assert!(claim.decided_by(proven).is_some(), "{claim:?} {result}");
                 assert!(proven.lower <= result && result <= proven.upper);
             }

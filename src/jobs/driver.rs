@@ -2,7 +2,8 @@
 //! proved, and each job run by the exact solver.
 
 use super::claim::{Claim, Interval};
-use super::plan::{Graph, Job};
+use super::job::{Job, Window};
+use super::plan::Graph;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::{Budget, SolveError, Solver};
 use std::collections::{HashMap, HashSet};
@@ -22,8 +23,8 @@ pub enum Next<G> {
 /// How one job went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct JobReport {
-    /// The job's claim.
-    pub claim: Claim,
+    /// The job's window.
+    pub window: Window,
     /// The fail-soft value of its null-window search, or `None` if it ran out of time (it
     /// is then split into its moves' claims).
     pub result: Option<i64>,
@@ -227,7 +228,7 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             (
                 std::cmp::Reverse(job.size),
                 job.position.key().hash64(),
-                job.claim,
+                job.window,
             )
         });
         jobs
@@ -246,11 +247,10 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             // Only help: proofs that do not load are left out.
             let _ = solver.load_results(&job.position, Cursor::new(&proofs[..]));
         }
-        let room = self.expanded.len() < self.max_expanded;
-        if let Some(time) = self.job_time.filter(|_| room) {
+        if let Some(time) = self.job_time_left() {
             solver.set_budget(Budget::default().with_time(time));
         }
-        let (alpha, beta) = job.claim.window();
+        let Window { alpha, beta } = job.window;
         let result = match solver.value_within(&job.position, alpha, beta) {
             Ok(value) => Some(value),
             Err(SolveError::BudgetExhausted { .. }) => None,
@@ -267,7 +267,7 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             }
         }
         Ok(JobReport {
-            claim: job.claim,
+            window: job.window,
             result,
             nodes: solver.nodes(),
             elapsed: start.elapsed(),
@@ -277,13 +277,13 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
     /// Takes in what a job found: the interval its result proves, or, if it ran out of
     /// time, its position to be expanded.
     pub fn record(&mut self, job: &Job<G>, report: &JobReport) {
-        self.record_result(&job.position, job.claim, report.result);
+        self.record_result(&job.position, job.window, report.result);
     }
 
-    pub(crate) fn record_result(&mut self, position: &G, claim: Claim, result: Option<i64>) {
+    pub(crate) fn record_result(&mut self, position: &G, window: Window, result: Option<i64>) {
         match result {
             Some(value) => {
-                let proven = Interval::from_result(claim, value);
+                let proven = Interval::from_result(window, value);
                 let known = self.proven.entry(position.key()).or_default();
                 *known = known.meet(proven);
             }
@@ -305,6 +305,22 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
 
     pub(crate) fn set_guess(&mut self, guess: i64) {
         self.guess = guess;
+    }
+
+    /// A solver for one job, as [`with_solver`](Self::with_solver) makes it.
+    pub(crate) fn make_solver(&self) -> Solver<G, K> {
+        (self.make_solver)()
+    }
+
+    /// The least work of a shared proof, if proofs are shared.
+    pub(crate) fn shared_work(&self) -> Option<u8> {
+        self.share_work
+    }
+
+    /// The job time, while the graph has room to split a job that runs out of it.
+    pub(crate) fn job_time_left(&self) -> Option<Duration> {
+        self.job_time
+            .filter(|_| self.expanded.len() < self.max_expanded)
     }
 
     /// Solves in this process, round after round, each job in turn: the value, and every
@@ -351,7 +367,7 @@ const BISECT_WIDTH: i64 = 16;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jobs::UNKNOWN;
+    use crate::search::UNBOUNDED as UNKNOWN;
 
     #[test]
     fn a_refuted_guess_moves_to_the_bound_that_refuted_it_or_to_the_middle_of_a_narrow_interval() {

@@ -1,24 +1,29 @@
-//! The rounds of a [`ClaimSolve`] in a directory, for a scheduler's workers: the merge writes
-//! each open claim as a `.job` file, a worker runs it and writes a `.result` beside it, and the
-//! next merge rebuilds everything from the directory alone.
+//! The one file format of a split solve, whichever planner made it: a directory that a
+//! scheduler's workers share. A merge writes each job as a `.job` file, a worker runs it and
+//! writes a `.result` beside it, and the next merge rebuilds everything from the directory
+//! alone.
 //!
 //! The files, each a few lines of `key=value`:
 //! - `root`: the root position ([`PositionText`]); a merge for another root is refused;
-//! - `state`: the guess and the positions the graph expanded, written by the merge;
-//! - `NAME.job`: a claim and its position; NAME is a hash of the two, so a claim reached
-//!   twice is one file, and a file whose content does not match its name is refused;
-//! - `NAME.result`: the job's lines, then its fail-soft result (or `stopped`), nodes and
-//!   milliseconds.
+//! - `state`: what the planner keeps between merges (the claims' guess and expanded
+//!   positions, the line's split depth), written by the merge;
+//! - `NAME.job`: `round=`, `window=` (two sides, `inf` for none) and `position=`; NAME is a
+//!   hash of the three, so a job asked twice is one file, and a file whose content does not
+//!   match its name is refused;
+//! - `NAME.result`: the job's lines, then its fail-soft `result=` (or `stopped`), `nodes=`,
+//!   `ms=` and `setup_ms=`;
+//! - `roundK-*.proven`: the proven results a batch of round K saved, which every later
+//!   round's batches load (`round0-*` for what other solves proved); `NAME.stopped` and
+//!   `NAME.stopped-work`: what a job stopped by its deadline proved, and its work so far.
 //!
 //! Every file is written whole or not at all (a temporary file renamed), so a merge run twice,
 //! a job run twice or a job that died changes nothing: a job without its result is run again.
+//! Every file but the `.proven` ones is read within [`MAX_FILE_BYTES`].
 
-use super::claim::{Bound, Claim};
-use super::driver::{ClaimSolve, JobReport, Next};
-use super::plan::Job;
-use crate::game::{Knowledge, PositionText, ScoringGame};
+use super::job::{Job, JobResult, Window};
+use crate::game::PositionText;
 use std::fs;
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use thiserror::Error;
@@ -27,12 +32,109 @@ use thiserror::Error;
 /// a few lines and one position's text. A longer one is refused ([`JobsError::Malformed`])
 /// after this many bytes are read, so a damaged file, or a link to an endless one, costs at
 /// most this much memory; the `state` file holds at most one line more than the graph
-/// expands positions ([`ClaimSolve::with_max_expanded`]).
+/// expands positions ([`ClaimSolve::with_max_expanded`](super::ClaimSolve::with_max_expanded)).
 pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// Why a file of a split solve could not be used, or a job did not finish.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum JobsError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not what it should be (a line missing or wrong, a position the game
+    /// cannot read, a content that does not match the file's name).
+    #[error("{path}: {why}")]
+    Malformed {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+    /// The directory holds the solve of another root position.
+    #[error("{path}: the directory solves another position")]
+    OtherRoot {
+        /// The directory's `root` file.
+        path: PathBuf,
+    },
+    /// The directory holds no planned solve.
+    #[error("{dir}: no .job file (plan the solve first)")]
+    NotPlanned {
+        /// The directory.
+        dir: PathBuf,
+    },
+    /// A job failed.
+    #[error("{path}: {source}")]
+    Solve {
+        /// The job file.
+        path: PathBuf,
+        /// Why.
+        source: crate::SolveError,
+    },
+    /// A job was stopped by its deadline; what it proved is saved for its next run.
+    #[error(
+        "{path}: {source}; {nodes} nodes in {ms} ms in this job's runs so far; what it proved \
+         is in {stopped}: run the job again to go on from there"
+    )]
+    Stopped {
+        /// The job file.
+        path: PathBuf,
+        /// Why it stopped.
+        source: crate::SolveError,
+        /// The nodes of every run of the job so far.
+        nodes: u64,
+        /// The milliseconds of every run of the job so far.
+        ms: u64,
+        /// The file that holds what it proved.
+        stopped: PathBuf,
+    },
+}
+
+/// What a merge found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Merged<M> {
+    /// The root's value is proven.
+    Solved {
+        /// The root's exact value.
+        value: i64,
+        /// Every optimal first move, where the planner proves them ([`LineSolve`](super::LineSolve)
+        /// does; claims prove the value only).
+        best: Option<Vec<M>>,
+        /// The jobs of every round.
+        jobs: usize,
+        /// The nodes of every job (saturating).
+        nodes: u64,
+        /// The milliseconds of every job's search (saturating).
+        ms: u64,
+    },
+    /// Jobs of the round under way without a result: to run (again).
+    Missing(Vec<PathBuf>),
+    /// The next round's jobs, written.
+    Next(Vec<PathBuf>),
+}
+
+pub(crate) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> JobsError + '_ {
+    move |source| JobsError::Io {
+        path: path.to_owned(),
+        source,
+    }
+}
+
+pub(crate) fn malformed(path: &Path, why: impl Into<String>) -> JobsError {
+    JobsError::Malformed {
+        path: path.to_owned(),
+        why: why.into(),
+    }
+}
 
 /// The text of the file at `path`, at most [`MAX_FILE_BYTES`] (`Ok(None)` when there is no
 /// such file).
-fn read_bounded(path: &Path) -> Result<Option<String>, JobsError> {
+pub(crate) fn read_bounded(path: &Path) -> Result<Option<String>, JobsError> {
     let file = match fs::File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -63,69 +165,9 @@ fn read_existing(path: &Path) -> Result<String, JobsError> {
     })
 }
 
-/// Why a file of a split solve could not be used.
-#[derive(Debug, Error)]
-#[non_exhaustive]
-pub enum JobsError {
-    /// Reading or writing failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The file is not what it should be (a line missing or wrong, a position the game
-    /// cannot read, a content that does not match the file's name).
-    #[error("{path}: {why}")]
-    Malformed {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        why: String,
-    },
-    /// The directory holds the solve of another root position.
-    #[error("{path}: the directory solves another position")]
-    OtherRoot {
-        /// The directory's `root` file.
-        path: PathBuf,
-    },
-    /// A job failed.
-    #[error("{path}: {source}")]
-    Solve {
-        /// The job file.
-        path: PathBuf,
-        /// Why.
-        source: crate::SolveError,
-    },
-}
-
-/// What a merge found: the value, or the jobs of the next round that have no result yet.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Merged {
-    /// The root's value is proven.
-    Value(i64),
-    /// The job files to run.
-    Jobs(Vec<PathBuf>),
-}
-
-fn io(path: &Path) -> impl FnOnce(std::io::Error) -> JobsError + '_ {
-    move |source| JobsError::Io {
-        path: path.to_owned(),
-        source,
-    }
-}
-
-fn malformed(path: &Path, why: impl Into<String>) -> JobsError {
-    JobsError::Malformed {
-        path: path.to_owned(),
-        why: why.into(),
-    }
-}
-
 /// Writes `text` to `path` whole or not at all.
-fn write_whole(path: &Path, text: &str) -> Result<(), JobsError> {
-    let temporary = path.with_extension("partial");
+pub(crate) fn write_whole(path: &Path, text: &str) -> Result<(), JobsError> {
+    let temporary = path.with_extension(format!("partial-{}", std::process::id()));
     fs::write(&temporary, text).map_err(io(&temporary))?;
     fs::rename(&temporary, path).map_err(io(path))
 }
@@ -137,64 +179,244 @@ fn stable_hash(text: &str) -> u64 {
     })
 }
 
-fn claim_text(claim: Claim) -> String {
-    let side = match claim.bound {
-        Bound::AtLeast => "at-least",
-        Bound::AtMost => "at-most",
-    };
-    format!("claim={side} {}", claim.threshold)
+fn job_text(round: u32, window: Window, position: &str) -> String {
+    format!("round={round}\nwindow={window}\nposition={position}\n")
 }
 
-fn job_text(claim: Claim, position: &str) -> String {
-    format!("{}\nposition={position}\n", claim_text(claim))
-}
-
-fn job_name(claim: Claim, position: &str) -> String {
-    format!("{:016x}", stable_hash(&job_text(claim, position)))
-}
-
-/// The value of `key=` on `line`, or an error naming the line.
-fn field<'a>(path: &Path, line: Option<&'a str>, key: &str) -> Result<&'a str, JobsError> {
+/// The value of `key=` on `line`, or an error naming the file.
+pub(crate) fn field<'a>(
+    path: &Path,
+    line: Option<&'a str>,
+    key: &str,
+) -> Result<&'a str, JobsError> {
     line.and_then(|line| line.strip_prefix(key)?.strip_prefix('='))
         .ok_or_else(|| malformed(path, format!("expected a line `{key}=...`")))
 }
 
-fn parse_claim(path: &Path, text: &str) -> Result<Claim, JobsError> {
-    let (side, threshold) = text
-        .split_once(' ')
-        .ok_or_else(|| malformed(path, "a claim is `at-least T` or `at-most T`"))?;
-    let threshold: i64 = threshold
-        .parse()
-        .map_err(|_| malformed(path, format!("threshold {threshold:?}")))?;
-    match side {
-        "at-least" => Ok(Claim::at_least(threshold)),
-        "at-most" => Ok(Claim::at_most(threshold)),
-        _ => Err(malformed(path, format!("claim side {side:?}"))),
-    }
+fn number<T: std::str::FromStr>(
+    path: &Path,
+    line: Option<&str>,
+    key: &str,
+) -> Result<T, JobsError> {
+    let text = field(path, line, key)?;
+    text.parse()
+        .map_err(|_| malformed(path, format!("{key}={text:?} is not a number")))
 }
 
-/// A job file's (or a result's) claim and position, checked against the file's name.
-fn read_job<G: PositionText>(path: &Path, text: &str) -> Result<(Claim, G, String), JobsError> {
+/// Writes the job of `position` within `window`, asked by `round`, into `dir` (unless it is
+/// there); its path.
+///
+/// # Errors
+///
+/// [`JobsError::Io`].
+pub(crate) fn write_job<G: PositionText>(
+    dir: &Path,
+    round: u32,
+    window: Window,
+    position: &G,
+) -> Result<PathBuf, JobsError> {
+    let text = job_text(round, window, &position.write_text());
+    let path = dir.join(format!("{:016x}.job", stable_hash(&text)));
+    if !path.exists() {
+        write_whole(&path, &text)?;
+    }
+    Ok(path)
+}
+
+/// The job of a `.job` file (or the job a `.result` file answers), checked against the
+/// file's name, with its three lines' text.
+fn parse_job<G: PositionText>(path: &Path, text: &str) -> Result<(Job<G>, String), JobsError> {
     let mut lines = text.lines();
-    let claim = parse_claim(path, field(path, lines.next(), "claim")?)?;
-    let position_text = field(path, lines.next(), "position")?.to_owned();
+    let round: u32 = number(path, lines.next(), "round")?;
+    let window = field(path, lines.next(), "window")?;
+    let window = Window::parse(window).ok_or_else(|| {
+        malformed(
+            path,
+            format!("window={window:?} is not two sides, lower first"),
+        )
+    })?;
+    let position_text = field(path, lines.next(), "position")?;
+    let head = job_text(round, window, position_text);
     let stem = path
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or_default();
-    if stem != job_name(claim, &position_text) {
+    if stem != format!("{:016x}", stable_hash(&head)) {
         return Err(malformed(
             path,
             "the content does not match the file's name",
         ));
     }
-    let position = G::read_text(&position_text).map_err(|e| malformed(path, e.to_string()))?;
-    Ok((claim, position, position_text))
+    let position = G::read_text(position_text).map_err(|e| malformed(path, e.to_string()))?;
+    let job = Job {
+        position,
+        window,
+        round,
+        size: 0,
+    };
+    Ok((job, head))
 }
 
-/// The next line of the `state` file, without its end, at most [`MAX_FILE_BYTES`]; `None` at
+/// Reads the job file at `path`.
+///
+/// # Errors
+///
+/// [`JobsError::Malformed`] for a file that is not a job of this game, [`JobsError::Io`].
+pub fn read_job_file<G: PositionText>(path: &Path) -> Result<Job<G>, JobsError> {
+    parse_job(path, &read_existing(path)?).map(|(job, _)| job)
+}
+
+/// The result beside the job file `job` (`NAME.result`), if it is there: it must answer that
+/// job.
+fn read_result(job: &Path, head: &str) -> Result<Option<JobResult>, JobsError> {
+    let path = job.with_extension("result");
+    let Some(text) = read_bounded(&path)? else {
+        return Ok(None);
+    };
+    let Some(rest) = text.strip_prefix(head) else {
+        return Err(malformed(&path, "it answers another job than its name's"));
+    };
+    let mut lines = rest.lines();
+    let value = match field(&path, lines.next(), "result")? {
+        "stopped" => None,
+        value => Some(value.parse().map_err(|_| malformed(&path, "result"))?),
+    };
+    let mut head_lines = head.lines();
+    Ok(Some(JobResult {
+        round: number(&path, head_lines.next(), "round")?,
+        window: Window::parse(field(&path, head_lines.next(), "window")?)
+            .ok_or_else(|| malformed(&path, "window"))?,
+        value,
+        nodes: number(&path, lines.next(), "nodes")?,
+        ms: number(&path, lines.next(), "ms")?,
+        setup_ms: number(&path, lines.next(), "setup_ms")?,
+    }))
+}
+
+/// Writes `result` beside the job file `job`, whole or not at all.
+pub(crate) fn write_result<G: PositionText>(
+    job_path: &Path,
+    job: &Job<G>,
+    result: &JobResult,
+) -> Result<(), JobsError> {
+    let value = result
+        .value
+        .map_or("stopped".to_owned(), |value| value.to_string());
+    let text = format!(
+        "{}result={value}\nnodes={}\nms={}\nsetup_ms={}\n",
+        job_text(job.round, job.window, &job.position.write_text()),
+        result.nodes,
+        result.ms,
+        result.setup_ms
+    );
+    write_whole(&job_path.with_extension("result"), &text)
+}
+
+/// The files of `dir` that end in `.extension`, sorted.
+pub(crate) fn files_with(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, JobsError> {
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io(dir))? {
+        let path = entry.map_err(io(dir))?.path();
+        if path.extension().is_some_and(|e| e == extension) {
+            files.push(path);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// A job file of a directory, read: its path, its job and its result if it has one.
+#[derive(Debug, Clone)]
+pub struct JobFile<G> {
+    /// The `.job` file.
+    pub path: PathBuf,
+    /// Its job.
+    pub job: Job<G>,
+    /// The result beside it, if there is one.
+    pub result: Option<JobResult>,
+}
+
+/// Every job of `dir`, in the order of its files' names, with its result if it has one.
+///
+/// # Errors
+///
+/// [`JobsError::Malformed`] for a job or result file that is not one (of this game),
+/// [`JobsError::Io`].
+pub fn read_dir<G: PositionText>(dir: &Path) -> Result<Vec<JobFile<G>>, JobsError> {
+    let mut jobs = Vec::new();
+    for path in files_with(dir, "job")? {
+        let (job, head) = parse_job(&path, &read_existing(&path)?)?;
+        let result = read_result(&path, &head)?;
+        jobs.push(JobFile { path, job, result });
+    }
+    Ok(jobs)
+}
+
+/// The job files of `dir` without a result: the work still to run.
+///
+/// # Errors
+///
+/// [`JobsError::Io`].
+pub fn pending_jobs(dir: &Path) -> Result<Vec<PathBuf>, JobsError> {
+    let mut pending = files_with(dir, "job")?;
+    pending.retain(|job| !job.with_extension("result").exists());
+    Ok(pending)
+}
+
+/// The measured time of each result in `dir`, its search and its set-up (`ms=` and
+/// `setup_ms=`), by rounds in order, for [`simulate::makespan`](super::simulate::makespan).
+///
+/// # Errors
+///
+/// [`JobsError::Malformed`] for a result without its round or times, [`JobsError::Io`].
+pub fn result_times(dir: &Path) -> Result<Vec<Vec<Duration>>, JobsError> {
+    let mut rounds = std::collections::BTreeMap::<u32, Vec<Duration>>::new();
+    for path in files_with(dir, "result")? {
+        let text = read_existing(&path)?;
+        let mut lines = text.lines();
+        let round: u32 = number(&path, lines.next(), "round")?;
+        let mut lines = lines.skip(3);
+        let _nodes: u64 = number(&path, lines.next(), "nodes")?;
+        let ms: u64 = number(&path, lines.next(), "ms")?;
+        let setup: u64 = number(&path, lines.next(), "setup_ms")?;
+        (rounds.entry(round).or_default()).push(Duration::from_millis(ms.saturating_add(setup)));
+    }
+    Ok(rounds.into_values().collect())
+}
+
+/// The root position `dir` solves (its `root` file).
+///
+/// # Errors
+///
+/// [`JobsError::NotPlanned`] if it has none, [`JobsError::Malformed`] if it is no position of
+/// `G`, [`JobsError::Io`].
+pub fn read_root<G: PositionText>(dir: &Path) -> Result<G, JobsError> {
+    let path = dir.join("root");
+    let Some(text) = read_bounded(&path)? else {
+        return Err(JobsError::NotPlanned {
+            dir: dir.to_owned(),
+        });
+    };
+    G::read_text(text.trim_end()).map_err(|e| malformed(&path, e.to_string()))
+}
+
+/// Checks that `dir` solves `root`, writing its `root` file if it has none.
+pub(crate) fn check_root<G: PositionText>(dir: &Path, root: &G) -> Result<(), JobsError> {
+    let path = dir.join("root");
+    let text = root.write_text();
+    match read_bounded(&path)? {
+        Some(found) if found.trim_end() == text => Ok(()),
+        Some(_) => Err(JobsError::OtherRoot { path }),
+        None => write_whole(&path, &format!("{text}\n")),
+    }
+}
+
+/// The next line of a `state` file, without its end, at most [`MAX_FILE_BYTES`]; `None` at
 /// the end of the file.
-fn read_state_line(path: &Path, reader: &mut impl BufRead) -> Result<Option<String>, JobsError> {
+pub(crate) fn read_state_line(
+    path: &Path,
+    reader: &mut impl BufRead,
+) -> Result<Option<String>, JobsError> {
     let mut line = Vec::new();
     let read = reader
         .take(MAX_FILE_BYTES as u64 + 1)
@@ -213,154 +435,12 @@ fn read_state_line(path: &Path, reader: &mut impl BufRead) -> Result<Option<Stri
     Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
 }
 
-fn files_with(dir: &Path, extension: &str) -> Result<Vec<PathBuf>, JobsError> {
-    let mut files = Vec::new();
-    for entry in fs::read_dir(dir).map_err(io(dir))? {
-        let path = entry.map_err(io(dir))?.path();
-        if path.extension().is_some_and(|e| e == extension) {
-            files.push(path);
-        }
-    }
-    files.sort();
-    Ok(files)
-}
-
-impl<G, K> ClaimSolve<G, K>
-where
-    G: ScoringGame + PositionText,
-    K: Knowledge<G> + 'static,
-{
-    /// Merges the directory `dir`: rebuilds the solve from its files (the root, the state,
-    /// every result), plans the next round, and writes its job files and the new state. Run
-    /// it after each round, and first on an empty directory. The guess set on this solve
-    /// counts only for the first merge; later ones take it from the state.
-    ///
-    /// # Errors
-    ///
-    /// [`JobsError::OtherRoot`] if the directory solves another position,
-    /// [`JobsError::Malformed`] for a file that is not what it should be (a result of a claim
-    /// on another position among them), [`JobsError::Io`].
-    pub fn merge_dir(&mut self, dir: &Path) -> Result<Merged, JobsError> {
-        fs::create_dir_all(dir).map_err(io(dir))?;
-        self.check_root(dir)?;
-        self.read_state(dir)?;
-        for path in files_with(dir, "result")? {
-            let text = read_existing(&path)?;
-            let (claim, position, _) = read_job::<G>(&path, &text)?;
-            let result = match field(&path, text.lines().nth(2), "result")? {
-                "stopped" => None,
-                value => Some(value.parse().map_err(|_| malformed(&path, "result"))?),
-            };
-            self.record_result(&position, claim, result);
-        }
-        let next = self.plan();
-        self.write_state(dir)?;
-        let jobs = match next {
-            Next::Value(value) => return Ok(Merged::Value(value)),
-            Next::Jobs(jobs) => jobs,
-        };
-        let mut paths = Vec::new();
-        for job in &jobs {
-            let position = job.position.write_text();
-            let path = dir.join(format!("{}.job", job_name(job.claim, &position)));
-            if !path.exists() {
-                write_whole(&path, &job_text(job.claim, &position))?;
-            }
-            if !path.with_extension("result").exists() {
-                paths.push(path);
-            }
-        }
-        Ok(Merged::Jobs(paths))
-    }
-
-    fn check_root(&self, dir: &Path) -> Result<(), JobsError> {
-        let path = dir.join("root");
-        let root = self.graph_state().0.write_text();
-        match read_bounded(&path)? {
-            Some(text) if text.trim_end() == root => Ok(()),
-            Some(_) => Err(JobsError::OtherRoot { path }),
-            None => write_whole(&path, &format!("{root}\n")),
-        }
-    }
-
-    fn read_state(&mut self, dir: &Path) -> Result<(), JobsError> {
-        let path = dir.join("state");
-        let file = match fs::File::open(&path) {
-            Ok(file) => file,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
-            Err(e) => return Err(io(&path)(e)),
-        };
-        let mut reader = BufReader::new(file);
-        let guess = read_state_line(&path, &mut reader)?;
-        let guess = field(&path, guess.as_deref(), "guess")?;
-        self.set_guess(guess.parse().map_err(|_| malformed(&path, "guess"))?);
-        let mut expanded = 0usize;
-        while let Some(line) = read_state_line(&path, &mut reader)? {
-            expanded += 1;
-            if expanded > self.max_expanded() {
-                return Err(malformed(&path, "more positions than the graph expands"));
-            }
-            let position = field(&path, Some(&line), "expanded")?;
-            let position = G::read_text(position).map_err(|e| malformed(&path, e.to_string()))?;
-            self.expand(position);
-        }
-        Ok(())
-    }
-
-    fn write_state(&self, dir: &Path) -> Result<(), JobsError> {
-        let mut text = format!("guess={}\n", self.guess());
-        for position in self.graph_state().1 {
-            text.push_str(&format!("expanded={}\n", position.write_text()));
-        }
-        write_whole(&dir.join("state"), &text)
-    }
-
-    /// Runs the job of the file `job` (by a solver of its own, as [`run`](Self::run)) and
-    /// writes its result beside it, `NAME.result`, whole or not at all.
-    ///
-    /// # Errors
-    ///
-    /// [`JobsError::Malformed`] for a job file that is not one, [`JobsError::Solve`] if the
-    /// search fails, [`JobsError::Io`].
-    pub fn run_job_file(&self, job: &Path) -> Result<JobReport, JobsError> {
-        let text = read_existing(job)?;
-        let (claim, position, position_text) = read_job::<G>(job, &text)?;
-        let work = Job {
-            position,
-            claim,
-            size: 0,
-        };
-        let report = self.run(&work).map_err(|source| JobsError::Solve {
-            path: job.to_owned(),
-            source,
-        })?;
-        let result = report
-            .result
-            .map_or("stopped".to_owned(), |v| v.to_string());
-        let ms = report.elapsed.as_millis();
-        let text = format!(
-            "{}result={result}\nnodes={}\nms={ms}\n",
-            job_text(claim, &position_text),
-            report.nodes
-        );
-        write_whole(&job.with_extension("result"), &text)?;
-        Ok(report)
-    }
-}
-
-/// The measured time of each result in `dir` (its `ms=` line), for
-/// [`simulate::makespan`](super::simulate::makespan).
-///
-/// # Errors
-///
-/// [`JobsError::Malformed`] for a result without its time, [`JobsError::Io`].
-pub fn result_times(dir: &Path) -> Result<Vec<Duration>, JobsError> {
-    let mut times = Vec::new();
-    for path in files_with(dir, "result")? {
-        let text = read_existing(&path)?;
-        let ms = field(&path, text.lines().nth(4), "ms")?;
-        let ms: u64 = ms.parse().map_err(|_| malformed(&path, "ms"))?;
-        times.push(Duration::from_millis(ms));
-    }
-    Ok(times)
+/// The jobs, nodes and milliseconds of every result of `jobs`: what a solve's jobs cost.
+pub(crate) fn work<G>(jobs: &[JobFile<G>]) -> (usize, u64, u64) {
+    let results = || jobs.iter().filter_map(|file| file.result.as_ref());
+    (
+        jobs.len(),
+        results().fold(0, |sum: u64, r| sum.saturating_add(r.nodes)),
+        results().fold(0, |sum: u64, r| sum.saturating_add(r.ms)),
+    )
 }

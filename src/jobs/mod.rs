@@ -1,7 +1,8 @@
-//! An exact solve split into claims that independent jobs prove: the work of many processes
-//! (a scheduler's workers, a cluster's nodes), for any [`ScoringGame`](crate::ScoringGame).
+//! An exact solve split into jobs that independent processes run (a scheduler's workers, a
+//! cluster's nodes), for any [`ScoringGame`](crate::ScoringGame): planned by claims
+//! ([`ClaimSolve`]) or along the principal line ([`LineSolve`]), one job path for both.
 //!
-//! # The method
+//! # Claims
 //!
 //! A *claim* is "the value of this position is at least t" or "at most t" ([`Claim`]). One
 //! null-window search of the position decides it, and its fail-soft result is a bound: what a
@@ -34,30 +35,52 @@
 //! [`simulate::makespan`] gives the time the rounds of measured jobs take on a number of
 //! workers, each job's set-up (its table, the proofs it loads) counted.
 //!
+//! # Two planners, one job path
+//!
+//! A claim is decided by a search of one position within a window, and so is every job of
+//! [`LineSolve`], the other planner: it splits the solve along its principal line, each round
+//! windows on the moves of one position of the line, deepest first, and proves the root's
+//! value and every optimal first move (its method is in its docs). Claims suit a game whose
+//! work spreads over many moves; the line, a game whose first moves commute (PrimeGame's).
+//! Both write the same [`Job`]s, into the same files, run by the same [`run_job_files`], and
+//! merge into the same [`Merged`].
+//!
 //! # Where the jobs run
 //!
 //! In one process, each job by a solver of its own ([`ClaimSolve::solve`], or
 //! [`plan`](ClaimSolve::plan), [`run`](ClaimSolve::run) and [`record`](ClaimSolve::record)
 //! for a driver of one's own); or as processes of any scheduler (`xargs -P`, GNU Parallel, a
 //! Slurm array) through a directory, for a game that writes its positions as text
-//! ([`PositionText`](crate::game::PositionText)): [`ClaimSolve::merge_dir`] writes a round's
-//! `.job` files, [`ClaimSolve::run_job_file`] runs one, and the next merge rebuilds the whole
-//! solve from the directory alone (the files are described in `files`). Proofs are shared
-//! between rounds in one process only, so far.
+//! ([`PositionText`](crate::game::PositionText)): a merge ([`ClaimSolve::merge_dir`],
+//! [`LineSolve::merge_dir`]) writes a round's `.job` files, [`run_job_files`] runs a batch of
+//! them by one solver, and the next merge rebuilds the whole solve from the directory alone
+//! (the files are described in `files`). A batch loads the proofs that earlier rounds'
+//! batches saved beside the jobs, and a job stopped by its deadline goes on from what it
+//! proved. [`simulate::makespan`] of [`result_times`] gives the time the rounds would take on
+//! a number of workers.
 //!
 //! # What it costs
 //!
-//! Jobs share no table within a round, so a game whose move orders meet in one core (as
+//! Jobs of one round share no table, so a game whose move orders meet in one core (as
 //! PrimeGame's do: its first moves commute) proves that core again in many jobs; BENCHMARKS.md
 //! ("Claims") gives the sum of the jobs' nodes against the one-process solve's.
 
 mod claim;
+mod claims_dir;
 mod driver;
 mod files;
+mod job;
+mod line;
 mod plan;
+mod run;
 pub mod simulate;
 
-pub use claim::{Bound, Claim, Interval, UNKNOWN};
+pub use claim::{Bound, Claim, Interval};
 pub use driver::{ClaimSolve, DEFAULT_MAX_EXPANDED, JobReport, MakeSolver, Next};
-pub use files::{JobsError, MAX_FILE_BYTES, Merged, result_times};
-pub use plan::Job;
+pub use files::{
+    JobFile, JobsError, MAX_FILE_BYTES, Merged, pending_jobs, read_dir, read_job_file, read_root,
+    result_times,
+};
+pub use job::{Job, JobResult, Window};
+pub use line::{LineSolve, MAX_SPLIT};
+pub use run::{Batch, RunOptions, run_job_files};

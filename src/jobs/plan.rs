@@ -2,20 +2,9 @@
 //! intervals proven below them, and the claims left open at its leaves (the jobs).
 
 use super::claim::{Bound, Claim, Interval};
+use super::job::Job;
 use crate::game::{Knowledge, ScoringGame};
 use std::collections::{HashMap, HashSet};
-
-/// An open claim at a leaf of the proof graph: the work of one job.
-#[derive(Debug, Clone)]
-pub struct Job<G> {
-    /// The position.
-    pub position: G,
-    /// What the job is to prove or refute.
-    pub claim: Claim,
-    /// The prediction of its work, used to expand and to schedule the largest first: the
-    /// position's search moves.
-    pub size: usize,
-}
 
 /// One pass over the proof graph: what the results prove of each position it reaches, and
 /// the open claims at its leaves.
@@ -116,7 +105,8 @@ impl<'a, G: ScoringGame, K: Knowledge<G>> Graph<'a, G, K> {
             let size = self.moves(position).len();
             jobs.entry((key, claim)).or_insert_with(|| Job {
                 position: position.clone(),
-                claim,
+                window: claim.window(),
+                round: 0,
                 size,
             });
             return;

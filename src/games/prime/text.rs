@@ -2,7 +2,7 @@
 //! left, `n: x,y,z`.
 
 use super::BoardMask;
-use super::{MaskPrimeGame, PrimeError};
+use super::{MaskPrimeGame, PrimeError, PrimeGame};
 use crate::game::PositionText;
 use thiserror::Error;
 
@@ -18,24 +18,49 @@ pub enum BoardTextError {
     Board(#[from] PrimeError),
 }
 
+/// `n: x,y,z`: the board size, then the numbers left.
+fn board_text(n: u32, numbers: impl Iterator<Item = u32>) -> String {
+    let numbers: Vec<String> = numbers.map(|x| x.to_string()).collect();
+    format!("{n}: {}", numbers.join(","))
+}
+
+/// The board size and the numbers of a text `n: x,y,z`.
+fn read_board(text: &str) -> Result<(u32, Vec<u64>), BoardTextError> {
+    let syntax = || BoardTextError::Syntax(text.chars().take(80).collect());
+    let (n, numbers) = text.split_once(':').ok_or_else(syntax)?;
+    let n: u32 = n.trim().parse().map_err(|_| syntax())?;
+    let numbers: Vec<u64> = numbers
+        .split(',')
+        .map(str::trim)
+        .filter(|x| !x.is_empty())
+        .map(|x| x.parse().map_err(|_| syntax()))
+        .collect::<Result<_, _>>()?;
+    Ok((n, numbers))
+}
+
 impl<M: BoardMask> PositionText for MaskPrimeGame<M> {
     type TextError = BoardTextError;
 
     fn write_text(&self) -> String {
-        let numbers: Vec<String> = self.numbers().map(|x| x.to_string()).collect();
-        format!("{}: {}", self.size(), numbers.join(","))
+        board_text(self.size(), self.numbers())
     }
 
     fn read_text(text: &str) -> Result<Self, BoardTextError> {
-        let syntax = || BoardTextError::Syntax(text.chars().take(80).collect());
-        let (n, numbers) = text.split_once(':').ok_or_else(syntax)?;
-        let n: u32 = n.trim().parse().map_err(|_| syntax())?;
-        let numbers: Vec<u64> = numbers
-            .split(',')
-            .map(str::trim)
-            .filter(|x| !x.is_empty())
-            .map(|x| x.parse().map_err(|_| syntax()))
-            .collect::<Result<_, _>>()?;
+        let (n, numbers) = read_board(text)?;
+        Ok(Self::from_numbers(n, numbers)?)
+    }
+}
+
+/// The same text as the mask boards': a position reads back as any board it fits.
+impl PositionText for PrimeGame {
+    type TextError = BoardTextError;
+
+    fn write_text(&self) -> String {
+        board_text(self.size(), self.numbers())
+    }
+
+    fn read_text(text: &str) -> Result<Self, BoardTextError> {
+        let (n, numbers) = read_board(text)?;
         Ok(Self::from_numbers(n, numbers)?)
     }
 }

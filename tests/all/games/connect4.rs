@@ -179,8 +179,8 @@ fn scores_through_the_job_files_of_a_split_solve_are_the_reference_ones() {
                 "{moves}: a merge run twice"
             );
             match merged {
-                Merged::Value(value) => break value,
-                Merged::Jobs(jobs) => {
+                Merged::Solved { value, .. } => break value,
+                Merged::Missing(jobs) | Merged::Next(jobs) => {
                     for job in &jobs {
                         split().run_job_file(job).unwrap();
                     }

@@ -92,7 +92,7 @@ fn a_round_plans_as_many_jobs_as_asked_where_the_game_allows() {
     assert!(jobs.windows(2).all(|pair| pair[0].size >= pair[1].size));
     let mut claims: Vec<_> = jobs
         .iter()
-        .map(|job| (job.position.key(), job.claim))
+        .map(|job| (job.position.key(), job.window))
         .collect();
     claims.sort_unstable();
     claims.dedup();
@@ -103,7 +103,7 @@ fn a_round_plans_as_many_jobs_as_asked_where_the_game_allows() {
     };
     let keys = |jobs: &[gamesolver::jobs::Job<SmallPrimeGame>]| {
         jobs.iter()
-            .map(|j| (j.position.key(), j.claim))
+            .map(|j| (j.position.key(), j.window))
             .collect::<Vec<_>>()
     };
     assert_eq!(keys(&jobs), keys(&again));
@@ -160,8 +160,12 @@ fn solve_in(dir: &std::path::Path, n: u32, guess: i64) -> i64 {
         let merged = merge.merge_dir(dir).unwrap();
         assert_eq!(make().merge_dir(dir).unwrap(), merged, "a merge run twice");
         match merged {
-            Merged::Value(value) => return value,
-            Merged::Jobs(jobs) => {
+            Merged::Solved { value, best, .. } => {
+                assert_eq!(best, None, "claims prove the value only");
+                return value;
+            }
+            Merged::Missing(files) => panic!("a claims merge plans again: {files:?}"),
+            Merged::Next(jobs) => {
                 assert!(!jobs.is_empty());
                 for job in &jobs {
                     make().run_job_file(job).unwrap();
@@ -190,7 +194,7 @@ fn bad_files_are_refused_with_the_file_named() {
     let dir = fresh_dir("bad");
     let make =
         |n| ClaimSolve::new(SmallPrimeGame::new(n).unwrap(), PrimeKnowledge).with_jobs_per_round(4);
-    let Merged::Jobs(jobs) = make(24).merge_dir(&dir).unwrap() else {
+    let Merged::Next(jobs) = make(24).merge_dir(&dir).unwrap() else {
         panic!("a board of 24 needs a search");
     };
     assert!(jobs.len() >= 2);
@@ -201,11 +205,13 @@ fn bad_files_are_refused_with_the_file_named() {
     ));
     // A job edited by hand: its content no longer matches its name.
     let text = std::fs::read_to_string(&jobs[0]).unwrap();
-    // The threshold raised by 100: the same claim side, another claim.
-    let (claim, rest) = text.split_once('\n').unwrap();
-    let (side, threshold) = claim.rsplit_once(' ').unwrap();
-    let raised = threshold.parse::<i64>().unwrap() + 100;
-    let edited = format!("{side} {raised}\n{rest}");
+    // The window raised by 100: another job under this one's name.
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let window = lines[1].strip_prefix("window=").unwrap();
+    let (alpha, beta) = window.split_once(' ').unwrap();
+    let raise = |side: &str| side.parse::<i64>().unwrap() + 100;
+    lines[1] = format!("window={} {}", raise(alpha), raise(beta));
+    let edited = lines.join("\n") + "\n";
     std::fs::write(&jobs[0], &edited).unwrap();
     let refused = make(24).run_job_file(&jobs[0]);
     assert!(
@@ -244,7 +250,7 @@ fn files_past_the_bound_are_refused_without_being_read_whole() {
     let dir = fresh_dir("bounded");
     let make =
         |n| ClaimSolve::new(SmallPrimeGame::new(n).unwrap(), PrimeKnowledge).with_jobs_per_round(4);
-    let Merged::Jobs(jobs) = make(24).merge_dir(&dir).unwrap() else {
+    let Merged::Next(jobs) = make(24).merge_dir(&dir).unwrap() else {
         panic!("a board of 24 needs a search");
     };
     let huge = "x".repeat(MAX_FILE_BYTES + 1);
