@@ -348,6 +348,10 @@ fn a_directory_of_another_board_is_refused() {
     let (dir, _, _, _) = one_job_run("other-board");
     let error = plan(31, &dir, 1).unwrap_err();
     assert!(error.contains("solves another position"), "{error}");
+    // The same board planned again: as before, or refused with another split.
+    plan(30, &dir, 1).unwrap();
+    let error = plan(30, &dir, 2).unwrap_err();
+    assert!(error.contains("planned before with split=1"), "{error}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -99,8 +99,9 @@ impl<G: ScoringGame + PositionText> LineSolve<G> {
     ///
     /// # Errors
     ///
-    /// [`JobsError::OtherRoot`] if `dir` solves another position, [`JobsError::NotPlanned`] if
-    /// the root has no move (nothing to split), [`JobsError::Io`].
+    /// [`JobsError::OtherRoot`] if `dir` solves another position, [`JobsError::Malformed`] if
+    /// it was planned with another split, [`JobsError::NotPlanned`] if the root has no move
+    /// (nothing to split), [`JobsError::Io`].
     pub fn plan_dir(&self, dir: &Path) -> Result<Vec<PathBuf>, JobsError> {
         let line = self.principal_line();
         let Some(last) = line.last() else {
@@ -110,7 +111,16 @@ impl<G: ScoringGame + PositionText> LineSolve<G> {
         };
         std::fs::create_dir_all(dir).map_err(io(dir))?;
         check_root(dir, &self.root)?;
-        write_whole(&dir.join("state"), &format!("split={}\n", self.split))?;
+        let (state, text) = (dir.join("state"), format!("split={}\n", self.split));
+        match read_bounded(&state)? {
+            // Planned again as before: the same files, nothing changes.
+            Some(found) if found == text => {}
+            Some(found) => {
+                let why = format!("planned before with {}", found.trim_end());
+                return Err(malformed(&state, why));
+            }
+            None => write_whole(&state, &text)?,
+        }
         let deepest = last.position.after(last.moves[0].0);
         Ok(vec![write_job(dir, 1, Window::FULL, &deepest)?])
     }

@@ -192,6 +192,39 @@ fn scores_through_the_job_files_of_a_split_solve_are_the_reference_ones() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The other planner on the same files: the principal line split two moves deep, each
+/// batch of jobs by one solver, gives the reference score and the solver's optimal moves.
+#[test]
+fn a_line_split_solve_gives_the_reference_score_and_every_optimal_move() {
+    use gamesolver::jobs::{LineSolve, Merged, RunOptions, pending_jobs, run_job_files};
+    let dir = std::env::temp_dir().join(format!("gamesolver-c4-line-{}", std::process::id()));
+    for (moves, score) in set("L3_R1").into_iter().take(3) {
+        let _ = std::fs::remove_dir_all(&dir);
+        let position = Connect4::from_moves(&moves).unwrap();
+        let split = LineSolve::new(position).with_split(2);
+        split.plan_dir(&dir).unwrap();
+        let (value, best) = loop {
+            let mut batch = solver(Threats, 1);
+            run_job_files(
+                &pending_jobs(&dir).unwrap(),
+                &mut batch,
+                &RunOptions::default(),
+                |_| {},
+            )
+            .unwrap();
+            if let Merged::Solved { value, best, .. } = split.merge_dir(&dir).unwrap() {
+                break (value, best.expect("every optimal move"));
+            }
+        };
+        let mut expected = solver(Threats, 1).solve(&position).unwrap().best_moves;
+        let mut best = best;
+        expected.sort_unstable();
+        best.sort_unstable();
+        assert_eq!((value, best), (score, expected), "{moves}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn positions_share_a_key_only_when_their_stones_are_the_same() {
     use gamesolver::{Game, PositionText};
