@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 pub mod arena;
+pub mod chance;
 pub mod check;
 pub mod game;
 pub mod games;
@@ -16,9 +17,9 @@ pub mod search;
 // crate stands in its own module under `games::`, its types and errors with it.
 
 pub use game::{
-    Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame, Knowledge,
-    NoEvaluator, NoKnowledge, PlayConvention, Player, Points, PositionText, Record, ScoredWinLoss,
-    ScoringGame, TableKey, Verdict, WinLossGame,
+    ChanceGame, Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame,
+    Knowledge, NoEvaluator, NoKnowledge, PlayConvention, Player, Points, PositionText, Record,
+    ScoredWinLoss, ScoringGame, TableKey, Verdict, WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{

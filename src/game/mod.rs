@@ -69,6 +69,7 @@
 //! Generic parameters come in one order: the game, the evaluator, the knowledge
 //! (`Engine<G, E, K>`).
 
+mod chance;
 mod core;
 mod eval;
 mod heap;
@@ -83,6 +84,7 @@ mod text;
 mod win_loss;
 
 pub use self::core::Game;
+pub use chance::ChanceGame;
 pub use eval::{Evaluator, NoEvaluator};
 pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};

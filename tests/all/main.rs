@@ -6,12 +6,14 @@
 //! - [`theory`]: Grundy values, periods, outcomes and misère quotients;
 //! - [`search`]: the solver, the engine, their budgets, saved results and the job path;
 //! - [`retrograde`]: games whose positions repeat;
+//! - [`chance`]: games with chance, against the definition;
 //! - [`cli`]: the examples as a user runs them;
 //! - [`regressions`]: every committed proptest regression file replays.
 //!
 //! The tests that measure memory run in a program of their own (`tests/memory/`), where the
 //! allocator counts.
 
+mod chance;
 mod cli;
 mod common;
 mod games;

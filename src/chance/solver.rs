@@ -1,0 +1,277 @@
+//! `ChanceSolver`: the exact expected value of a chance game, by alpha-beta at the players'
+//! nodes and Star1 at the chance nodes, with a table of what each position is proven worth.
+
+use super::value::{Expectation, max, min};
+use crate::game::{ChanceGame, ScoringGame};
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// The most plies a search goes down before it gives up ([`ChanceError::TooDeep`]): deeper
+/// than any game without cycles it can finish, and far within the stack.
+pub const MAX_PLIES: usize = 1_000;
+
+/// The most positions the table holds unless told ([`ChanceSolver::with_max_entries`]):
+/// about 100 bytes each with `f64` values, so about 400 MiB.
+pub const DEFAULT_MAX_ENTRIES: usize = 1 << 22;
+
+/// Why a chance game could not be solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ChanceError {
+    /// The game says its positions repeat (`Game::POSITIONS_REPEAT`): a search of the tree
+    /// would not end.
+    #[error("the game's positions repeat: a tree search would not end")]
+    PositionsRepeat,
+    /// The play went deeper than the search goes: a cycle the game does not declare, or a
+    /// game longer than [`MAX_PLIES`].
+    #[error("the play went past {plies} plies: a cycle, or a game too long to search")]
+    TooDeep {
+        /// The most plies searched.
+        plies: usize,
+    },
+}
+
+/// What is proven of a position's value, and its best move if one was searched.
+#[derive(Debug, Clone)]
+struct Entry<V, M> {
+    lower: V,
+    upper: V,
+    best: Option<M>,
+}
+
+/// A chance game's value, and every move that reaches it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChanceSolution<V, M> {
+    /// The expected value for the side to move.
+    pub value: V,
+    /// Every move worth the value, in the game's order (none at a chance node or an end).
+    pub best_moves: Vec<M>,
+}
+
+/// The exact solver of a [`ChanceGame`] without cycles, in the numbers `V` the user chooses
+/// (see [`Expectation`]); the module docs give the method and its proof.
+#[derive(Debug)]
+pub struct ChanceSolver<G: ChanceGame, V> {
+    table: HashMap<G::Key, Entry<V, G::Move>>,
+    max_entries: usize,
+    prune_chance: bool,
+    nodes: u64,
+}
+
+impl<G: ChanceGame, V: Expectation> Default for ChanceSolver<G, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The worth of `mv` to the side to move at `position`, the position after it being worth
+/// `child` to its own side to move.
+pub(crate) fn move_worth<G: ScoringGame, V: Expectation>(position: &G, mv: G::Move, child: V) -> V {
+    let (margin, keeps) = position.margin_and_turn(mv);
+    let margin = V::from_int(margin);
+    if keeps {
+        margin + child
+    } else {
+        margin - child
+    }
+}
+
+/// The window on the position after a move of `margin` that is the window (`alpha`, `beta`)
+/// on the move's worth: `margin + v` with the turn kept, `margin - v` (sides swapped) without.
+fn child_window<V: Expectation>(margin: &V, keeps: bool, alpha: &V, beta: &V) -> (V, V) {
+    if keeps {
+        (
+            alpha.clone() - margin.clone(),
+            beta.clone() - margin.clone(),
+        )
+    } else {
+        (
+            margin.clone() - beta.clone(),
+            margin.clone() - alpha.clone(),
+        )
+    }
+}
+
+fn bounds_of<G: ChanceGame, V: Expectation>(position: &G) -> (V, V) {
+    let bounds = position.value_bounds();
+    (V::from_int(*bounds.start()), V::from_int(*bounds.end()))
+}
+
+impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
+    /// A solver with Star1 pruning at chance nodes and a table of at most
+    /// [`DEFAULT_MAX_ENTRIES`] positions.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            table: HashMap::new(),
+            max_entries: DEFAULT_MAX_ENTRIES,
+            prune_chance: true,
+            nodes: 0,
+        }
+    }
+
+    /// Holds at most `entries` positions in the table: once it is full, new positions are not
+    /// remembered (the values stay exact; the search may take longer).
+    #[must_use]
+    pub fn with_max_entries(mut self, entries: usize) -> Self {
+        self.max_entries = entries;
+        self
+    }
+
+    /// Whether chance nodes are cut by Star1 (on by default): off, every outcome is searched
+    /// whole, as plain expectiminimax does with a table. The values are the same.
+    #[must_use]
+    pub fn with_chance_pruning(mut self, on: bool) -> Self {
+        self.prune_chance = on;
+        self
+    }
+
+    /// The nodes searched since the solver was made.
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The positions the table holds.
+    #[must_use]
+    pub fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// The expected value of `position` for its side to move. The table is kept for the
+    /// next position (a database of many positions shares it).
+    ///
+    /// # Errors
+    ///
+    /// [`ChanceError::PositionsRepeat`] for a game whose positions repeat;
+    /// [`ChanceError::TooDeep`] for play past [`MAX_PLIES`].
+    pub fn value(&mut self, position: &G) -> Result<V, ChanceError> {
+        if G::POSITIONS_REPEAT {
+            return Err(ChanceError::PositionsRepeat);
+        }
+        let (lower, upper) = bounds_of::<G, V>(position);
+        let one = V::from_int(1);
+        self.search(position, lower - one.clone(), upper + one, 0)
+    }
+
+    /// The value of `position` and every move worth it: each move's worth searched exactly.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn solve(&mut self, position: &G) -> Result<ChanceSolution<V, G::Move>, ChanceError> {
+        let value = self.value(position)?;
+        let mut best_moves = Vec::new();
+        if !position.is_chance() {
+            for mv in position.legal_moves() {
+                let worth = move_worth(position, mv, self.value(&position.after(mv))?);
+                if worth.same(&value) {
+                    best_moves.push(mv);
+                }
+            }
+        }
+        Ok(ChanceSolution { value, best_moves })
+    }
+
+    /// Fail-soft: a result at or below `alpha` bounds the value from above, one at or above
+    /// `beta` from below, one between them is the value.
+    fn search(&mut self, position: &G, alpha: V, beta: V, ply: usize) -> Result<V, ChanceError> {
+        if ply > MAX_PLIES {
+            return Err(ChanceError::TooDeep { plies: MAX_PLIES });
+        }
+        self.nodes += 1;
+        let key = position.key();
+        let (mut lower, mut upper) = bounds_of::<G, V>(position);
+        let mut best = None;
+        if let Some(entry) = self.table.get(&key) {
+            lower = max(lower, entry.lower.clone());
+            upper = min(upper, entry.upper.clone());
+            best = entry.best;
+        }
+        if lower >= beta || lower.same(&upper) {
+            return Ok(lower);
+        }
+        if upper <= alpha {
+            return Ok(upper);
+        }
+        let (alpha, beta) = (max(alpha, lower.clone()), min(beta, upper.clone()));
+        let (value, best) = if position.is_chance() {
+            (self.chance_node(position, &alpha, &beta, ply)?, None)
+        } else {
+            self.player_node(position, alpha.clone(), &beta, best, ply)?
+        };
+        if value <= alpha {
+            upper = value.clone();
+        } else if value >= beta {
+            lower = value.clone();
+        } else {
+            (lower, upper) = (value.clone(), value.clone());
+        }
+        self.store(key, Entry { lower, upper, best });
+        Ok(value)
+    }
+
+    /// The search of a child, for the chance nodes' outcomes.
+    pub(super) fn search_child(
+        &mut self,
+        position: &G,
+        alpha: V,
+        beta: V,
+        ply: usize,
+    ) -> Result<V, ChanceError> {
+        self.search(position, alpha, beta, ply)
+    }
+
+    /// Whether chance nodes are cut by Star1.
+    pub(super) fn prunes_chance(&self) -> bool {
+        self.prune_chance
+    }
+
+    fn store(&mut self, key: G::Key, entry: Entry<V, G::Move>) {
+        if self.table.len() < self.max_entries || self.table.contains_key(&key) {
+            self.table.insert(key, entry);
+        }
+    }
+
+    /// Alpha-beta over the moves, the table's best first, then the largest margin.
+    fn player_node(
+        &mut self,
+        position: &G,
+        mut alpha: V,
+        beta: &V,
+        first: Option<G::Move>,
+        ply: usize,
+    ) -> Result<(V, Option<G::Move>), ChanceError> {
+        let mut moves: Vec<(G::Move, i64, bool)> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let (margin, keeps) = position.margin_and_turn(mv);
+                (mv, margin, keeps)
+            })
+            .collect();
+        if moves.is_empty() {
+            return Ok((V::from_int(0), None));
+        }
+        moves.sort_by_key(|&(mv, margin, _)| (Some(mv) != first, std::cmp::Reverse(margin)));
+        let mut best: Option<(V, G::Move)> = None;
+        for (mv, margin, keeps) in moves {
+            let margin = V::from_int(margin);
+            let (a, b) = child_window(&margin, keeps, &alpha, beta);
+            let child = self.search(&position.after(mv), a, b, ply + 1)?;
+            let worth = if keeps {
+                margin + child
+            } else {
+                margin - child
+            };
+            if best.as_ref().is_none_or(|(value, _)| worth > *value) {
+                best = Some((worth.clone(), mv));
+            }
+            alpha = max(alpha, worth);
+            if alpha >= *beta {
+                break;
+            }
+        }
+        Ok(best.map_or((V::from_int(0), None), |(value, mv)| (value, Some(mv))))
+    }
+}

@@ -1,0 +1,205 @@
+//! Games with chance: the solver's values against the definition (`expectiminimax`) on
+//! random games, exactly in rationals and within rounding in floating point, with Star1 on
+//! and off; and the errors it promises.
+
+use gamesolver::chance::{BigRational, ChanceError, ChanceSolver, Expectation, expectiminimax};
+use gamesolver::{ChanceGame, Game, Points, ScoringGame};
+use proptest::prelude::*;
+use std::sync::Arc;
+
+/// A node of a random game: a chance node (its outcomes' weights) or a player's node, each
+/// move or outcome with a child, a margin and whether it keeps the turn.
+#[derive(Debug, Clone)]
+struct Node {
+    chance: bool,
+    edges: Vec<Edge>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    child: usize,
+    margin: i64,
+    keeps: bool,
+    weight: u32,
+}
+
+/// A position of a random game: its node. Children have larger numbers, so play ends.
+#[derive(Debug, Clone)]
+struct Random {
+    at: usize,
+    nodes: Arc<Vec<Node>>,
+    /// The longest play from each node, for the bounds.
+    depth: Arc<Vec<i64>>,
+}
+
+/// The largest margin of a move.
+const MARGIN: i64 = 3;
+
+impl Game for Random {
+    type Move = u8;
+    type Key = usize;
+    type Error = std::fmt::Error;
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        out.extend((0..self.nodes[self.at].edges.len()).map(|i| i as u8));
+    }
+    fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
+        (usize::from(mv) < self.nodes[self.at].edges.len())
+            .then_some(())
+            .ok_or(std::fmt::Error)
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.at = self.nodes[self.at].edges[usize::from(mv)].child;
+    }
+    fn key(&self) -> usize {
+        self.at
+    }
+}
+
+impl ScoringGame for Random {
+    fn points(&self, mv: u8) -> Points {
+        let margin = self.nodes[self.at].edges[usize::from(mv)].margin;
+        Points {
+            mover: margin.max(0).unsigned_abs(),
+            opponent: margin.min(0).unsigned_abs(),
+        }
+    }
+    fn keeps_turn(&self, mv: u8) -> bool {
+        self.nodes[self.at].edges[usize::from(mv)].keeps
+    }
+}
+
+impl ChanceGame for Random {
+    fn is_chance(&self) -> bool {
+        self.nodes[self.at].chance
+    }
+    fn outcomes(&self, out: &mut Vec<(u8, u32)>) {
+        let node = &self.nodes[self.at];
+        if node.chance {
+            out.extend(
+                node.edges
+                    .iter()
+                    .enumerate()
+                    .map(|(i, e)| (i as u8, e.weight)),
+            );
+        }
+    }
+    fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
+        let reach = MARGIN * self.depth[self.at];
+        -reach..=reach
+    }
+}
+
+/// A random game of `count` nodes from the seeds: each node's edges go to later nodes.
+fn random_game(count: usize, seeds: &[u64]) -> Random {
+    let mut nodes = Vec::with_capacity(count);
+    let mut seed = seeds.iter().copied().cycle();
+    let mut next = move || seed.next().unwrap_or(0);
+    for at in 0..count {
+        let left = count - at - 1;
+        let width = if left == 0 { 0 } else { (next() % 4) as usize };
+        let chance = next() % 2 == 0;
+        let edges = (0..width)
+            .map(|_| Edge {
+                child: at + 1 + (next() as usize % left),
+                margin: (next() % (2 * MARGIN as u64 + 1)) as i64 - MARGIN,
+                keeps: next() % 3 == 0,
+                weight: 1 + (next() % 3) as u32,
+            })
+            .collect();
+        nodes.push(Node { chance, edges });
+    }
+    let mut depth = vec![0i64; count];
+    for at in (0..count).rev() {
+        depth[at] = nodes[at]
+            .edges
+            .iter()
+            .map(|e| 1 + depth[e.child])
+            .max()
+            .unwrap_or(0);
+    }
+    Random {
+        at: 0,
+        nodes: Arc::new(nodes),
+        depth: Arc::new(depth),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Every position's value, by the solver with and without Star1, is the definition's:
+    /// exactly in rationals, within rounding in floating point; the best moves are worth it.
+    #[test]
+    fn the_solver_gives_the_definitions_values(
+        count in 2usize..40,
+        seeds in prop::collection::vec(any::<u64>(), 1..64),
+    ) {
+        let game = random_game(count, &seeds);
+        let mut star = ChanceSolver::<Random, BigRational>::new();
+        let mut plain = ChanceSolver::<Random, BigRational>::new().with_chance_pruning(false);
+        let mut float = ChanceSolver::<Random, f64>::new();
+        for at in 0..count {
+            let position = Random { at, ..game.clone() };
+            let truth: BigRational = expectiminimax(&position).unwrap();
+            prop_assert_eq!(&star.value(&position).unwrap(), &truth, "node {}", at);
+            prop_assert_eq!(&plain.value(&position).unwrap(), &truth, "node {}", at);
+            let approximate: f64 = float.value(&position).unwrap();
+            let exact: f64 = expectiminimax(&position).unwrap();
+            prop_assert!(approximate.same(&exact), "node {}: {} against {}", at, approximate, exact);
+            let solution = ChanceSolver::<Random, BigRational>::new().solve(&position).unwrap();
+            prop_assert_eq!(&solution.value, &truth);
+            for mv in solution.best_moves {
+                let after: BigRational = expectiminimax(&position.after(mv)).unwrap();
+                let (margin, keeps) = position.margin_and_turn(mv);
+                let margin = BigRational::from_int(margin);
+                let worth = if keeps { margin + after } else { margin - after };
+                prop_assert_eq!(&worth, &truth);
+            }
+        }
+    }
+}
+
+/// A game that says its positions repeat is refused, not searched forever.
+#[test]
+fn a_game_whose_positions_repeat_is_refused() {
+    #[derive(Clone, Debug)]
+    struct Loop;
+    impl Game for Loop {
+        type Move = u8;
+        type Key = u8;
+        type Error = std::fmt::Error;
+        const POSITIONS_REPEAT: bool = true;
+        fn generate_moves(&self, out: &mut Vec<u8>) {
+            out.push(0);
+        }
+        fn check_move(&self, _: u8) -> Result<(), std::fmt::Error> {
+            Ok(())
+        }
+        fn play_unchecked(&mut self, _: u8) {}
+        fn key(&self) -> u8 {
+            0
+        }
+    }
+    impl ScoringGame for Loop {
+        fn points(&self, _: u8) -> Points {
+            Points::default()
+        }
+    }
+    impl ChanceGame for Loop {
+        fn is_chance(&self) -> bool {
+            false
+        }
+        fn outcomes(&self, _: &mut Vec<(u8, u32)>) {}
+        fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
+            0..=0
+        }
+    }
+    assert_eq!(
+        ChanceSolver::<Loop, f64>::new().value(&Loop),
+        Err(ChanceError::PositionsRepeat)
+    );
+    assert_eq!(
+        expectiminimax::<Loop, f64>(&Loop),
+        Err(ChanceError::PositionsRepeat)
+    );
+}
