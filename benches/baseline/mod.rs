@@ -5,6 +5,7 @@
 // are unused there.
 #![allow(dead_code)]
 
+pub mod bearoff_dp;
 pub mod grundy_naive;
 pub mod kalah_naive;
 pub mod kalah_turns;

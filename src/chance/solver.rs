@@ -3,7 +3,7 @@
 
 use super::value::{Expectation, max, min};
 use crate::game::{ChanceGame, ScoringGame};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use thiserror::Error;
 
 /// The most plies a search goes down before it gives up ([`ChanceError::TooDeep`]): deeper
@@ -39,6 +39,9 @@ struct Entry<V, M> {
     best: Option<M>,
 }
 
+/// A player's node's moves with their margins and turns, and the moves as generated.
+type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
+
 /// A chance game's value, and every move that reaches it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChanceSolution<V, M> {
@@ -52,10 +55,14 @@ pub struct ChanceSolution<V, M> {
 /// (see [`Expectation`]); the module docs give the method and its proof.
 #[derive(Debug)]
 pub struct ChanceSolver<G: ChanceGame, V> {
-    table: HashMap<G::Key, Entry<V, G::Move>>,
+    // Fx: a position's key is hashed at every node, and SipHash's guard against chosen keys
+    // buys nothing here.
+    table: FxHashMap<G::Key, Entry<V, G::Move>>,
     max_entries: usize,
     prune_chance: bool,
+    outcome_entries: bool,
     nodes: u64,
+    move_lists: Vec<MoveLists<G::Move>>,
 }
 
 impl<G: ChanceGame, V: Expectation> Default for ChanceSolver<G, V> {
@@ -92,6 +99,38 @@ fn child_window<V: Expectation>(margin: &V, keeps: bool, alpha: &V, beta: &V) ->
     }
 }
 
+/// The worth of a move of `margin` whose child searched within the child's window `(a, b)`
+/// gave `child`, in the move's window `(alpha, beta)`. A bound stays a bound on the right side
+/// of the move's window: with exact numbers it lands there anyway; in floating point the
+/// margin's addition could round it back inside, where it would pass for the value.
+pub(super) fn through<V: Expectation>(
+    margin: &V,
+    keeps: bool,
+    child: V,
+    (a, b): (&V, &V),
+    (alpha, beta): (&V, &V),
+) -> V {
+    let (failed_low, failed_high) = (child <= *a, child >= *b);
+    let worth = if keeps {
+        margin.clone() + child
+    } else {
+        margin.clone() - child
+    };
+    // Failing low in the child's window is failing high in the move's when the turn passes.
+    let (upper_bound, lower_bound) = if keeps {
+        (failed_low, failed_high)
+    } else {
+        (failed_high, failed_low)
+    };
+    if upper_bound {
+        min(worth, alpha.clone())
+    } else if lower_bound {
+        max(worth, beta.clone())
+    } else {
+        worth
+    }
+}
+
 fn bounds_of<G: ChanceGame, V: Expectation>(position: &G) -> (V, V) {
     let bounds = position.value_bounds();
     (V::from_int(*bounds.start()), V::from_int(*bounds.end()))
@@ -103,10 +142,12 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            table: HashMap::new(),
+            table: FxHashMap::default(),
             max_entries: DEFAULT_MAX_ENTRIES,
             prune_chance: true,
+            outcome_entries: true,
             nodes: 0,
+            move_lists: Vec::new(),
         }
     }
 
@@ -123,6 +164,17 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     #[must_use]
     pub fn with_chance_pruning(mut self, on: bool) -> Self {
         self.prune_chance = on;
+        self
+    }
+
+    /// Whether the positions right after a chance outcome go into the table (on by default).
+    /// Off suits a game where such a position is reached from its chance node alone, as
+    /// after a roll of the dice that the side then plays (backgammon's): the chance node's
+    /// entry then stands for them, and the table holds a fraction of the positions. The
+    /// values are the same.
+    #[must_use]
+    pub fn with_outcome_entries(mut self, on: bool) -> Self {
+        self.outcome_entries = on;
         self
     }
 
@@ -151,7 +203,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         }
         let (lower, upper) = bounds_of::<G, V>(position);
         let one = V::from_int(1);
-        self.search(position, lower - one.clone(), upper + one, 0)
+        self.search(position, lower - one.clone(), upper + one, 0, true)
     }
 
     /// The value of `position` and every move worth it: each move's worth searched exactly.
@@ -175,15 +227,28 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
 
     /// Fail-soft: a result at or below `alpha` bounds the value from above, one at or above
     /// `beta` from below, one between them is the value.
-    fn search(&mut self, position: &G, alpha: V, beta: V, ply: usize) -> Result<V, ChanceError> {
+    /// Unless `remember`, the table is neither asked nor given the position.
+    fn search(
+        &mut self,
+        position: &G,
+        alpha: V,
+        beta: V,
+        ply: usize,
+        remember: bool,
+    ) -> Result<V, ChanceError> {
         if ply > MAX_PLIES {
             return Err(ChanceError::TooDeep { plies: MAX_PLIES });
         }
         self.nodes += 1;
         let key = position.key();
+        let entry = self.table.get(&key).filter(|_| remember);
+        // An exact entry answers at once, without the game's bounds.
+        if let Some(entry) = entry.filter(|entry| entry.lower.same(&entry.upper)) {
+            return Ok(entry.lower.clone());
+        }
         let (mut lower, mut upper) = bounds_of::<G, V>(position);
         let mut best = None;
-        if let Some(entry) = self.table.get(&key) {
+        if let Some(entry) = entry {
             lower = max(lower, entry.lower.clone());
             upper = min(upper, entry.upper.clone());
             best = entry.best;
@@ -207,19 +272,22 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         } else {
             (lower, upper) = (value.clone(), value.clone());
         }
-        self.store(key, Entry { lower, upper, best });
+        if remember {
+            self.store(key, Entry { lower, upper, best });
+        }
         Ok(value)
     }
 
-    /// The search of a child, for the chance nodes' outcomes.
-    pub(super) fn search_child(
+    /// The search of the position after a chance outcome, remembered in the table as
+    /// [`with_outcome_entries`](Self::with_outcome_entries) says.
+    pub(super) fn search_outcome(
         &mut self,
         position: &G,
         alpha: V,
         beta: V,
         ply: usize,
     ) -> Result<V, ChanceError> {
-        self.search(position, alpha, beta, ply)
+        self.search(position, alpha, beta, ply, self.outcome_entries)
     }
 
     /// Whether chance nodes are cut by Star1.
@@ -237,33 +305,46 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     fn player_node(
         &mut self,
         position: &G,
-        mut alpha: V,
+        alpha: V,
         beta: &V,
         first: Option<G::Move>,
         ply: usize,
     ) -> Result<(V, Option<G::Move>), ChanceError> {
-        let mut moves: Vec<(G::Move, i64, bool)> = position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let (margin, keeps) = position.margin_and_turn(mv);
-                (mv, margin, keeps)
-            })
-            .collect();
-        if moves.is_empty() {
-            return Ok((V::from_int(0), None));
+        // A list of each ply's moves, kept between nodes: no allocation a node.
+        let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
+        generated.clear();
+        position.generate_moves(&mut generated);
+        moves.clear();
+        moves.extend(generated.iter().map(|&mv| {
+            let (margin, keeps) = position.margin_and_turn(mv);
+            (mv, margin, keeps)
+        }));
+        let order = |&(mv, margin, _): &(G::Move, i64, bool)| {
+            (Some(mv) != first, std::cmp::Reverse(margin))
+        };
+        if !moves.is_sorted_by_key(order) {
+            moves.sort_by_key(order);
         }
-        moves.sort_by_key(|&(mv, margin, _)| (Some(mv) != first, std::cmp::Reverse(margin)));
+        let result = self.search_moves(position, &moves, alpha, beta, ply);
+        self.move_lists.push((moves, generated));
+        result
+    }
+
+    /// The moves of a player's node searched in the order given.
+    fn search_moves(
+        &mut self,
+        position: &G,
+        moves: &[(G::Move, i64, bool)],
+        mut alpha: V,
+        beta: &V,
+        ply: usize,
+    ) -> Result<(V, Option<G::Move>), ChanceError> {
         let mut best: Option<(V, G::Move)> = None;
-        for (mv, margin, keeps) in moves {
+        for &(mv, margin, keeps) in moves {
             let margin = V::from_int(margin);
             let (a, b) = child_window(&margin, keeps, &alpha, beta);
-            let child = self.search(&position.after(mv), a, b, ply + 1)?;
-            let worth = if keeps {
-                margin + child
-            } else {
-                margin - child
-            };
+            let child = self.search(&position.after(mv), a.clone(), b.clone(), ply + 1, true)?;
+            let worth = through(&margin, keeps, child, (&a, &b), (&alpha, beta));
             if best.as_ref().is_none_or(|(value, _)| worth > *value) {
                 best = Some((worth.clone(), mv));
             }

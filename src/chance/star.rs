@@ -1,7 +1,7 @@
 //! Star1 at a chance node: each outcome searched within the window its share of the mean
 //! leaves, given what the outcomes before proved and the bounds of those after.
 
-use super::solver::{ChanceError, ChanceSolver};
+use super::solver::{ChanceError, ChanceSolver, through};
 use super::value::{Expectation, max, min};
 use crate::game::ChanceGame;
 
@@ -53,11 +53,11 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             // Decided before any search: the outcome's bounds already put the node outside.
             if self.prunes_chance() && outcome.upper <= fail_low {
                 let share = outcome.weight.clone() * outcome.upper.clone();
-                return Ok((done + share + rest_upper) / total);
+                return Ok(min((done + share + rest_upper) / total, alpha.clone()));
             }
             if self.prunes_chance() && outcome.lower >= fail_high {
                 let share = outcome.weight.clone() * outcome.lower.clone();
-                return Ok((done + share + rest_lower) / total);
+                return Ok(max((done + share + rest_lower) / total, beta.clone()));
             }
             let (a, b) = if self.prunes_chance() {
                 (
@@ -72,11 +72,12 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             };
             let worth = self.outcome_worth(position, outcome, &a, &b, ply)?;
             let share = outcome.weight.clone() * worth.clone();
+            // A bound on the node stays on its side of the window (see `through`).
             if self.prunes_chance() && worth <= fail_low {
-                return Ok((done + share + rest_upper) / total);
+                return Ok(min((done + share + rest_upper) / total, alpha.clone()));
             }
             if self.prunes_chance() && worth >= fail_high {
-                return Ok((done + share + rest_lower) / total);
+                return Ok(max((done + share + rest_lower) / total, beta.clone()));
             }
             done = done + share;
         }
@@ -132,11 +133,14 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
                 margin.clone() - alpha.clone(),
             )
         };
-        let child = self.search_child(&position.after(outcome.mv), a, b, ply + 1)?;
-        Ok(if outcome.keeps {
-            margin.clone() + child
-        } else {
-            margin.clone() - child
-        })
+        let child =
+            self.search_outcome(&position.after(outcome.mv), a.clone(), b.clone(), ply + 1)?;
+        Ok(through(
+            margin,
+            outcome.keeps,
+            child,
+            (&a, &b),
+            (alpha, beta),
+        ))
     }
 }

@@ -18,9 +18,11 @@
 //!   [`dots_and_boxes`] (a completed box keeps the turn).
 //! - Impartial games: [`subtraction`] (subtraction Nim), [`octal`] (Kayles and the octal
 //!   games), [`heaps`] (sums of heaps of any heap game).
+//! - Games with chance: [`bearoff`] (backgammon's bearoff, one side alone and two in a race).
 //! - Games whose positions repeat, won, lost or drawn: [`dobutsu`] (Dobutsu shogi, solved
 //!   whole by the indexed retrograde path), [`three_mens_morris`].
 
+pub mod bearoff;
 pub mod connect4;
 pub mod dobutsu;
 pub mod dots_and_boxes;
@@ -37,8 +39,9 @@ mod tests {
 
     /// The modules of the generic layers a game may name (all public); an item of any other
     /// module is reached through these or the root, or not at all.
-    const PUBLIC_MODULES: [&str; 10] = [
+    const PUBLIC_MODULES: [&str; 11] = [
         "game",
+        "chance",
         "search",
         "grundy",
         "grundy::mex",

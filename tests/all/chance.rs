@@ -125,7 +125,7 @@ fn random_game(count: usize, seeds: &[u64]) -> Random {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(600))]
 
     /// Every position's value, by the solver with and without Star1, is the definition's:
     /// exactly in rationals, within rounding in floating point; the best moves are worth it.

@@ -1,5 +1,6 @@
 //! Each game of `gamesolver::games` against an independent computation.
 
+mod bearoff;
 mod connect4;
 mod dobutsu;
 mod dots_and_boxes;

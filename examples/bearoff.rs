@@ -1,0 +1,143 @@
+//! Backgammon bearoff solved by the chance search ([`gamesolver::games::bearoff`]): one side
+//! alone (the expected number of rolls to bear off) or a race of two (the side on roll's
+//! chance to win, no cube), a position or every position up to a number of checkers.
+//!
+//! ```text
+//! cargo run --release --example bearoff -- one 0,0,0,0,0,1        # 1.25 rolls
+//! cargo run --release --example bearoff -- race 0,0,0,0,0,2 1,0,0,0,0,0 --exact   # 1/9
+//! cargo run --release --example bearoff -- every-one 15           # 54,264 positions
+//! cargo run --release --example bearoff -- every-race 4           # 70² races
+//! ```
+
+use clap::{CommandFactory, Parser, Subcommand};
+use cli_support::failure::{self, Failure};
+use gamesolver::ChanceGame;
+use gamesolver::chance::{BigRational, ChanceSolver, Expectation};
+use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
+use std::time::Instant;
+
+/// Backgammon bearoff: expected rolls and chances to win, by the chance search.
+#[derive(Debug, Parser)]
+#[command(name = "bearoff")]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+    /// Exact fractions instead of floating point.
+    #[arg(long, global = true)]
+    exact: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// The expected rolls of one side: its checkers on points 1 to 6, as `a,b,c,d,e,f`.
+    One { checkers: String },
+    /// The side on roll's chance to win a race: its checkers, then the other side's.
+    Race { on_roll: String, other: String },
+    /// Every side of at most N checkers alone (a one-sided database): count, time, nodes.
+    EveryOne { checkers: u8 },
+    /// Every race of at most N checkers a side (a two-sided database).
+    EveryRace { checkers: u8 },
+}
+
+fn checkers(text: &str) -> Result<Checkers, String> {
+    let counts: Vec<u8> = text
+        .split(',')
+        .map(|c| {
+            c.trim()
+                .parse()
+                .map_err(|_| format!("{c:?} is not a count"))
+        })
+        .collect::<Result<_, _>>()?;
+    let counts: [u8; 6] = counts
+        .try_into()
+        .map_err(|_| format!("six counts, points 1 to 6, not {text:?}"))?;
+    Checkers::new(counts).map_err(|e| e.to_string())
+}
+
+/// A value in the numbers asked for, printed.
+fn value<G: ChanceGame>(
+    position: &G,
+    exact: bool,
+    show: impl Fn(f64) -> f64,
+) -> Result<String, Failure> {
+    let out_of_reach = |e: gamesolver::chance::ChanceError| Failure::OutOfReach(e.to_string());
+    if exact {
+        let value: BigRational = ChanceSolver::new().value(position).map_err(out_of_reach)?;
+        let one = BigRational::from_int(1);
+        // The same map as `show`, exactly: rolls are minus the value, a chance (1 + v) / 2.
+        let shown = if show(0.0) == 0.0 {
+            -value
+        } else {
+            (value + one) / BigRational::from_int(2)
+        };
+        Ok(shown.to_string())
+    } else {
+        let value: f64 = ChanceSolver::new().value(position).map_err(out_of_reach)?;
+        Ok(format!("{:.9}", show(value)))
+    }
+}
+
+fn every<G: ChanceGame>(positions: impl Iterator<Item = G>) -> Result<(), Failure> {
+    let start = Instant::now();
+    // A position after a roll is reached from its roll alone: the table keeps the rest.
+    let mut solver = ChanceSolver::<G, f64>::new()
+        .with_max_entries(1 << 26)
+        .with_outcome_entries(false);
+    let mut count = 0u64;
+    for position in positions {
+        solver
+            .value(&position)
+            .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+        count += 1;
+    }
+    println!(
+        "positions={count} nodes={} table={} seconds={:.2}",
+        solver.nodes(),
+        solver.table_len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Every side of at most `checkers` checkers, the fewest pips first: a play lowers the pips,
+/// so each position is solved after those it leads to, and its search finds theirs in the
+/// table.
+fn by_pips(checkers: u8) -> Vec<Checkers> {
+    let mut sides = every_side(checkers);
+    sides.sort_by_key(|side| side.pips());
+    sides
+}
+
+fn run(args: Args) -> Result<(), Failure> {
+    match args.command {
+        Command::One { checkers: text } => {
+            let position = Bearoff::new(checkers(&text)?);
+            println!("rolls={}", value(&position, args.exact, |v| -v)?);
+        }
+        Command::Race { on_roll, other } => {
+            let position = BearoffRace::new(checkers(&on_roll)?, checkers(&other)?);
+            println!(
+                "on_roll_wins={}",
+                value(&position, args.exact, |v| (1.0 + v) / 2.0)?
+            );
+        }
+        Command::EveryOne { checkers } => every(by_pips(checkers).into_iter().map(Bearoff::new))?,
+        Command::EveryRace { checkers } => {
+            let sides = by_pips(checkers);
+            let mut pairs: Vec<(Checkers, Checkers)> = (sides[1..].iter())
+                .flat_map(|&a| sides[1..].iter().map(move |&b| (a, b)))
+                .collect();
+            pairs.sort_by_key(|(a, b)| a.pips() + b.pips());
+            let races = pairs.into_iter().map(|(a, b)| BearoffRace::new(a, b));
+            every(races)?;
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = Args::parse();
+    if let Err(failure) = run(args) {
+        failure::exit(Args::command(), failure);
+    }
+}

@@ -1,0 +1,252 @@
+//! The checkers of one side on the home points, the dice, and the plays of a roll.
+
+use thiserror::Error;
+
+/// The most checkers a side holds.
+pub const MAX_CHECKERS: u8 = 15;
+
+/// Why a bearoff position or move was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum BearoffError {
+    /// More than [`MAX_CHECKERS`] checkers on a side.
+    #[error("a side holds at most {MAX_CHECKERS} checkers, not {0}")]
+    TooManyCheckers(u32),
+    /// A die is not 1 to 6.
+    #[error("a die shows 1 to 6, not {0}")]
+    NotADie(u8),
+    /// The move is neither a roll at a chance node nor a play of the roll.
+    #[error("{0:#x} is no move here")]
+    IllegalMove(u32),
+}
+
+/// The checkers of one side: how many stand on each home point, 1 to 6 (four bits a point,
+/// point 1 lowest: a play is a few shifts, and a position's key is its word).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Checkers(u32);
+
+/// Two dice, the smaller first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Roll(u8, u8);
+
+impl Roll {
+    /// The roll of `a` and `b`, in either order.
+    ///
+    /// # Errors
+    ///
+    /// [`BearoffError::NotADie`] for a die out of 1 to 6.
+    pub fn new(a: u8, b: u8) -> Result<Self, BearoffError> {
+        for die in [a, b] {
+            if !(1..=6).contains(&die) {
+                return Err(BearoffError::NotADie(die));
+            }
+        }
+        Ok(Self(a.min(b), a.max(b)))
+    }
+
+    /// The dice to play: both, or four of a double.
+    fn dice(self) -> ([u8; 4], usize) {
+        if self.0 == self.1 {
+            ([self.0; 4], 4)
+        } else {
+            ([self.0, self.1, 0, 0], 2)
+        }
+    }
+
+    /// Six bits, never 0.
+    pub(super) fn code(self) -> u32 {
+        u32::from(self.0) << 3 | u32::from(self.1)
+    }
+
+    pub(super) fn from_code(code: u32) -> Option<Self> {
+        let (a, b) = ((code >> 3) & 7, code & 7);
+        Self::new(u8::try_from(a).ok()?, u8::try_from(b).ok()?).ok()
+    }
+}
+
+impl Checkers {
+    /// `counts[p - 1]` checkers on point p.
+    ///
+    /// # Errors
+    ///
+    /// [`BearoffError::TooManyCheckers`] past [`MAX_CHECKERS`].
+    pub fn new(counts: [u8; 6]) -> Result<Self, BearoffError> {
+        let total: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+        if total > u32::from(MAX_CHECKERS) {
+            return Err(BearoffError::TooManyCheckers(total));
+        }
+        Ok(Self(
+            counts
+                .iter()
+                .enumerate()
+                .fold(0, |word, (i, &c)| word | u32::from(c) << (4 * i)),
+        ))
+    }
+
+    /// How many checkers stand on each point, point 1 first.
+    #[must_use]
+    pub fn counts(self) -> [u8; 6] {
+        std::array::from_fn(|i| ((self.0 >> (4 * i)) & 15) as u8)
+    }
+
+    /// Whether every checker is off.
+    #[must_use]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The pips to bear off: each checker's point, summed.
+    #[must_use]
+    pub fn pips(self) -> u32 {
+        (1..=6)
+            .zip(self.counts())
+            .map(|(p, c)| p * u32::from(c))
+            .sum()
+    }
+
+    /// Four bits a point, point 1 lowest: 24 bits.
+    #[must_use]
+    pub fn packed(self) -> u32 {
+        self.0
+    }
+
+    /// The checkers of a [`packed`](Self::packed) word that a play of valid checkers gave.
+    pub(super) fn unpacked(word: u32) -> Self {
+        Self(word)
+    }
+
+    /// Every way to play one die on the packed checkers `word`: a checker moved `die` points
+    /// down, or borne off from the point of the die, or, the die above the highest checker,
+    /// from the highest point. (Packed words: the plays of a roll are many, and a word sorts
+    /// and compares in one instruction.)
+    fn after_die(word: u32, die: u32, out: &mut Vec<u32>) {
+        // The highest point with a checker: its nibble is the highest set one.
+        let highest = (32 - word.leading_zeros()).div_ceil(4);
+        for p in 1..=6u32 {
+            let shift = 4 * (p - 1);
+            if (word >> shift) & 15 == 0 {
+                continue;
+            }
+            let lifted = word - (1 << shift);
+            if p > die {
+                out.push(lifted + (1 << (shift - 4 * die)));
+            } else if p == die || p == highest {
+                out.push(lifted);
+            }
+        }
+    }
+
+    /// Every distinct position a roll can leave, in ascending order of their packed words:
+    /// each die played in turn (both orders of two), as long as a checker is left.
+    #[must_use]
+    pub fn plays(self, roll: Roll) -> Vec<Checkers> {
+        let mut words = Vec::new();
+        self.packed_plays(roll, &mut words);
+        words.into_iter().map(Self::unpacked).collect()
+    }
+
+    /// The [`plays`](Self::plays) of `roll`, packed, added to `out`.
+    pub(super) fn packed_plays(self, roll: Roll, out: &mut Vec<u32>) {
+        let (dice, count) = roll.dice();
+        let orders: &[[usize; 4]] = if count == 4 {
+            &[[0, 1, 2, 3]]
+        } else {
+            &[[0, 1, 0, 0], [1, 0, 0, 0]]
+        };
+        let mut ends: Vec<u32> = Vec::with_capacity(32);
+        let (mut layer, mut next) = (Vec::with_capacity(32), Vec::with_capacity(32));
+        for order in orders {
+            layer.clear();
+            layer.push(self.packed());
+            for &i in &order[..count] {
+                next.clear();
+                for &word in &layer {
+                    if word == 0 {
+                        next.push(0);
+                    } else {
+                        Self::after_die(word, u32::from(dice[i]), &mut next);
+                    }
+                }
+                next.sort_unstable();
+                next.dedup();
+                std::mem::swap(&mut layer, &mut next);
+            }
+            ends.extend_from_slice(&layer);
+        }
+        ends.sort_unstable();
+        ends.dedup();
+        out.extend(ends);
+    }
+}
+
+/// Every position of one side with at most `checkers` checkers (at most [`MAX_CHECKERS`]),
+/// the empty one first: `C(checkers + 6, 6)` of them (54,264 for 15).
+#[must_use]
+pub fn every_side(checkers: u8) -> Vec<Checkers> {
+    let checkers = checkers.min(MAX_CHECKERS);
+    let mut all = Vec::new();
+    let mut counts = [0u8; 6];
+    fill(&mut counts, 0, checkers, &mut all);
+    all.sort_by_key(|c| (c.counts().iter().map(|&n| u32::from(n)).sum::<u32>(), *c));
+    all
+}
+
+fn fill(counts: &mut [u8; 6], point: usize, left: u8, out: &mut Vec<Checkers>) {
+    if point == 6 {
+        out.push(Checkers::new(*counts).unwrap_or_else(|_| unreachable!("at most 15")));
+        return;
+    }
+    for count in 0..=left {
+        counts[point] = count;
+        fill(counts, point + 1, left - count, out);
+    }
+    counts[point] = 0;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_side_has_every_count_of_checkers_on_six_points() {
+        assert_eq!(every_side(15).len(), 54_264);
+        assert_eq!(every_side(6).len(), 924);
+        assert!(every_side(15)[0].is_empty());
+    }
+
+    #[test]
+    fn a_roll_plays_both_dice_or_four_of_a_double() {
+        let on = |counts| Checkers::new(counts).unwrap();
+        let roll = |a, b| Roll::new(a, b).unwrap();
+        // One checker on the 6-point: 5-1 takes it off (6 to 1 to off, or 6 to 5 to off).
+        assert_eq!(
+            on([0, 0, 0, 0, 0, 1]).plays(roll(5, 1)),
+            vec![Checkers::default()]
+        );
+        // 2-1 leaves it on the 3-point, by either order.
+        assert_eq!(
+            on([0, 0, 0, 0, 0, 1]).plays(roll(2, 1)),
+            vec![on([0, 0, 1, 0, 0, 0])]
+        );
+        // 1-1 moves it four points: the 2-point.
+        assert_eq!(
+            on([0, 0, 0, 0, 0, 1]).plays(roll(1, 1)),
+            vec![on([0, 1, 0, 0, 0, 0])]
+        );
+        // Two on the 6-point and 6-5: one off, the other to the 1-point.
+        assert_eq!(
+            on([0, 0, 0, 0, 0, 2]).plays(roll(6, 5)),
+            vec![on([1, 0, 0, 0, 0, 0])]
+        );
+        // A die above the highest checker bears off from the highest point only.
+        assert_eq!(
+            on([1, 1, 0, 0, 0, 0]).plays(roll(6, 6)),
+            vec![Checkers::default()]
+        );
+        // On the 1- and 3-points, 4-1: the 4 bears off the 3 (the highest), the 1 the other;
+        // or the 1 moves the 3 down to 2, and the 4 bears off the 2: the 1 is left.
+        let plays = on([1, 0, 1, 0, 0, 0]).plays(roll(4, 1));
+        assert_eq!(plays, vec![Checkers::default(), on([1, 0, 0, 0, 0, 0])]);
+        assert!(Roll::new(0, 3).is_err() && Checkers::new([3; 6]).is_err());
+    }
+}

@@ -1,0 +1,175 @@
+//! Backgammon bearoff: the values a hand can check, exactly; the solver against the
+//! definition on every small position; the one-sided values against a plain dynamic
+//! programme over every position.
+
+use gamesolver::chance::{BigRational, ChanceSolver, Expectation, expectiminimax};
+use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
+use gamesolver::{ChanceGame, Game};
+use std::collections::HashMap;
+
+fn on(counts: [u8; 6]) -> Checkers {
+    Checkers::new(counts).unwrap()
+}
+
+fn fraction(numerator: i64, denominator: i64) -> BigRational {
+    BigRational::from_int(numerator) / BigRational::from_int(denominator)
+}
+
+/// The side on roll's chance to win a race, from its value `2p - 1`.
+fn chance_to_win(value: BigRational) -> BigRational {
+    (value + BigRational::from_int(1)) / BigRational::from_int(2)
+}
+
+#[test]
+fn hand_checked_races_and_rolls() {
+    let mut solver = ChanceSolver::<BearoffRace, BigRational>::new();
+    let race = |solver: &mut ChanceSolver<_, _>, mover, other| {
+        chance_to_win(
+            solver
+                .value(&BearoffRace::new(on(mover), on(other)))
+                .unwrap(),
+        )
+    };
+    // One checker on the 6-point against one on the 1-point: the side on roll bears off at
+    // once unless the roll is 1-1, 2-1, 3-1, 4-1 or 3-2 (9 in 36): 3/4.
+    assert_eq!(
+        race(&mut solver, [0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]),
+        fraction(3, 4)
+    );
+    // One each on the 6-point: 3/4, and 1/4 times the other side's 1/4 of missing: 13/16.
+    assert_eq!(
+        race(&mut solver, [0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1]),
+        fraction(13, 16)
+    );
+    // Two on the 6-point against one on the 1-point: only 3-3, 4-4, 5-5 and 6-6 take both
+    // off at once: 1/9.
+    assert_eq!(
+        race(&mut solver, [0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]),
+        fraction(1, 9)
+    );
+    // One checker on the 6-point needs 1 roll, and another a quarter of the time: 5/4.
+    let rolls = ChanceSolver::<Bearoff, BigRational>::new()
+        .value(&Bearoff::new(on([0, 0, 0, 0, 0, 1])))
+        .unwrap();
+    assert_eq!(rolls, fraction(-5, 4));
+}
+
+/// The value by the definition, each position once (a memo by key): the tree itself is too
+/// large past a few checkers.
+fn defined<G: ChanceGame>(position: &G, memo: &mut HashMap<G::Key, BigRational>) -> BigRational {
+    if let Some(value) = memo.get(&position.key()) {
+        return value.clone();
+    }
+    let worth = |mv, memo: &mut HashMap<G::Key, BigRational>| {
+        let (margin, keeps) = position.margin_and_turn(mv);
+        let child = defined(&position.after(mv), memo);
+        let margin = BigRational::from_int(margin);
+        if keeps {
+            margin + child
+        } else {
+            margin - child
+        }
+    };
+    let value = if position.is_chance() {
+        let mut outcomes = Vec::new();
+        position.outcomes(&mut outcomes);
+        let total: i64 = outcomes.iter().map(|&(_, w)| i64::from(w)).sum();
+        let sum = outcomes
+            .into_iter()
+            .fold(BigRational::from_int(0), |sum, (mv, w)| {
+                sum + BigRational::from_int(i64::from(w)) * worth(mv, memo)
+            });
+        if total == 0 {
+            sum
+        } else {
+            sum / BigRational::from_int(total)
+        }
+    } else {
+        let moves = position.legal_moves();
+        let worths: Vec<BigRational> = moves.into_iter().map(|mv| worth(mv, memo)).collect();
+        worths
+            .into_iter()
+            .max()
+            .unwrap_or_else(|| BigRational::from_int(0))
+    };
+    memo.insert(position.key(), value.clone());
+    value
+}
+
+/// The solver's values are the definition's, exactly: by the tree itself on races of a
+/// checker a side, by the memoised definition on every race of up to three checkers a side
+/// and every side of up to five alone, with Star1 and without.
+#[test]
+fn small_positions_match_the_definition() {
+    let mut race = ChanceSolver::<BearoffRace, BigRational>::new();
+    let mut plain = ChanceSolver::<BearoffRace, BigRational>::new().with_chance_pruning(false);
+    for &mover in &every_side(1)[1..] {
+        for &other in &every_side(1)[1..] {
+            let position = BearoffRace::new(mover, other);
+            let truth: BigRational = expectiminimax(&position).unwrap();
+            assert_eq!(race.value(&position).unwrap(), truth, "{mover:?} {other:?}");
+        }
+    }
+    let mut memo = HashMap::new();
+    for &mover in &every_side(3)[1..] {
+        for &other in &every_side(3)[1..] {
+            let position = BearoffRace::new(mover, other);
+            let truth = defined(&position, &mut memo);
+            assert_eq!(race.value(&position).unwrap(), truth, "{mover:?} {other:?}");
+            assert_eq!(
+                plain.value(&position).unwrap(),
+                truth,
+                "{mover:?} {other:?}"
+            );
+        }
+    }
+    let mut alone = ChanceSolver::<Bearoff, BigRational>::new();
+    let mut memo = HashMap::new();
+    for &side in &every_side(5) {
+        let position = Bearoff::new(side);
+        assert_eq!(
+            alone.value(&position).unwrap(),
+            defined(&position, &mut memo),
+            "{side:?}"
+        );
+    }
+}
+
+/// The expected rolls of every side of up to 8 checkers, by a plain dynamic programme (each
+/// position after every position it can reach: fewer pips), against the solver's.
+#[test]
+fn expected_rolls_match_a_plain_dynamic_programme() {
+    let sides = every_side(8);
+    let mut by_pips = sides.clone();
+    by_pips.sort_by_key(|side| side.pips());
+    let mut rolls: HashMap<Checkers, f64> = HashMap::new();
+    for &side in &by_pips {
+        if side.is_empty() {
+            rolls.insert(side, 0.0);
+            continue;
+        }
+        let mut mean = 0.0;
+        let position = Bearoff::new(side);
+        let mut outcomes = Vec::new();
+        position.outcomes(&mut outcomes);
+        for (roll, weight) in outcomes {
+            let after = position.after(roll);
+            let best = after
+                .legal_moves()
+                .into_iter()
+                .map(|play| rolls[&after.after(play).checkers()])
+                .fold(f64::INFINITY, f64::min);
+            mean += f64::from(weight) * (1.0 + best);
+        }
+        rolls.insert(side, mean / 36.0);
+    }
+    let mut solver = ChanceSolver::<Bearoff, f64>::new();
+    for &side in &sides {
+        let value = solver.value(&Bearoff::new(side)).unwrap();
+        assert!(
+            (-value).same(&rolls[&side]),
+            "{side:?}: {value} against {}",
+            rolls[&side]
+        );
+    }
+}
