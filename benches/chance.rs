@@ -2,15 +2,19 @@
 //! search with Star1 (`star1`), with chance pruning off (`no_chance_pruning`: every outcome
 //! searched whole, the table kept), and by plain expectiminimax (`expectiminimax`: no pruning,
 //! no table, OpenSpiel's way); the one-sided database of up to 8 checkers, solved as the
-//! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`).
+//! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
+//! Pig to 100, whose positions repeat, by the strongly connected components
+//! (`CyclicSolver`) beside value iteration over the whole game by hand
+//! (`baseline/pig_by_hand.rs`).
 //!
 //! `cargo bench --bench chance`
 
 mod baseline;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamesolver::chance::{ChanceSolver, expectiminimax};
+use gamesolver::chance::{ChanceSolver, CyclicSolver, expectiminimax};
 use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
+use gamesolver::games::pig::Pig;
 
 fn side(counts: [u8; 6]) -> Checkers {
     Checkers::new(counts).expect("at most 15 checkers")
@@ -110,5 +114,25 @@ fn one_sided(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, races, one_sided);
+fn pig(c: &mut Criterion) {
+    let mut group = c.benchmark_group("pig");
+    group.sample_size(10);
+    let start = Pig::new(100).expect("a goal");
+    let solution = CyclicSolver::new().solve(&start).expect("it converges");
+    let p = Pig::chance_to_win(solution.value(&start).expect("the start"));
+    let (by_hand, _) = baseline::pig_by_hand::first_player(100, 1e-12);
+    assert!(
+        (p - by_hand).abs() < 1e-10 && (p - 0.530_592_725).abs() < 5e-10,
+        "{p} {by_hand}"
+    );
+    group.bench_function(BenchmarkId::new("cyclic_solver", 100), |b| {
+        b.iter(|| CyclicSolver::new().solve(&start));
+    });
+    group.bench_function(BenchmarkId::new("value_iteration_by_hand", 100), |b| {
+        b.iter(|| baseline::pig_by_hand::first_player(100, 1e-12));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, races, one_sided, pig);
 criterion_main!(benches);

@@ -10,6 +10,7 @@ pub mod grundy_naive;
 pub mod kalah_naive;
 pub mod kalah_turns;
 pub mod octal_naive;
+pub mod pig_by_hand;
 pub mod prime_bounded;
 pub mod prime_copy_make;
 pub mod prime_naive;

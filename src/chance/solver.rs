@@ -29,6 +29,18 @@ pub enum ChanceError {
         /// The most plies searched.
         plies: usize,
     },
+    /// The start reaches more positions than the solver may hold.
+    #[error("the start reaches more than {positions} positions")]
+    TooLarge {
+        /// The most positions allowed.
+        positions: usize,
+    },
+    /// A cycle's values still moved after this many sweeps: play need not leave it.
+    #[error("the values of a cycle still moved after {sweeps} sweeps")]
+    NoConvergence {
+        /// The sweeps made.
+        sweeps: usize,
+    },
 }
 
 /// What is proven of a position's value, and its best move if one was searched.

@@ -18,7 +18,8 @@
 //!   [`dots_and_boxes`] (a completed box keeps the turn).
 //! - Impartial games: [`subtraction`] (subtraction Nim), [`octal`] (Kayles and the octal
 //!   games), [`heaps`] (sums of heaps of any heap game).
-//! - Games with chance: [`bearoff`] (backgammon's bearoff, one side alone and two in a race).
+//! - Games with chance: [`bearoff`] (backgammon's bearoff, one side alone and two in a race),
+//!   [`pig`] (Pig and Piglet, whose positions repeat).
 //! - Games whose positions repeat, won, lost or drawn: [`dobutsu`] (Dobutsu shogi, solved
 //!   whole by the indexed retrograde path), [`three_mens_morris`].
 
@@ -29,6 +30,7 @@ pub mod dots_and_boxes;
 pub mod heaps;
 pub mod kalah;
 pub mod octal;
+pub mod pig;
 pub mod prime;
 pub mod subtraction;
 pub mod three_mens_morris;

@@ -5,5 +5,6 @@ mod connect4;
 mod dobutsu;
 mod dots_and_boxes;
 mod kalah;
+mod pig;
 mod prime;
 mod three_mens_morris;

@@ -1,0 +1,453 @@
+//! `CyclicSolver`: the expected values of a chance game whose positions repeat (Pig: a roll
+//! of 1 hands the turn back with nothing banked), by the strongly connected components of its
+//! graph, each solved after every component it leads to.
+
+use super::solver::ChanceError;
+use crate::game::ChanceGame;
+use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
+
+/// The most positions a solve explores unless told ([`CyclicSolver::with_max_positions`]):
+/// about 60 bytes each and their moves' 24, so a few GiB at most.
+pub const DEFAULT_MAX_POSITIONS: usize = 1 << 26;
+
+/// Solves a [`ChanceGame`] whose positions may repeat: every position reachable from a start,
+/// its expected value (for the side to move) and its best move, in floating point.
+///
+/// # The method
+///
+/// The positions reachable from the start are numbered and their moves kept as edges. The
+/// graph's strongly connected components (Tarjan's algorithm) come out in reverse
+/// topological order: each after every component its positions lead to. A component of one
+/// position without a move back to itself is valued at once from its children, as a tree
+/// search would. A component with a cycle is solved by value iteration on its own (its
+/// positions' values swept in turn, each from the latest values, until no value moves by
+/// more than the tolerance), as Glenn, Fang and Kruskal solve Can't Stop; the values outside it
+/// are final by then, so a sweep goes over the component alone, not the whole game. Two
+/// things make the sweeps few: a component's positions are swept descendants first (in the
+/// order their depth-first search ended), so one sweep carries a value down a chain of
+/// positions at once; and every four sweeps each value is extrapolated from its sequence
+/// (Aitken's Δ², a guess the following sweeps confirm or correct). On Pig to 100 the two take
+/// the sweeps from 482,806 to 54,791.
+///
+/// The result is the fixed point of the game's equations where the iteration converges to
+/// one (a game in which play ends with certainty under every strategy: each cycle is left
+/// with positive probability), to within what the tolerance leaves:
+/// [`CyclicSolution::residual`] is the largest change of the last sweep of any component.
+#[derive(Debug, Clone)]
+pub struct CyclicSolver {
+    tolerance: f64,
+    max_positions: usize,
+    max_sweeps: usize,
+}
+
+/// The values of every position a start reaches.
+#[derive(Debug, Clone)]
+pub struct CyclicSolution<G: ChanceGame> {
+    /// Each position's number when it was found, and that number's place in `values`.
+    index: HashMap<G::Key, u32>,
+    rank: Vec<u32>,
+    values: Vec<f64>,
+    best: Vec<Option<G::Move>>,
+    residual: f64,
+    components: usize,
+    sweeps: u64,
+}
+
+/// One move or outcome of a numbered position.
+#[derive(Debug, Clone, Copy)]
+struct Edge {
+    child: u32,
+    margin: f64,
+    keeps: bool,
+    weight: f64,
+}
+
+/// The game as numbered positions and their edges.
+struct Graph<M> {
+    chance: Vec<bool>,
+    /// Position i's edges are `edges[first[i]..first[i + 1]]`, its moves beside them.
+    first: Vec<usize>,
+    edges: Vec<Edge>,
+    moves: Vec<M>,
+}
+
+impl Default for CyclicSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl CyclicSolver {
+    /// A solver to a tolerance of 10⁻¹² and at most [`DEFAULT_MAX_POSITIONS`] positions.
+    #[must_use]
+    pub fn new() -> Self {
+        Self {
+            tolerance: 1e-12,
+            max_positions: DEFAULT_MAX_POSITIONS,
+            max_sweeps: 1 << 20,
+        }
+    }
+
+    /// Sweeps each cyclic component until no value moves by more than `tolerance`.
+    #[must_use]
+    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
+        self.tolerance = tolerance.abs();
+        self
+    }
+
+    /// Explores at most `positions` positions ([`ChanceError::TooLarge`] past them, before
+    /// the memory is taken).
+    #[must_use]
+    pub fn with_max_positions(mut self, positions: usize) -> Self {
+        self.max_positions = positions;
+        self
+    }
+
+    /// Every position `start` reaches, valued.
+    ///
+    /// # Errors
+    ///
+    /// [`ChanceError::TooLarge`] past the positions allowed; [`ChanceError::NoConvergence`]
+    /// if a component's values still move after 2^20 sweeps (a cycle that play need not
+    /// leave).
+    pub fn solve<G: ChanceGame>(&self, start: &G) -> Result<CyclicSolution<G>, ChanceError> {
+        let (graph, index) = explore(start, self.max_positions)?;
+        let found = components(&graph);
+        // Numbered again in the order solved: a component's positions side by side, so that a
+        // sweep reads its values from the cache, not from all over the game.
+        let (graph, sizes, rank) = renumbered(&graph, &found);
+        let count = graph.chance.len();
+        let mut solution = CyclicSolution {
+            index,
+            rank,
+            values: vec![0.0; count],
+            best: vec![None; count],
+            residual: 0.0,
+            components: 0,
+            sweeps: 0,
+        };
+        let mut first = 0u32;
+        for size in sizes {
+            let component: Vec<u32> = (first..first + size).collect();
+            first += size;
+            solution.components += 1;
+            self.solve_component(&graph, &component, &mut solution)?;
+        }
+        Ok(solution)
+    }
+
+    fn solve_component<M: Copy>(
+        &self,
+        graph: &Graph<M>,
+        component: &[u32],
+        solution: &mut CyclicSolution<impl ChanceGame<Move = M>>,
+    ) -> Result<(), ChanceError> {
+        let single = component.len() == 1 && {
+            let i = component[0] as usize;
+            graph.edges[graph.first[i]..graph.first[i + 1]]
+                .iter()
+                .all(|e| e.child != component[0])
+        };
+        let range = component[0] as usize..component[0] as usize + component.len();
+        // The component's values two and four sweeps ago, for the extrapolation.
+        let (mut before, mut last) = (Vec::new(), Vec::new());
+        let mut sweeps: usize = 0;
+        loop {
+            let mut change: f64 = 0.0;
+            for &i in component {
+                let (value, best) = graph.value_of(i as usize, &solution.values);
+                change = change.max((value - solution.values[i as usize]).abs());
+                solution.values[i as usize] = value;
+                solution.best[i as usize] = best;
+            }
+            sweeps += 1;
+            if single || change <= self.tolerance {
+                solution.residual = solution.residual.max(change * f64::from(!single));
+                solution.sweeps += sweeps as u64;
+                return Ok(());
+            }
+            if sweeps >= self.max_sweeps {
+                return Err(ChanceError::NoConvergence { sweeps });
+            }
+            // Every other sweep: around a cycle that hands the turn over, the error changes
+            // sign each sweep in two modes, and every other sweep it shrinks in one.
+            if !sweeps.is_multiple_of(2) {
+                continue;
+            }
+            if sweeps.is_multiple_of(EXTRAPOLATE_EVERY) {
+                extrapolate(&mut solution.values[range.clone()], &last, &before);
+            }
+            std::mem::swap(&mut before, &mut last);
+            last.clear();
+            last.extend_from_slice(&solution.values[range.clone()]);
+        }
+    }
+}
+
+/// Sweeps between two extrapolations of a component's values.
+const EXTRAPOLATE_EVERY: usize = 4;
+
+/// Aitken's extrapolation of each value from its last three (`before`, `last`, now): where
+/// the sweeps close in on the fixed point geometrically (the error shrinking by a ratio, or
+/// alternating in sign, as around a cycle of positions that hand the turn over), as they do once the best moves stop
+/// changing (the sweep is then an affine map), the limit of each value's sequence. Only a
+/// guess: the sweeps after it go on until the values stop moving, so a poor guess costs
+/// sweeps, never the answer (value iteration reaches the fixed point from any values).
+fn extrapolate(values: &mut [f64], last: &[f64], before: &[f64]) {
+    if last.len() != values.len() || before.len() != values.len() {
+        return;
+    }
+    for ((value, &last), &before) in values.iter_mut().zip(last).zip(before) {
+        let (step, previous) = (*value - last, last - before);
+        let bend = step - previous;
+        // Steps that shrink, of one sign or alternating: a geometric approach.
+        if bend.abs() > f64::MIN_POSITIVE && step.abs() < previous.abs() {
+            *value -= step * step / bend;
+        }
+    }
+}
+
+impl<M: Copy> Graph<M> {
+    /// Position `i`'s value from the values of its children: the mean of its outcomes' worth
+    /// at a chance node, the best move's at a player's (and that move); 0 with no move.
+    fn value_of(&self, i: usize, values: &[f64]) -> (f64, Option<M>) {
+        let range = self.first[i]..self.first[i + 1];
+        if range.is_empty() {
+            return (0.0, None);
+        }
+        let worth = |e: &Edge| {
+            let child = values[e.child as usize];
+            if e.keeps {
+                e.margin + child
+            } else {
+                e.margin - child
+            }
+        };
+        if self.chance[i] {
+            let (sum, total) = self.edges[range]
+                .iter()
+                .fold((0.0, 0.0), |(sum, total), e| {
+                    (sum + e.weight * worth(e), total + e.weight)
+                });
+            return (sum / total, None);
+        }
+        let mut best = (f64::NEG_INFINITY, None);
+        for (e, &mv) in self.edges[range.clone()].iter().zip(&self.moves[range]) {
+            let w = worth(e);
+            if w > best.0 {
+                best = (w, Some(mv));
+            }
+        }
+        best
+    }
+}
+
+/// The numbered graph of a game, and each position's number by its key.
+type Explored<G> = (
+    Graph<<G as crate::Game>::Move>,
+    HashMap<<G as crate::Game>::Key, u32>,
+);
+
+/// Numbers every position `start` reaches and lists its edges.
+fn explore<G: ChanceGame>(start: &G, max_positions: usize) -> Result<Explored<G>, ChanceError> {
+    let mut index = HashMap::default();
+    index.insert(start.key(), 0u32);
+    let mut queue = vec![start.clone()];
+    let mut graph = Graph {
+        chance: Vec::new(),
+        first: vec![0],
+        edges: Vec::new(),
+        moves: Vec::new(),
+    };
+    let (mut next, mut weighted, mut moves) = (0, Vec::new(), Vec::new());
+    while next < queue.len() {
+        let position = std::mem::replace(&mut queue[next], start.clone());
+        next += 1;
+        let chance = position.is_chance();
+        weighted.clear();
+        if chance {
+            position.outcomes(&mut weighted);
+        } else {
+            moves.clear();
+            position.generate_moves(&mut moves);
+            weighted.extend(moves.iter().map(|&mv| (mv, 1)));
+        }
+        for &(mv, weight) in &weighted {
+            let child = position.after(mv);
+            let count = u32::try_from(index.len()).unwrap_or(u32::MAX);
+            let number = match index.entry(child.key()) {
+                Entry::Occupied(found) => *found.get(),
+                Entry::Vacant(slot) => {
+                    if index_full(count, max_positions) {
+                        return Err(ChanceError::TooLarge {
+                            positions: max_positions,
+                        });
+                    }
+                    slot.insert(count);
+                    queue.push(child);
+                    count
+                }
+            };
+            let (margin, keeps) = position.margin_and_turn(mv);
+            graph.edges.push(Edge {
+                child: number,
+                margin: margin as f64,
+                keeps,
+                weight: f64::from(weight),
+            });
+            graph.moves.push(mv);
+        }
+        graph.chance.push(chance);
+        graph.first.push(graph.edges.len());
+    }
+    Ok((graph, index))
+}
+
+/// The graph numbered in the order of `components` (each component's positions in the order
+/// found, which Tarjan's algorithm gives deepest first); the components' sizes; each old
+/// number's new one.
+fn renumbered<M: Copy>(
+    graph: &Graph<M>,
+    components: &[Vec<u32>],
+) -> (Graph<M>, Vec<u32>, Vec<u32>) {
+    let count = graph.chance.len();
+    let mut rank = vec![0u32; count];
+    let order: Vec<u32> = components.iter().flatten().copied().collect();
+    for (new, &old) in order.iter().enumerate() {
+        rank[old as usize] = new as u32;
+    }
+    let mut moved = Graph {
+        chance: Vec::with_capacity(count),
+        first: Vec::with_capacity(count + 1),
+        edges: Vec::with_capacity(graph.edges.len()),
+        moves: Vec::with_capacity(graph.moves.len()),
+    };
+    moved.first.push(0);
+    for &old in &order {
+        let (o, range) = (
+            old as usize,
+            graph.first[old as usize]..graph.first[old as usize + 1],
+        );
+        moved.chance.push(graph.chance[o]);
+        moved
+            .edges
+            .extend(graph.edges[range.clone()].iter().map(|e| Edge {
+                child: rank[e.child as usize],
+                ..*e
+            }));
+        moved.moves.extend_from_slice(&graph.moves[range]);
+        moved.first.push(moved.edges.len());
+    }
+    let sizes = components.iter().map(|c| c.len() as u32).collect();
+    (moved, sizes, rank)
+}
+
+fn index_full(count: u32, max_positions: usize) -> bool {
+    count as usize >= max_positions || count == u32::MAX
+}
+
+/// The strongly connected components, each after every component it leads to (Tarjan's
+/// algorithm, without recursion).
+fn components<M>(graph: &Graph<M>) -> Vec<Vec<u32>> {
+    const UNSEEN: u32 = u32::MAX;
+    let count = graph.chance.len();
+    let (mut order, mut low) = (vec![UNSEEN; count], vec![0u32; count]);
+    let (mut on_stack, mut stack) = (vec![false; count], Vec::new());
+    let (mut found, mut counter) = (Vec::new(), 0u32);
+    // When each position's search ended: its descendants' ended before.
+    let (mut finish, mut finished) = (vec![0u32; count], 0u32);
+    // Each frame: a position and the next of its edges to follow.
+    let mut frames: Vec<(u32, usize)> = Vec::new();
+    for root in 0..count as u32 {
+        if order[root as usize] != UNSEEN {
+            continue;
+        }
+        frames.push((root, graph.first[root as usize]));
+        (order[root as usize], low[root as usize]) = (counter, counter);
+        counter += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(frame) = frames.last_mut() {
+            let (at, edge) = *frame;
+            let a = at as usize;
+            if edge < graph.first[a + 1] {
+                frame.1 += 1;
+                let child = graph.edges[edge].child;
+                let c = child as usize;
+                if order[c] == UNSEEN {
+                    (order[c], low[c]) = (counter, counter);
+                    counter += 1;
+                    stack.push(child);
+                    on_stack[c] = true;
+                    frames.push((child, graph.first[c]));
+                } else if on_stack[c] {
+                    low[a] = low[a].min(order[c]);
+                }
+                continue;
+            }
+            frames.pop();
+            finish[a] = finished;
+            finished += 1;
+            if let Some(&(parent, _)) = frames.last() {
+                low[parent as usize] = low[parent as usize].min(low[a]);
+            }
+            if low[a] == order[a] {
+                let mut component = Vec::new();
+                while let Some(member) = stack.pop() {
+                    on_stack[member as usize] = false;
+                    component.push(member);
+                    if member == at {
+                        break;
+                    }
+                }
+                // Descendants first, so that a sweep carries a value down a chain at once.
+                component.sort_unstable_by_key(|&member| finish[member as usize]);
+                found.push(component);
+            }
+        }
+    }
+    found
+}
+
+impl<G: ChanceGame> CyclicSolution<G> {
+    /// The value of `position` for its side to move, if the start reaches it.
+    #[must_use]
+    pub fn value(&self, position: &G) -> Option<f64> {
+        let &i = self.index.get(&position.key())?;
+        Some(self.values[self.rank[i as usize] as usize])
+    }
+
+    /// The best move at a player's node the start reaches (the first of the best, in the
+    /// game's order); `None` at a chance node or an end.
+    #[must_use]
+    pub fn best_move(&self, position: &G) -> Option<G::Move> {
+        let &i = self.index.get(&position.key())?;
+        self.best[self.rank[i as usize] as usize]
+    }
+
+    /// The positions valued.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether no position was valued (never: the start is).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The largest change in the last sweep of any cyclic component: 0 for a game without
+    /// cycles, at most the tolerance otherwise.
+    #[must_use]
+    pub fn residual(&self) -> f64 {
+        self.residual
+    }
+
+    /// The strongly connected components solved, and the sweeps over them in all.
+    #[must_use]
+    pub fn work(&self) -> (usize, u64) {
+        (self.components, self.sweeps)
+    }
+}
