@@ -1,5 +1,5 @@
 //! Games with chance: backgammon bearoff ([`gamesolver::games::bearoff`]) by the chance
-//! search with Star1 (`star1`), with chance pruning off (`no_chance_pruning`: every outcome
+//! search with Star1 (`star1`), with chance pruning off (`no_chance_pruning`: every chance move
 //! searched whole, the table kept), and by plain expectiminimax (`expectiminimax`: no pruning,
 //! no table, OpenSpiel's way); the one-sided database of up to 8 checkers, solved as the
 //! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
@@ -102,7 +102,7 @@ fn one_sided(c: &mut Criterion) {
     by_pips.sort_by_key(|side| side.pips());
     group.bench_function(BenchmarkId::new("chance_solver", checkers), |b| {
         b.iter(|| {
-            let mut solver = ChanceSolver::<Bearoff, f64>::new().with_outcome_entries(false);
+            let mut solver = ChanceSolver::<Bearoff, f64>::new().with_entries_after_chance(false);
             for &side in &by_pips {
                 let _ = solver.value(&Bearoff::new(side));
             }

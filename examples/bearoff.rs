@@ -82,7 +82,7 @@ fn every<G: ChanceGame>(positions: impl Iterator<Item = G>) -> Result<(), Failur
     // A position after a roll is reached from its roll alone: the table keeps the rest.
     let mut solver = ChanceSolver::<G, f64>::new()
         .with_max_entries(1 << 26)
-        .with_outcome_entries(false);
+        .with_entries_after_chance(false);
     let mut count = 0u64;
     for position in positions {
         solver

@@ -7,7 +7,7 @@ use super::value::{Expectation, max};
 use crate::game::ChanceGame;
 
 /// The value of `position` by the definition (see [`ChanceGame`]): the best move's worth at a
-/// player's node, the weighted mean of the outcomes' at a chance node, 0 where the game ends.
+/// player's node, the weighted mean of the chance moves' at a chance node, 0 where the game ends.
 /// It visits every node of the game tree, as many times as it is reached: for small games.
 ///
 /// # Errors
@@ -26,16 +26,16 @@ fn value<G: ChanceGame, V: Expectation>(position: &G, ply: usize) -> Result<V, C
         return Err(ChanceError::TooDeep { plies: MAX_PLIES });
     }
     if position.is_chance() {
-        let mut outcomes = Vec::new();
-        position.outcomes(&mut outcomes);
-        if outcomes.is_empty() {
+        let mut drawn = Vec::new();
+        position.chance_moves(&mut drawn);
+        if drawn.is_empty() {
             return Ok(V::from_int(0));
         }
         let mut sum = V::from_int(0);
         let mut total = 0u64;
-        for (outcome, weight) in outcomes {
-            let child = value(&position.after(outcome), ply + 1)?;
-            sum = sum + V::from_int(i64::from(weight)) * move_worth(position, outcome, child);
+        for (chance_move, weight) in drawn {
+            let child = value(&position.after(chance_move), ply + 1)?;
+            sum = sum + V::from_int(i64::from(weight)) * move_worth(position, chance_move, child);
             total += u64::from(weight);
         }
         return Ok(sum / V::from_int(total as i64));

@@ -54,7 +54,7 @@ pub struct CyclicSolution<G: ChanceGame> {
     sweeps: u64,
 }
 
-/// One move or outcome of a numbered position.
+/// One move or chance move of a numbered position.
 #[derive(Debug, Clone, Copy)]
 struct Edge {
     child: u32,
@@ -209,7 +209,7 @@ fn extrapolate(values: &mut [f64], last: &[f64], before: &[f64]) {
 }
 
 impl<M: Copy> Graph<M> {
-    /// Position `i`'s value from the values of its children: the mean of its outcomes' worth
+    /// Position `i`'s value from the values of its children: the mean of its chance moves' worth
     /// at a chance node, the best move's at a player's (and that move); 0 with no move.
     fn value_of(&self, i: usize, values: &[f64]) -> (f64, Option<M>) {
         let range = self.first[i]..self.first[i + 1];
@@ -267,7 +267,7 @@ fn explore<G: ChanceGame>(start: &G, max_positions: usize) -> Result<Explored<G>
         let chance = position.is_chance();
         weighted.clear();
         if chance {
-            position.outcomes(&mut weighted);
+            position.chance_moves(&mut weighted);
         } else {
             moves.clear();
             position.generate_moves(&mut moves);

@@ -72,7 +72,7 @@ pub struct ChanceSolver<G: ChanceGame, V> {
     table: FxHashMap<G::Key, Entry<V, G::Move>>,
     max_entries: usize,
     prune_chance: bool,
-    outcome_entries: bool,
+    entries_after_chance: bool,
     nodes: u64,
     move_lists: Vec<MoveLists<G::Move>>,
 }
@@ -157,7 +157,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             table: FxHashMap::default(),
             max_entries: DEFAULT_MAX_ENTRIES,
             prune_chance: true,
-            outcome_entries: true,
+            entries_after_chance: true,
             nodes: 0,
             move_lists: Vec::new(),
         }
@@ -171,7 +171,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         self
     }
 
-    /// Whether chance nodes are cut by Star1 (on by default): off, every outcome is searched
+    /// Whether chance nodes are cut by Star1 (on by default): off, every chance move is searched
     /// whole, as plain expectiminimax does with a table. The values are the same.
     #[must_use]
     pub fn with_chance_pruning(mut self, on: bool) -> Self {
@@ -179,14 +179,14 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         self
     }
 
-    /// Whether the positions right after a chance outcome go into the table (on by default).
+    /// Whether the positions right after a chance chance move go into the table (on by default).
     /// Off suits a game where such a position is reached from its chance node alone, as
     /// after a roll of the dice that the side then plays (backgammon's): the chance node's
     /// entry then stands for them, and the table holds a fraction of the positions. The
     /// values are the same.
     #[must_use]
-    pub fn with_outcome_entries(mut self, on: bool) -> Self {
-        self.outcome_entries = on;
+    pub fn with_entries_after_chance(mut self, on: bool) -> Self {
+        self.entries_after_chance = on;
         self
     }
 
@@ -290,16 +290,16 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         Ok(value)
     }
 
-    /// The search of the position after a chance outcome, remembered in the table as
-    /// [`with_outcome_entries`](Self::with_outcome_entries) says.
-    pub(super) fn search_outcome(
+    /// The search of the position after a chance chance move, remembered in the table as
+    /// [`with_entries_after_chance`](Self::with_entries_after_chance) says.
+    pub(super) fn search_after_chance(
         &mut self,
         position: &G,
         alpha: V,
         beta: V,
         ply: usize,
     ) -> Result<V, ChanceError> {
-        self.search(position, alpha, beta, ply, self.outcome_entries)
+        self.search(position, alpha, beta, ply, self.entries_after_chance)
     }
 
     /// Whether chance nodes are cut by Star1.

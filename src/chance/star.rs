@@ -1,13 +1,13 @@
-//! Star1 at a chance node: each outcome searched within the window its share of the mean
-//! leaves, given what the outcomes before proved and the bounds of those after.
+//! Star1 at a chance node: each chance move searched within the window its share of the mean
+//! leaves, given what the chance moves before proved and the bounds of those after.
 
 use super::solver::{ChanceError, ChanceSolver, through};
 use super::value::{Expectation, max, min};
 use crate::game::ChanceGame;
 
-/// One outcome of a chance node: its move, weight, margin, whether it keeps the turn, and the
+/// One chance move of a chance node: its move, weight, margin, whether it keeps the turn, and the
 /// bounds of its worth.
-struct Outcome<M, V> {
+struct ChanceMove<M, V> {
     mv: M,
     weight: V,
     margin: V,
@@ -18,7 +18,7 @@ struct Outcome<M, V> {
 
 impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     /// The node's mean, fail-soft within (`alpha`, `beta`) (see the module docs for the
-    /// proof): with pruning, Star1; without, every outcome's exact worth.
+    /// proof): with pruning, Star1; without, every chance move's exact worth.
     pub(super) fn chance_node(
         &mut self,
         position: &G,
@@ -26,52 +26,52 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         beta: &V,
         ply: usize,
     ) -> Result<V, ChanceError> {
-        let outcomes = self.outcomes_of(position);
-        if outcomes.is_empty() {
+        let drawn = self.chance_moves_of(position);
+        if drawn.is_empty() {
             return Ok(V::from_int(0));
         }
-        let total = outcomes
+        let total = drawn
             .iter()
             .fold(V::from_int(0), |sum, o| sum + o.weight.clone());
-        // Over the outcomes after the one searched: their weighted upper and lower bounds.
-        let mut rest_upper = outcomes.iter().fold(V::from_int(0), |sum, o| {
+        // Over the chance moves after the one searched: their weighted upper and lower bounds.
+        let mut rest_upper = drawn.iter().fold(V::from_int(0), |sum, o| {
             sum + o.weight.clone() * o.upper.clone()
         });
-        let mut rest_lower = outcomes.iter().fold(V::from_int(0), |sum, o| {
+        let mut rest_lower = drawn.iter().fold(V::from_int(0), |sum, o| {
             sum + o.weight.clone() * o.lower.clone()
         });
         let mut done = V::from_int(0);
         let one = V::from_int(1);
-        for outcome in &outcomes {
-            rest_upper = rest_upper - outcome.weight.clone() * outcome.upper.clone();
-            rest_lower = rest_lower - outcome.weight.clone() * outcome.lower.clone();
+        for chance_move in &drawn {
+            rest_upper = rest_upper - chance_move.weight.clone() * chance_move.upper.clone();
+            rest_lower = rest_lower - chance_move.weight.clone() * chance_move.lower.clone();
             // The worth below which the node fails low, above which it fails high.
             let fail_low = (alpha.clone() * total.clone() - done.clone() - rest_upper.clone())
-                / outcome.weight.clone();
+                / chance_move.weight.clone();
             let fail_high = (beta.clone() * total.clone() - done.clone() - rest_lower.clone())
-                / outcome.weight.clone();
-            // Decided before any search: the outcome's bounds already put the node outside.
-            if self.prunes_chance() && outcome.upper <= fail_low {
-                let share = outcome.weight.clone() * outcome.upper.clone();
+                / chance_move.weight.clone();
+            // Decided before any search: the chance move's bounds already put the node outside.
+            if self.prunes_chance() && chance_move.upper <= fail_low {
+                let share = chance_move.weight.clone() * chance_move.upper.clone();
                 return Ok(min((done + share + rest_upper) / total, alpha.clone()));
             }
-            if self.prunes_chance() && outcome.lower >= fail_high {
-                let share = outcome.weight.clone() * outcome.lower.clone();
+            if self.prunes_chance() && chance_move.lower >= fail_high {
+                let share = chance_move.weight.clone() * chance_move.lower.clone();
                 return Ok(max((done + share + rest_lower) / total, beta.clone()));
             }
             let (a, b) = if self.prunes_chance() {
                 (
-                    max(fail_low.clone(), outcome.lower.clone() - one.clone()),
-                    min(fail_high.clone(), outcome.upper.clone() + one.clone()),
+                    max(fail_low.clone(), chance_move.lower.clone() - one.clone()),
+                    min(fail_high.clone(), chance_move.upper.clone() + one.clone()),
                 )
             } else {
                 (
-                    outcome.lower.clone() - one.clone(),
-                    outcome.upper.clone() + one.clone(),
+                    chance_move.lower.clone() - one.clone(),
+                    chance_move.upper.clone() + one.clone(),
                 )
             };
-            let worth = self.outcome_worth(position, outcome, &a, &b, ply)?;
-            let share = outcome.weight.clone() * worth.clone();
+            let worth = self.chance_move_worth(position, chance_move, &a, &b, ply)?;
+            let share = chance_move.weight.clone() * worth.clone();
             // A bound on the node stays on its side of the window (see `through`).
             if self.prunes_chance() && worth <= fail_low {
                 return Ok(min((done + share + rest_upper) / total, alpha.clone()));
@@ -84,10 +84,10 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         Ok(done / total)
     }
 
-    /// The outcomes of `position`, each with the bounds of its worth.
-    fn outcomes_of(&self, position: &G) -> Vec<Outcome<G::Move, V>> {
+    /// The chance moves of `position`, each with the bounds of its worth.
+    fn chance_moves_of(&self, position: &G) -> Vec<ChanceMove<G::Move, V>> {
         let mut drawn = Vec::new();
-        position.outcomes(&mut drawn);
+        position.chance_moves(&mut drawn);
         drawn
             .into_iter()
             .map(|(mv, weight)| {
@@ -100,7 +100,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
                 } else {
                     (margin.clone() - upper, margin.clone() - lower)
                 };
-                Outcome {
+                ChanceMove {
                     mv,
                     weight: V::from_int(i64::from(weight)),
                     margin,
@@ -112,17 +112,17 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             .collect()
     }
 
-    /// The outcome's worth, fail-soft within (`alpha`, `beta`).
-    fn outcome_worth(
+    /// The chance move's worth, fail-soft within (`alpha`, `beta`).
+    fn chance_move_worth(
         &mut self,
         position: &G,
-        outcome: &Outcome<G::Move, V>,
+        chance_move: &ChanceMove<G::Move, V>,
         alpha: &V,
         beta: &V,
         ply: usize,
     ) -> Result<V, ChanceError> {
-        let margin = &outcome.margin;
-        let (a, b) = if outcome.keeps {
+        let margin = &chance_move.margin;
+        let (a, b) = if chance_move.keeps {
             (
                 alpha.clone() - margin.clone(),
                 beta.clone() - margin.clone(),
@@ -133,11 +133,15 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
                 margin.clone() - alpha.clone(),
             )
         };
-        let child =
-            self.search_outcome(&position.after(outcome.mv), a.clone(), b.clone(), ply + 1)?;
+        let child = self.search_after_chance(
+            &position.after(chance_move.mv),
+            a.clone(),
+            b.clone(),
+            ply + 1,
+        )?;
         Ok(through(
             margin,
-            outcome.keeps,
+            chance_move.keeps,
             child,
             (&a, &b),
             (alpha, beta),

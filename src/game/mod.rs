@@ -40,6 +40,9 @@
 //!   (`Verdict::from(outcome)`). Its *Grundy value* places it among heaps of Nim; the
 //!   *Grundy values* of a heap game, heap by heap, are a [`GrundyValues`](crate::GrundyValues).
 //! - *convention*: normal play (the last move wins) or misère play (it loses).
+//! - *chance node*: a position where the move is drawn, not chosen ([`ChanceGame`]); its
+//!   *chance moves* come with integer weights, and its value is their weighted mean (an
+//!   *expected value*); the other positions are *player's nodes*.
 //! - *knowledge*: what a search may exploit beyond the rules; an item is *sound* (a lie
 //!   changes values) or a *hint* (a lie costs time). A heap game's *theory*
 //!   ([`HeapTheory`](crate::HeapTheory)) is the same for its Grundy values.

@@ -7,8 +7,8 @@ use gamesolver::{ChanceGame, Game, Points, ScoringGame};
 use proptest::prelude::*;
 use std::sync::Arc;
 
-/// A node of a random game: a chance node (its outcomes' weights) or a player's node, each
-/// move or outcome with a child, a margin and whether it keeps the turn.
+/// A node of a random game: a chance node (its chance moves' weights) or a player's node, each
+/// move or chance move with a child, a margin and whether it keeps the turn.
 #[derive(Debug, Clone)]
 struct Node {
     chance: bool,
@@ -72,7 +72,7 @@ impl ChanceGame for Random {
     fn is_chance(&self) -> bool {
         self.nodes[self.at].chance
     }
-    fn outcomes(&self, out: &mut Vec<(u8, u32)>) {
+    fn chance_moves(&self, out: &mut Vec<(u8, u32)>) {
         let node = &self.nodes[self.at];
         if node.chance {
             out.extend(
@@ -189,7 +189,7 @@ fn a_game_whose_positions_repeat_is_refused() {
         fn is_chance(&self) -> bool {
             false
         }
-        fn outcomes(&self, _: &mut Vec<(u8, u32)>) {}
+        fn chance_moves(&self, _: &mut Vec<(u8, u32)>) {}
         fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
             0..=0
         }
@@ -216,7 +216,7 @@ fn plain_value_iteration<G: ChanceGame>(start: &G) -> std::collections::HashMap<
         let position = positions[at].clone();
         let mut weighted = Vec::new();
         if position.is_chance() {
-            position.outcomes(&mut weighted);
+            position.chance_moves(&mut weighted);
         } else {
             weighted.extend(position.legal_moves().into_iter().map(|mv| (mv, 1)));
         }

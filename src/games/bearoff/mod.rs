@@ -124,7 +124,7 @@ impl ChanceGame for Bearoff {
         self.roll.is_none()
     }
 
-    fn outcomes(&self, out: &mut Vec<(BearoffMove, u32)>) {
+    fn chance_moves(&self, out: &mut Vec<(BearoffMove, u32)>) {
         if self.roll.is_none() && !self.checkers.is_empty() {
             rolls(out);
         }
@@ -227,7 +227,7 @@ impl ChanceGame for BearoffRace {
         self.roll.is_none()
     }
 
-    fn outcomes(&self, out: &mut Vec<(BearoffMove, u32)>) {
+    fn chance_moves(&self, out: &mut Vec<(BearoffMove, u32)>) {
         if self.roll.is_none() && !self.over() {
             rolls(out);
         }

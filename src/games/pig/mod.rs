@@ -97,6 +97,12 @@ impl Pig {
         }
     }
 
+    /// The score that wins.
+    #[must_use]
+    pub fn goal(&self) -> u16 {
+        self.goal
+    }
+
     /// The side to move's chance to win, from its value `v = 2p - 1`.
     #[must_use]
     pub fn chance_to_win(value: f64) -> f64 {
@@ -200,7 +206,7 @@ impl ChanceGame for Pig {
         self.rolling
     }
 
-    fn outcomes(&self, out: &mut Vec<(PigMove, u32)>) {
+    fn chance_moves(&self, out: &mut Vec<(PigMove, u32)>) {
         if self.rolling && !self.over() {
             out.extend((1..=self.faces()).map(|face| (face, 1)));
         }

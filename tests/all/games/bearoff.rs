@@ -71,10 +71,10 @@ fn defined<G: ChanceGame>(position: &G, memo: &mut HashMap<G::Key, BigRational>)
         }
     };
     let value = if position.is_chance() {
-        let mut outcomes = Vec::new();
-        position.outcomes(&mut outcomes);
-        let total: i64 = outcomes.iter().map(|&(_, w)| i64::from(w)).sum();
-        let sum = outcomes
+        let mut drawn = Vec::new();
+        position.chance_moves(&mut drawn);
+        let total: i64 = drawn.iter().map(|&(_, w)| i64::from(w)).sum();
+        let sum = drawn
             .into_iter()
             .fold(BigRational::from_int(0), |sum, (mv, w)| {
                 sum + BigRational::from_int(i64::from(w)) * worth(mv, memo)
@@ -150,9 +150,9 @@ fn expected_rolls_match_a_plain_dynamic_programme() {
         }
         let mut mean = 0.0;
         let position = Bearoff::new(side);
-        let mut outcomes = Vec::new();
-        position.outcomes(&mut outcomes);
-        for (roll, weight) in outcomes {
+        let mut drawn = Vec::new();
+        position.chance_moves(&mut drawn);
+        for (roll, weight) in drawn {
             let after = position.after(roll);
             let best = after
                 .legal_moves()
