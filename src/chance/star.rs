@@ -30,18 +30,11 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
         if drawn.is_empty() {
             return Ok(V::from_int(0));
         }
-        let total = drawn
-            .iter()
-            .fold(V::from_int(0), |sum, o| sum + o.weight.clone());
+        let total = weighted(&drawn, |_| V::from_int(1));
         // Over the chance moves after the one searched: their weighted upper and lower bounds.
-        let mut rest_upper = drawn.iter().fold(V::from_int(0), |sum, o| {
-            sum + o.weight.clone() * o.upper.clone()
-        });
-        let mut rest_lower = drawn.iter().fold(V::from_int(0), |sum, o| {
-            sum + o.weight.clone() * o.lower.clone()
-        });
+        let mut rest_upper = weighted(&drawn, |o| o.upper.clone());
+        let mut rest_lower = weighted(&drawn, |o| o.lower.clone());
         let mut done = V::from_int(0);
-        let one = V::from_int(1);
         for chance_move in &drawn {
             rest_upper = rest_upper - chance_move.weight.clone() * chance_move.upper.clone();
             rest_lower = rest_lower - chance_move.weight.clone() * chance_move.lower.clone();
@@ -59,17 +52,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
                 let share = chance_move.weight.clone() * chance_move.lower.clone();
                 return Ok(max((done + share + rest_lower) / total, beta.clone()));
             }
-            let (a, b) = if self.prunes_chance() {
-                (
-                    max(fail_low.clone(), chance_move.lower.clone() - one.clone()),
-                    min(fail_high.clone(), chance_move.upper.clone() + one.clone()),
-                )
-            } else {
-                (
-                    chance_move.lower.clone() - one.clone(),
-                    chance_move.upper.clone() + one.clone(),
-                )
-            };
+            let (a, b) = self.window_of(chance_move, &fail_low, &fail_high);
             let worth = self.chance_move_worth(position, chance_move, &a, &b, ply)?;
             let share = chance_move.weight.clone() * worth.clone();
             // A bound on the node stays on its side of the window (see `through`).
@@ -82,6 +65,26 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             done = done + share;
         }
         Ok(done / total)
+    }
+
+    /// The window a chance move's worth is searched in: with pruning, between the worths at
+    /// which the node fails, clipped to the move's bounds; without, just outside its bounds.
+    fn window_of(
+        &self,
+        chance_move: &ChanceMove<G::Move, V>,
+        fail_low: &V,
+        fail_high: &V,
+    ) -> (V, V) {
+        let one = V::from_int(1);
+        let (below, above) = (
+            chance_move.lower.clone() - one.clone(),
+            chance_move.upper.clone() + one,
+        );
+        if self.prunes_chance() {
+            (max(fail_low.clone(), below), min(fail_high.clone(), above))
+        } else {
+            (below, above)
+        }
     }
 
     /// The chance moves of `position`, each with the bounds of its worth.
@@ -147,4 +150,14 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             (alpha, beta),
         ))
     }
+}
+
+/// The sum over the chance moves of each one's weight times `of` it.
+fn weighted<M, V: Expectation>(
+    drawn: &[ChanceMove<M, V>],
+    of: impl Fn(&ChanceMove<M, V>) -> V,
+) -> V {
+    drawn
+        .iter()
+        .fold(V::from_int(0), |sum, o| sum + o.weight.clone() * of(o))
 }

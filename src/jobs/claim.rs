@@ -1,8 +1,8 @@
-//! Claims on a position's value and what jobs proved of it: [`Claim`], [`Bound`],
-//! [`Interval`].
+//! Claims on a position's value, the windows a search decides them in, and what jobs proved
+//! of it: [`Claim`], [`Bound`], [`Window`], [`Interval`].
 
-use super::job::Window;
 use crate::search::UNBOUNDED;
+use std::fmt;
 
 /// Which side of a threshold a claim puts the value on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -182,6 +182,73 @@ impl Interval {
     }
 }
 
+/// The exclusive sides of a search window on a position's value, for its side to move. A
+/// side at or beyond [`UNBOUNDED`] is none, and is written `inf` or `-inf`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Window {
+    /// The lower side (exclusive).
+    pub alpha: i64,
+    /// The upper side (exclusive).
+    pub beta: i64,
+}
+
+impl Window {
+    /// No side: the search finds the exact value.
+    pub const FULL: Self = Self {
+        alpha: -UNBOUNDED,
+        beta: UNBOUNDED,
+    };
+
+    /// What a fail-soft result within the window proves ([`Interval::from_result`]).
+    #[must_use]
+    pub fn proves(self, result: i64) -> Interval {
+        Interval::from_result(self, result)
+    }
+
+    /// What the result says of the value: `upper` (a bound from above), `lower`, or `exact`.
+    #[must_use]
+    pub fn kind(self, result: i64) -> &'static str {
+        if result <= self.alpha {
+            "upper"
+        } else if result >= self.beta {
+            "lower"
+        } else {
+            "exact"
+        }
+    }
+
+    /// The window `alpha beta` as [`Display`](fmt::Display) writes it; `None` for another
+    /// text or an empty window.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Self> {
+        let side = |text: &str| match text {
+            "inf" => Some(UNBOUNDED),
+            "-inf" => Some(-UNBOUNDED),
+            _ => text
+                .parse::<i64>()
+                .ok()
+                .map(|v| v.clamp(-UNBOUNDED, UNBOUNDED)),
+        };
+        let (alpha, beta) = text.split_once(' ')?;
+        let window = Self {
+            alpha: side(alpha)?,
+            beta: side(beta)?,
+        };
+        (window.alpha < window.beta).then_some(window)
+    }
+}
+
+impl fmt::Display for Window {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = |v: i64| match v {
+            v if v >= UNBOUNDED => "inf".to_owned(),
+            v if v <= -UNBOUNDED => "-inf".to_owned(),
+            v => v.to_string(),
+        };
+        write!(f, "{} {}", side(self.alpha), side(self.beta))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +305,47 @@ mod tests {
         );
         assert_eq!(child.through(3, true), Interval { lower: 1, upper: 8 });
         assert_eq!(Interval::UNKNOWN.through(3, false), Interval::UNKNOWN);
+    }
+
+    #[test]
+    fn a_window_reads_back_as_written_and_an_empty_one_is_refused() {
+        for window in [
+            Window::FULL,
+            Window { alpha: 3, beta: 4 },
+            Window {
+                alpha: -UNBOUNDED,
+                beta: -7,
+            },
+        ] {
+            assert_eq!(Window::parse(&window.to_string()), Some(window));
+        }
+        assert_eq!(Window::FULL.to_string(), "-inf inf");
+        for bad in ["4 4", "5 3", "inf -inf", "3", "a b", "3 4 5"] {
+            assert_eq!(Window::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_result_proves_its_side_of_the_window() {
+        let window = Window { alpha: 2, beta: 5 };
+        assert_eq!(
+            (window.kind(2), window.kind(3), window.kind(5)),
+            ("upper", "exact", "lower")
+        );
+        assert_eq!(
+            window.proves(1),
+            Interval {
+                lower: -UNBOUNDED,
+                upper: 1
+            }
+        );
+        assert_eq!(window.proves(4), Interval::exactly(4));
+        assert_eq!(
+            window.proves(9),
+            Interval {
+                lower: 9,
+                upper: UNBOUNDED
+            }
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! `ClaimSolve`: the rounds of a solve split into claims, planned from what earlier rounds
 //! proved, and each job run by the exact solver.
 
+use super::claim::Window;
 use super::claim::{Claim, Interval};
-use super::job::{Job, Window};
+use super::job::Job;
 use super::plan::Graph;
 use crate::game::{Knowledge, NoKnowledge, ScoringGame, TableKey};
 use crate::search::{Budget, SolveError, Solver};

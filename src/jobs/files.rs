@@ -20,7 +20,8 @@
 //! a job run twice or a job that died changes nothing: a job without its result is run again.
 //! Every file but the `.proven` ones is read within [`MAX_FILE_BYTES`].
 
-use super::job::{Job, JobResult, Window};
+use super::claim::Window;
+use super::job::{Job, JobResult};
 use crate::game::PositionText;
 use std::fs;
 use std::io::{BufRead, Read};

@@ -1,77 +1,9 @@
-//! What a job is and what it answers: a search of one position within a [`Window`]
-//! ([`Job`]), and its fail-soft result with the work it took ([`JobResult`]). Every planner
+//! What a job is and what it answers: a search of one position within a window ([`Job`]),
+//! and its fail-soft result with the work it took ([`JobResult`]). Every planner
 //! makes jobs of this one kind, and every job file holds one.
 
-use super::claim::Interval;
-use crate::search::UNBOUNDED;
+use super::claim::{Interval, Window};
 use std::fmt;
-
-/// The exclusive sides of a search window on a position's value, for its side to move. A
-/// side at or beyond [`UNBOUNDED`] is none, and is written `inf` or `-inf`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Window {
-    /// The lower side (exclusive).
-    pub alpha: i64,
-    /// The upper side (exclusive).
-    pub beta: i64,
-}
-
-impl Window {
-    /// No side: the search finds the exact value.
-    pub const FULL: Self = Self {
-        alpha: -UNBOUNDED,
-        beta: UNBOUNDED,
-    };
-
-    /// What a fail-soft result within the window proves ([`Interval::from_result`]).
-    #[must_use]
-    pub fn proves(self, result: i64) -> Interval {
-        Interval::from_result(self, result)
-    }
-
-    /// What the result says of the value: `upper` (a bound from above), `lower`, or `exact`.
-    #[must_use]
-    pub fn kind(self, result: i64) -> &'static str {
-        if result <= self.alpha {
-            "upper"
-        } else if result >= self.beta {
-            "lower"
-        } else {
-            "exact"
-        }
-    }
-
-    /// The window `alpha beta` as [`Display`](fmt::Display) writes it; `None` for another
-    /// text or an empty window.
-    #[must_use]
-    pub fn parse(text: &str) -> Option<Self> {
-        let side = |text: &str| match text {
-            "inf" => Some(UNBOUNDED),
-            "-inf" => Some(-UNBOUNDED),
-            _ => text
-                .parse::<i64>()
-                .ok()
-                .map(|v| v.clamp(-UNBOUNDED, UNBOUNDED)),
-        };
-        let (alpha, beta) = text.split_once(' ')?;
-        let window = Self {
-            alpha: side(alpha)?,
-            beta: side(beta)?,
-        };
-        (window.alpha < window.beta).then_some(window)
-    }
-}
-
-impl fmt::Display for Window {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = |v: i64| match v {
-            v if v >= UNBOUNDED => "inf".to_owned(),
-            v if v <= -UNBOUNDED => "-inf".to_owned(),
-            v => v.to_string(),
-        };
-        write!(f, "{} {}", side(self.alpha), side(self.beta))
-    }
-}
 
 /// The work of one job: search `position` within `window`.
 #[derive(Debug, Clone)]
@@ -140,44 +72,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_window_reads_back_as_written_and_an_empty_one_is_refused() {
-        for window in [
-            Window::FULL,
-            Window { alpha: 3, beta: 4 },
-            Window {
-                alpha: -UNBOUNDED,
-                beta: -7,
-            },
-        ] {
-            assert_eq!(Window::parse(&window.to_string()), Some(window));
-        }
-        assert_eq!(Window::FULL.to_string(), "-inf inf");
-        for bad in ["4 4", "5 3", "inf -inf", "3", "a b", "3 4 5"] {
-            assert_eq!(Window::parse(bad), None, "{bad}");
-        }
-    }
-
-    #[test]
-    fn a_result_proves_its_side_of_the_window() {
-        let window = Window { alpha: 2, beta: 5 };
-        assert_eq!(
-            (window.kind(2), window.kind(3), window.kind(5)),
-            ("upper", "exact", "lower")
+    fn a_result_reads_as_its_bound_and_a_stopped_one_proves_nothing() {
+        let result = JobResult {
+            window: Window { alpha: 2, beta: 5 },
+            round: 3,
+            value: Some(6),
+            nodes: 10,
+            ms: 1,
+            setup_ms: 0,
+        };
+        assert_eq!(result.interval().lower, 6);
+        let line = result.to_string();
+        assert!(
+            line.starts_with("round=3 window=2,5 result=6 bound=lower"),
+            "{line}"
         );
-        assert_eq!(
-            window.proves(1),
-            Interval {
-                lower: -UNBOUNDED,
-                upper: 1
-            }
-        );
-        assert_eq!(window.proves(4), Interval::exactly(4));
-        assert_eq!(
-            window.proves(9),
-            Interval {
-                lower: 9,
-                upper: UNBOUNDED
-            }
-        );
+        let stopped = JobResult {
+            value: None,
+            ..result
+        };
+        assert_eq!(stopped.interval(), Interval::UNKNOWN);
+        assert!(stopped.to_string().contains("result=stopped bound=none"));
     }
 }

@@ -2,11 +2,12 @@
 //! one position of it, deepest first; the root's value and every optimal first move.
 
 use super::claim::Interval;
+use super::claim::Window;
 use super::files::{
     JobsError, Merged, check_root, field, io, malformed, read_bounded, read_dir, write_job,
     write_whole,
 };
-use super::job::{JobResult, Window};
+use super::job::JobResult;
 use crate::game::{PositionText, ScoringGame};
 use crate::search::{MoveBounds, UNBOUNDED};
 use std::collections::HashMap;

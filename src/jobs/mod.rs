@@ -75,12 +75,12 @@ mod plan;
 mod run;
 pub mod simulate;
 
-pub use claim::{Bound, Claim, Interval};
+pub use claim::{Bound, Claim, Interval, Window};
 pub use driver::{ClaimSolve, DEFAULT_MAX_EXPANDED, JobReport, MakeSolver, Next};
 pub use files::{
     JobFile, JobsError, MAX_FILE_BYTES, Merged, pending_jobs, read_dir, read_job_file, read_root,
     result_times,
 };
-pub use job::{Job, JobResult, Window};
+pub use job::{Job, JobResult};
 pub use line::{LineSolve, MAX_SPLIT};
 pub use run::{Batch, RunOptions, run_job_files};

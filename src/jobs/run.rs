@@ -203,13 +203,7 @@ where
     };
     let setup_ms = setup_ms.saturating_add(millis(loading));
     let (start, nodes) = (Instant::now(), solver.nodes());
-    if let Some(time) = options.job_time {
-        let mut budget = Budget::default().with_time(time);
-        if let Some(deadline) = options.deadline {
-            budget = budget.with_deadline(deadline);
-        }
-        solver.set_budget(budget);
-    }
+    set_job_budget(solver, options);
     let searched = solver.value_within(&job.position, job.window.alpha, job.window.beta);
     let past_deadline = options.deadline.is_some_and(|d| Instant::now() >= d);
     let value = match searched {
@@ -218,17 +212,11 @@ where
             None
         }
         Err(source @ SolveError::BudgetExhausted { .. }) => {
-            save_proofs(solver, &stopped, options.min_work)?;
-            let all_nodes = (solver.nodes() - nodes).saturating_add(earlier_nodes);
-            let all_ms = millis(start).saturating_add(earlier_ms);
-            write_whole(&stopped_work, &format!("nodes={all_nodes} ms={all_ms}\n"))?;
-            return Err(JobsError::Stopped {
-                path: file.to_owned(),
-                source,
-                nodes: all_nodes,
-                ms: all_ms,
-                stopped,
-            });
+            let work = (
+                (solver.nodes() - nodes).saturating_add(earlier_nodes),
+                millis(start).saturating_add(earlier_ms),
+            );
+            return Err(stop(solver, file, source, work, options.min_work));
         }
         Err(source) => {
             return Err(JobsError::Solve {
@@ -250,6 +238,46 @@ where
     let _ = fs::remove_file(&stopped);
     let _ = fs::remove_file(&stopped_work);
     Ok(result)
+}
+
+/// The budget of one job: its job time, and the batch's deadline.
+fn set_job_budget<G: ScoringGame, K: Knowledge<G>>(
+    solver: &mut Solver<G, K>,
+    options: &RunOptions,
+) {
+    if let Some(time) = options.job_time {
+        let mut budget = Budget::default().with_time(time);
+        if let Some(deadline) = options.deadline {
+            budget = budget.with_deadline(deadline);
+        }
+        solver.set_budget(budget);
+    }
+}
+
+/// A job stopped by the deadline: what it proved saved beside it (`NAME.stopped`), with its
+/// `(nodes, ms)` so far (`NAME.stopped-work`), for its next run; the error that says so.
+fn stop<G: ScoringGame, K: Knowledge<G>>(
+    solver: &Solver<G, K>,
+    file: &Path,
+    source: SolveError,
+    (nodes, ms): (u64, u64),
+    min_work: u8,
+) -> JobsError {
+    let stopped = file.with_extension("stopped");
+    let saved = save_proofs(solver, &stopped, min_work).and_then(|_| {
+        let work = format!("nodes={nodes} ms={ms}\n");
+        write_whole(&file.with_extension("stopped-work"), &work)
+    });
+    match saved {
+        Ok(()) => JobsError::Stopped {
+            path: file.to_owned(),
+            source,
+            nodes,
+            ms,
+            stopped,
+        },
+        Err(e) => e,
+    }
 }
 
 /// The nodes and milliseconds of a stopped job's earlier runs, as `nodes=N ms=M`; none if

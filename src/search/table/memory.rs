@@ -56,9 +56,9 @@ pub struct TableTooLarge {
 }
 
 /// The bytes a table made whole at once gives its slots: all of them for keys of words, half
-/// for keys that own heap memory ([`TableKey::OWNS_HEAP`](crate::TableKey::OWNS_HEAP)), the
+/// for keys that own heap memory ([`TableKey::OWNS_HEAP`](crate::game::TableKey::OWNS_HEAP)), the
 /// other half left for what the keys own.
-pub(crate) fn slot_share<K: crate::TableKey>(bytes: usize) -> usize {
+pub(crate) fn slot_share<K: crate::game::TableKey>(bytes: usize) -> usize {
     if K::OWNS_HEAP { bytes / 2 } else { bytes }
 }
 
