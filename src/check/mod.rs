@@ -1,8 +1,9 @@
 //! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's claim that its
 //! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
 //! [`uncovered_repetition`]), of an indexed game's un-moves against its
-//! moves ([`unmoves`]), and of a heap game's Grundy theory against the definition
-//! ([`heap_theory`]), for a user's own tests.
+//! moves ([`unmoves`]), of a heap game's Grundy theory against the definition
+//! ([`heap_theory`]), and of a chance game's rules and bounds against its values
+//! ([`chance`]), for a user's own tests.
 //!
 //! [`knowledge`] plays random games from a start position and, at every position on the way,
 //! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
@@ -33,11 +34,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod chance;
 mod heap_theory;
 mod knowledge;
 mod repetition;
 mod unmoves;
 
+pub use chance::{ChanceLie, chance};
 pub use heap_theory::{TheoryLie, heap_theory};
 pub use knowledge::{CheckError, Claim, Disagreement, LIE_SEARCH_POSITIONS, knowledge};
 pub use repetition::{REPETITION_PLIES, Repetition, repetition, uncovered_repetition};

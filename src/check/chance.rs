@@ -1,0 +1,138 @@
+//! `chance`: a chance game's rules checked against themselves, and its sound bounds
+//! ([`ChanceGame::value_bounds`]) against its values, each lie named.
+
+use crate::chance::{ChanceError, CyclicSolver};
+use crate::game::ChanceGame;
+use std::collections::{HashSet, VecDeque};
+use thiserror::Error;
+
+/// What [`chance`] found wrong with a chance game, at the position whose key it names.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[non_exhaustive]
+pub enum ChanceLie<M: std::fmt::Debug> {
+    /// A chance move of weight 0: it could never be drawn, and a mean by the weights would
+    /// divide by nothing.
+    #[error("at {key}: the chance move {chance_move:?} has weight 0")]
+    ZeroWeight {
+        /// The position's key, as its `Debug` text.
+        key: String,
+        /// The chance move.
+        chance_move: M,
+    },
+    /// The weighted chance moves are not the moves the rules list there, each once.
+    #[error("at {key}: the weighted chance moves are not the legal moves, each once")]
+    ChanceMovesDiffer {
+        /// The position's key, as its `Debug` text.
+        key: String,
+    },
+    /// A player's node lists weighted chance moves.
+    #[error("at {key}: a player's node lists chance moves")]
+    ChanceMovesAtPlayersNode {
+        /// The position's key, as its `Debug` text.
+        key: String,
+    },
+    /// A position's value lies outside the bounds the game claims for it (a sound claim: the
+    /// search's values go wrong).
+    #[error("at {key}: the value {value} is outside the claimed bounds {lower}..={upper}")]
+    OutOfBounds {
+        /// The position's key, as its `Debug` text.
+        key: String,
+        /// The value, by value iteration, which asks no bounds.
+        value: f64,
+        /// The claimed lower bound.
+        lower: i64,
+        /// The claimed upper bound.
+        upper: i64,
+    },
+    /// The values could not be computed to check the bounds.
+    #[error("the values could not be computed: {0}")]
+    Unsolved(ChanceError),
+}
+
+/// Checks every position `start` reaches, up to `max_positions` of them: at a chance node the
+/// weighted chance moves must be the legal moves, each once, with weights above 0, and a
+/// player's node lists none; and every position's value, computed without the bounds (by
+/// [`CyclicSolver`], which takes any chance game, its positions repeating or not), must lie
+/// within [`value_bounds`](ChanceGame::value_bounds). Start from a position whose game a full
+/// solve handles. The number of positions checked.
+///
+/// # Errors
+///
+/// The first [`ChanceLie`] found, the rules' before the bounds'.
+pub fn chance<G: ChanceGame>(start: &G, max_positions: usize) -> Result<usize, ChanceLie<G::Move>>
+where
+    G::Move: Ord,
+{
+    let positions = reachable(start, max_positions);
+    for position in &positions {
+        check_rules(position)?;
+    }
+    let solution = CyclicSolver::new()
+        .with_max_positions(max_positions)
+        .solve(start)
+        .map_err(ChanceLie::Unsolved)?;
+    for position in &positions {
+        let Some(value) = solution.value(position) else {
+            continue;
+        };
+        let bounds = position.value_bounds();
+        let (lower, upper) = (*bounds.start(), *bounds.end());
+        // Within the iteration's rounding.
+        let slack = 1e-9 * value.abs().max(1.0);
+        if value < lower as f64 - slack || value > upper as f64 + slack {
+            return Err(ChanceLie::OutOfBounds {
+                key: format!("{:?}", position.key()),
+                value,
+                lower,
+                upper,
+            });
+        }
+    }
+    Ok(positions.len())
+}
+
+/// The positions `start` reaches, breadth first, at most `max_positions`.
+fn reachable<G: ChanceGame>(start: &G, max_positions: usize) -> Vec<G> {
+    let mut seen = HashSet::from([start.key()]);
+    let (mut queue, mut found) = (VecDeque::from([start.clone()]), Vec::new());
+    while let Some(position) = queue.pop_front() {
+        for mv in position.legal_moves() {
+            let child = position.after(mv);
+            if seen.len() < max_positions && seen.insert(child.key()) {
+                queue.push_back(child);
+            }
+        }
+        found.push(position);
+    }
+    found
+}
+
+/// The rules of one position against themselves.
+fn check_rules<G: ChanceGame>(position: &G) -> Result<(), ChanceLie<G::Move>>
+where
+    G::Move: Ord,
+{
+    let key = || format!("{:?}", position.key());
+    let mut drawn = Vec::new();
+    position.chance_moves(&mut drawn);
+    if !position.is_chance() {
+        return match drawn.is_empty() {
+            true => Ok(()),
+            false => Err(ChanceLie::ChanceMovesAtPlayersNode { key: key() }),
+        };
+    }
+    if let Some(&(chance_move, _)) = drawn.iter().find(|&&(_, weight)| weight == 0) {
+        return Err(ChanceLie::ZeroWeight {
+            key: key(),
+            chance_move,
+        });
+    }
+    let mut weighted: Vec<G::Move> = drawn.iter().map(|&(mv, _)| mv).collect();
+    let mut legal = position.legal_moves();
+    weighted.sort_unstable();
+    legal.sort_unstable();
+    if weighted != legal || weighted.windows(2).any(|pair| pair[0] == pair[1]) {
+        return Err(ChanceLie::ChanceMovesDiffer { key: key() });
+    }
+    Ok(())
+}
