@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! cargo run --release --example pig                      # Pig to 100: 0.530592725
-//! cargo run --release --example pig -- --piglet --goal 10
+//! cargo run --release --example pig -- --piglet --goal 10 --exact
 //! cargo run --release --example pig -- --svg policy.svg
 //! ```
 
@@ -29,6 +29,10 @@ struct Args {
     /// Draws the policy (the turn total to hold at, by score) to this SVG file.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// The chance as an exact fraction too (small goals: each cycle's equations are solved in
+    /// rationals).
+    #[arg(long)]
+    exact: bool,
 }
 
 /// The smallest turn total at which the side to move holds, with scores `mover` and `other`.
@@ -91,6 +95,18 @@ fn run(args: Args) -> Result<(), Failure> {
         solution.residual(),
         began.elapsed().as_secs_f64()
     );
+    if args.exact {
+        use gamesolver::chance::{BigRational, Expectation};
+        let exact = CyclicSolver::new()
+            .solve_exact(&start)
+            .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+        let value = exact
+            .value(&start)
+            .cloned()
+            .unwrap_or_else(|| BigRational::from_int(0));
+        let chance = (value + BigRational::from_int(1)) / BigRational::from_int(2);
+        println!("first_player_wins_exactly={chance}");
+    }
     if let Some(path) = &args.svg {
         draw(&solution, start, path).map_err(Failure::OutOfReach)?;
     }

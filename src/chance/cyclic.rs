@@ -45,31 +45,32 @@ pub struct CyclicSolver {
 #[derive(Debug, Clone)]
 pub struct CyclicSolution<G: ChanceGame> {
     /// Each position's number when it was found, and that number's place in `values`.
-    index: HashMap<G::Key, u32>,
-    rank: Vec<u32>,
-    values: Vec<f64>,
-    best: Vec<Option<G::Move>>,
+    pub(super) index: HashMap<G::Key, u32>,
+    pub(super) rank: Vec<u32>,
+    pub(super) values: Vec<f64>,
+    pub(super) best: Vec<Option<G::Move>>,
     residual: f64,
     components: usize,
     sweeps: u64,
 }
 
-/// One move or chance move of a numbered position.
+/// One move or chance move of a numbered position (its margin and weight integers, held as
+/// floating point, exactly: they are far below 2^53).
 #[derive(Debug, Clone, Copy)]
-struct Edge {
-    child: u32,
-    margin: f64,
-    keeps: bool,
-    weight: f64,
+pub(super) struct Edge {
+    pub(super) child: u32,
+    pub(super) margin: f64,
+    pub(super) keeps: bool,
+    pub(super) weight: f64,
 }
 
 /// The game as numbered positions and their edges.
-struct Graph<M> {
-    chance: Vec<bool>,
+pub(super) struct Graph<M> {
+    pub(super) chance: Vec<bool>,
     /// Position i's edges are `edges[first[i]..first[i + 1]]`, its moves beside them.
-    first: Vec<usize>,
-    edges: Vec<Edge>,
-    moves: Vec<M>,
+    pub(super) first: Vec<usize>,
+    pub(super) edges: Vec<Edge>,
+    pub(super) moves: Vec<M>,
 }
 
 impl Default for CyclicSolver {
@@ -112,6 +113,15 @@ impl CyclicSolver {
     /// if a component's values still move after 2^20 sweeps (a cycle that play need not
     /// leave).
     pub fn solve<G: ChanceGame>(&self, start: &G) -> Result<CyclicSolution<G>, ChanceError> {
+        self.solve_graph(start).map(|(solution, ..)| solution)
+    }
+
+    /// As [`solve`](Self::solve), with the numbered graph and its components' sizes, in the
+    /// order solved (each component's positions numbered side by side).
+    pub(super) fn solve_graph<G: ChanceGame>(
+        &self,
+        start: &G,
+    ) -> Result<(CyclicSolution<G>, Graph<G::Move>, Vec<u32>), ChanceError> {
         let (graph, index) = explore(start, self.max_positions)?;
         let found = components(&graph);
         // Numbered again in the order solved: a component's positions side by side, so that a
@@ -128,13 +138,13 @@ impl CyclicSolver {
             sweeps: 0,
         };
         let mut first = 0u32;
-        for size in sizes {
+        for &size in &sizes {
             let component: Vec<u32> = (first..first + size).collect();
             first += size;
             solution.components += 1;
             self.solve_component(&graph, &component, &mut solution)?;
         }
-        Ok(solution)
+        Ok((solution, graph, sizes))
     }
 
     fn solve_component<M: Copy>(

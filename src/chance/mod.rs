@@ -31,12 +31,14 @@
 
 mod brute;
 mod cyclic;
+mod exact;
 mod solver;
 mod star;
 mod value;
 
 pub use brute::expectiminimax;
 pub use cyclic::{CyclicSolution, CyclicSolver, DEFAULT_MAX_POSITIONS};
+pub use exact::ExactCyclicSolution;
 /// Exact rationals of any size, for exact values ([`Expectation`]).
 pub use num_rational::BigRational;
 pub use solver::{ChanceError, ChanceSolution, ChanceSolver, DEFAULT_MAX_ENTRIES, MAX_PLIES};

@@ -42,3 +42,77 @@ fn the_policy_holds_a_win_and_rolls_at_the_start() {
     assert!(Pig::chance_to_win(behind) < 0.25, "{behind}");
     assert_eq!(solution.len(), 980_595);
 }
+
+/// Piglet and small Pig exactly, as fractions: the hand equations' values, and every
+/// position's value satisfies the game's equations exactly (its best move's worth is its
+/// value and no move is worth more; a roll's value is the mean of its faces'), which, play
+/// ending with certainty, only the game's values do.
+#[test]
+fn small_games_are_solved_exactly_as_fractions() {
+    use gamesolver::chance::{BigRational, Expectation};
+    use gamesolver::{ChanceGame, Game, ScoringGame};
+    let fraction = |a: i64, b: i64| BigRational::from_int(a) / BigRational::from_int(b);
+    // p = 2/3 and 6/7: values 2p - 1 = 1/3 and 5/7.
+    let piglet = Pig::piglet(1).unwrap();
+    let exact = CyclicSolver::new().solve_exact(&piglet).unwrap();
+    assert_eq!(exact.value(&piglet), Some(&fraction(1, 3)));
+    let pig = Pig::new(2).unwrap();
+    let exact = CyclicSolver::new().solve_exact(&pig).unwrap();
+    assert_eq!(exact.value(&pig), Some(&fraction(5, 7)));
+    for start in [Pig::piglet(10).unwrap(), Pig::new(10).unwrap()] {
+        let exact = CyclicSolver::new().solve_exact(&start).unwrap();
+        let approximate = CyclicSolver::new().solve(&start).unwrap();
+        let mut checked = 0;
+        for mover in 0..10 {
+            for other in 0..10 {
+                for turn in 0..10 - mover {
+                    for position in [
+                        start.at(mover, other, turn),
+                        start.at(mover, other, turn).after(ROLL),
+                    ] {
+                        let Some(value) = exact.value(&position) else {
+                            continue;
+                        };
+                        let float = approximate.value(&position).unwrap();
+                        let worth = |mv| {
+                            let (margin, keeps) = position.margin_and_turn(mv);
+                            let child = exact.value(&position.after(mv)).unwrap().clone();
+                            let margin = BigRational::from_int(margin);
+                            if keeps {
+                                margin + child
+                            } else {
+                                margin - child
+                            }
+                        };
+                        if position.is_chance() {
+                            let mut drawn = Vec::new();
+                            position.chance_moves(&mut drawn);
+                            let total = BigRational::from_int(drawn.len() as i64);
+                            let mean = drawn
+                                .iter()
+                                .fold(BigRational::from_int(0), |sum, &(mv, _)| sum + worth(mv))
+                                / total;
+                            assert_eq!(&mean, value, "{position:?}");
+                        } else {
+                            let best = position.legal_moves().into_iter().map(worth).max().unwrap();
+                            assert_eq!(&best, value, "{position:?}");
+                        }
+                        let as_float = float_of(value);
+                        assert!(
+                            (as_float - float).abs() < 1e-9,
+                            "{position:?}: {as_float} against {float}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 50, "{checked}");
+    }
+}
+
+/// A fraction as floating point, for comparison.
+fn float_of(value: &gamesolver::chance::BigRational) -> f64 {
+    let (numerator, denominator) = (value.numer().to_string(), value.denom().to_string());
+    numerator.parse::<f64>().unwrap() / denominator.parse::<f64>().unwrap()
+}
