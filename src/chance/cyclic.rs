@@ -118,10 +118,7 @@ impl CyclicSolver {
 
     /// As [`solve`](Self::solve), with the numbered graph and its components' sizes, in the
     /// order solved (each component's positions numbered side by side).
-    pub(super) fn solve_graph<G: ChanceGame>(
-        &self,
-        start: &G,
-    ) -> Result<(CyclicSolution<G>, Graph<G::Move>, Vec<u32>), ChanceError> {
+    pub(super) fn solve_graph<G: ChanceGame>(&self, start: &G) -> Result<Solved<G>, ChanceError> {
         let (graph, index) = explore(start, self.max_positions)?;
         let found = components(&graph);
         // Numbered again in the order solved: a component's positions side by side, so that a
@@ -252,6 +249,9 @@ impl<M: Copy> Graph<M> {
         best
     }
 }
+
+/// A solve, its numbered graph, and its components' sizes in the order solved.
+pub(super) type Solved<G> = (CyclicSolution<G>, Graph<<G as crate::Game>::Move>, Vec<u32>);
 
 /// The numbered graph of a game, and each position's number by its key.
 type Explored<G> = (

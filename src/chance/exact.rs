@@ -185,14 +185,14 @@ fn eliminate(rows: &mut [Vec<BigRational>]) {
             continue;
         };
         rows.swap(column, pivot);
-        for r in 0..n {
-            if r == column || rows[r][column] == zero {
+        let pivot_row = rows[column].clone();
+        for (r, row) in rows.iter_mut().enumerate() {
+            if r == column || row[column] == zero {
                 continue;
             }
-            let factor = rows[r][column].clone() / rows[column][column].clone();
-            for k in column..=n {
-                let step = factor.clone() * rows[column][k].clone();
-                rows[r][k] = rows[r][k].clone() - step;
+            let factor = row[column].clone() / pivot_row[column].clone();
+            for (cell, above) in row.iter_mut().zip(&pivot_row).skip(column) {
+                *cell = cell.clone() - factor.clone() * above.clone();
             }
         }
     }
