@@ -269,30 +269,23 @@ fn move_bounds<G: ScoringGame>(
 }
 
 /// The window on the position after a move of `margin` that is the window `window` on the
-/// move's worth: `margin - v` (the turn passes: the sides swap) or `margin + v` (it does not).
-/// An unbounded side stays unbounded.
+/// move's worth. The child's value is `worth - margin` with the turn kept and
+/// `margin - worth` without: the worth's window seen through the inverse move, which
+/// [`Interval::through`] gives (its margin negated with the turn kept), unbounded sides kept.
 fn child_window(window: Window, margin: i64, keeps: bool) -> Window {
-    // The child's side for a side `v` of the move's worth: `v - margin` with the turn kept
-    // (sign 1), `margin - v` without (sign -1).
-    let side = |v: i64, sign: i64| {
-        if v.abs() >= UNBOUNDED {
-            v.signum() * sign * UNBOUNDED
-        } else {
-            (sign * v.saturating_sub(margin)).clamp(-UNBOUNDED, UNBOUNDED)
-        }
+    let sides = Interval {
+        lower: window.alpha,
+        upper: window.beta,
     };
-    if keeps {
-        // v = worth - margin.
-        Window {
-            alpha: side(window.alpha, 1),
-            beta: side(window.beta, 1),
-        }
+    let inverse = if keeps {
+        margin.saturating_neg()
     } else {
-        // v = margin - worth: the sides swap.
-        Window {
-            alpha: side(window.beta, -1),
-            beta: side(window.alpha, -1),
-        }
+        margin
+    };
+    let child = sides.through(inverse, keeps);
+    Window {
+        alpha: child.lower,
+        beta: child.upper,
     }
 }
 

@@ -32,13 +32,17 @@ fn roll_move(roll: Roll) -> BearoffMove {
 }
 
 /// The 21 rolls of two dice with their weights: a double once, any other roll twice.
-fn rolls(out: &mut Vec<(BearoffMove, u32)>) {
-    for a in 1..=6 {
-        for b in a..=6 {
+fn weighted_rolls() -> impl Iterator<Item = (BearoffMove, u32)> {
+    (1..=6).flat_map(|a| {
+        (a..=6).map(move |b| {
             let roll = Roll::new(a, b).unwrap_or_else(|_| unreachable!("dice of 1 to 6"));
-            out.push((roll_move(roll), if a == b { 1 } else { 2 }));
-        }
-    }
+            (roll_move(roll), if a == b { 1 } else { 2 })
+        })
+    })
+}
+
+fn rolls(out: &mut Vec<(BearoffMove, u32)>) {
+    out.extend(weighted_rolls());
 }
 
 /// One side bearing off alone: its value is minus the expected number of rolls it needs.
@@ -72,15 +76,7 @@ impl Game for Bearoff {
 
     fn generate_moves(&self, out: &mut Vec<BearoffMove>) {
         match self.roll {
-            None if !self.checkers.is_empty() => {
-                out.extend(
-                    (1..=6)
-                        .flat_map(|a| (a..=6).map(move |b| (a, b)))
-                        .map(|(a, b)| {
-                            roll_move(Roll::new(a, b).unwrap_or_else(|_| unreachable!("dice")))
-                        }),
-                );
-            }
+            None if !self.checkers.is_empty() => out.extend(weighted_rolls().map(|(mv, _)| mv)),
             None => {}
             Some(roll) => self.checkers.packed_plays(roll, out),
         }
@@ -175,13 +171,7 @@ impl Game for BearoffRace {
             return;
         }
         match self.roll {
-            None => out.extend(
-                (1..=6)
-                    .flat_map(|a| (a..=6).map(move |b| (a, b)))
-                    .map(|(a, b)| {
-                        roll_move(Roll::new(a, b).unwrap_or_else(|_| unreachable!("dice")))
-                    }),
-            ),
+            None => out.extend(weighted_rolls().map(|(mv, _)| mv)),
             Some(roll) => self.mover.packed_plays(roll, out),
         }
     }
