@@ -7,6 +7,7 @@
 //! cargo run --release --example bearoff -- race 0,0,0,0,0,2 1,0,0,0,0,0 --exact   # 1/9
 //! cargo run --release --example bearoff -- every-one 15           # 54,264 positions
 //! cargo run --release --example bearoff -- every-race 4           # 70² races
+//! cargo run --release --example bearoff -- database 15 one.db     # saved, read back checked
 //! ```
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -37,6 +38,11 @@ enum Command {
     EveryOne { checkers: u8 },
     /// Every race of at most N checkers a side (a two-sided database).
     EveryRace { checkers: u8 },
+    /// The one-sided database of up to N checkers, saved to FILE and read back checked.
+    Database {
+        checkers: u8,
+        file: std::path::PathBuf,
+    },
 }
 
 fn checkers(text: &str) -> Result<Checkers, String> {
@@ -131,7 +137,33 @@ fn run(args: Args) -> Result<(), Failure> {
             let races = pairs.into_iter().map(|(a, b)| BearoffRace::new(a, b));
             every(races)?;
         }
+        Command::Database { checkers, file } => database(checkers, &file)?,
     }
+    Ok(())
+}
+
+/// Builds, saves and reads back a one-sided database.
+fn database(checkers: u8, file: &std::path::Path) -> Result<(), Failure> {
+    use gamesolver::games::bearoff::OneSidedDatabase;
+    let start = Instant::now();
+    let built =
+        OneSidedDatabase::build(checkers).map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let solved = start.elapsed().as_secs_f64();
+    let failed = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
+    let out = std::fs::File::create(file).map_err(|e| failed(&e))?;
+    built
+        .save(std::io::BufWriter::new(out))
+        .map_err(|e| failed(&e))?;
+    let input = std::fs::File::open(file).map_err(|e| failed(&e))?;
+    let read = OneSidedDatabase::load(std::io::BufReader::new(input)).map_err(|e| failed(&e))?;
+    if read != built {
+        return Err(Failure::OutOfReach(failed(&"read back differently")));
+    }
+    println!(
+        "positions={} solved_seconds={solved:.2} file={}",
+        built.len(),
+        file.display()
+    );
     Ok(())
 }
 

@@ -14,8 +14,10 @@
 //! [`MAX_CHECKERS`]; the positions of one side are the `C(21, 6) = 54,264` ways to put up to
 //! 15 checkers on six points ([`every_side`]).
 
+mod database;
 mod rules;
 
+pub use database::{DatabaseError, OneSidedDatabase};
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 
 use crate::{ChanceGame, Game, Points, ScoringGame};

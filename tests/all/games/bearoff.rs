@@ -173,3 +173,41 @@ fn expected_rolls_match_a_plain_dynamic_programme() {
         );
     }
 }
+
+/// A one-sided database: the solver's values, saved and read back the same; a file damaged,
+/// cut short or of another kind refused.
+#[test]
+fn a_database_reads_back_as_saved_and_refuses_a_damaged_file() {
+    use gamesolver::games::bearoff::{DatabaseError, OneSidedDatabase};
+    let database = OneSidedDatabase::build(6).unwrap();
+    assert_eq!(database.len(), 924);
+    let mut solver = ChanceSolver::<Bearoff, f64>::new();
+    for side in every_side(6) {
+        let value = solver.value(&Bearoff::new(side)).unwrap();
+        assert!(
+            (database.rolls(side).unwrap() + value).abs() < 1e-12,
+            "{side:?}"
+        );
+    }
+    assert_eq!(database.rolls(on([0, 0, 0, 0, 0, 1])), Some(1.25));
+    assert_eq!(database.rolls(on([7, 0, 0, 0, 0, 0])), None);
+    let mut bytes = Vec::new();
+    database.save(&mut bytes).unwrap();
+    assert_eq!(OneSidedDatabase::load(&bytes[..]).unwrap(), database);
+    let mut damaged = bytes.clone();
+    damaged[100] ^= 1;
+    assert!(matches!(
+        OneSidedDatabase::load(&damaged[..]),
+        Err(DatabaseError::Damaged)
+    ));
+    assert!(matches!(
+        OneSidedDatabase::load(&bytes[..bytes.len() - 1]),
+        Err(DatabaseError::NotADatabase)
+    ));
+    let mut other = bytes.clone();
+    other[0] = b'X';
+    assert!(matches!(
+        OneSidedDatabase::load(&other[..]),
+        Err(DatabaseError::NotADatabase)
+    ));
+}

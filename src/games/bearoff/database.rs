@@ -1,0 +1,162 @@
+//! A one-sided bearoff database: the expected rolls of every side of up to a number of
+//! checkers, solved once, saved to a file and read back checked.
+
+use super::Bearoff;
+use super::rules::{Checkers, MAX_CHECKERS, every_side};
+use crate::chance::{ChanceError, ChanceSolver};
+use std::collections::HashMap;
+use std::io::{self, Read, Write};
+use thiserror::Error;
+
+/// The first bytes of a database file.
+const MAGIC: &[u8; 8] = b"GSBEAR01";
+
+/// Why a database could not be built, saved or read.
+#[derive(Debug, Error)]
+#[non_exhaustive]
+pub enum DatabaseError {
+    /// Reading or writing failed.
+    #[error("reading or writing a bearoff database: {0}")]
+    Io(#[from] io::Error),
+    /// Not a database of this version, or one cut short.
+    #[error("not a bearoff database of this version")]
+    NotADatabase,
+    /// The expected rolls do not match the file's checksum.
+    #[error("the bearoff database is damaged")]
+    Damaged,
+    /// The solve failed.
+    #[error(transparent)]
+    Solve(#[from] ChanceError),
+}
+
+/// The expected rolls to bear off every side of up to `checkers` checkers (the positions of
+/// [`every_side`], in its order).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OneSidedDatabase {
+    checkers: u8,
+    rolls: Vec<f64>,
+    index: HashMap<Checkers, usize>,
+}
+
+impl OneSidedDatabase {
+    /// Solves every side of up to `checkers` checkers (at most [`MAX_CHECKERS`]), the fewest
+    /// pips first, so that each search finds the positions it leads to in the table.
+    ///
+    /// # Errors
+    ///
+    /// [`DatabaseError::Solve`] if a solve fails (it does not on these games).
+    pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
+        let sides = every_side(checkers);
+        let mut order: Vec<usize> = (0..sides.len()).collect();
+        order.sort_by_key(|&i| sides[i].pips());
+        let mut solver = ChanceSolver::<Bearoff, f64>::new().with_entries_after_chance(false);
+        let mut rolls = vec![0.0; sides.len()];
+        for i in order {
+            rolls[i] = -solver.value(&Bearoff::new(sides[i]))?;
+        }
+        Ok(Self::from_rolls(checkers.min(MAX_CHECKERS), rolls))
+    }
+
+    fn from_rolls(checkers: u8, rolls: Vec<f64>) -> Self {
+        let index = every_side(checkers)
+            .into_iter()
+            .enumerate()
+            .map(|(i, side)| (side, i))
+            .collect();
+        Self {
+            checkers,
+            rolls,
+            index,
+        }
+    }
+
+    /// The expected rolls `side` needs to bear off; `None` for a side of more checkers than
+    /// the database holds.
+    #[must_use]
+    pub fn rolls(&self, side: Checkers) -> Option<f64> {
+        self.index.get(&side).map(|&i| self.rolls[i])
+    }
+
+    /// The sides the database holds.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.rolls.len()
+    }
+
+    /// Whether it holds none (never: the empty side is always there).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.rolls.is_empty()
+    }
+
+    /// Writes the database: the magic, the checkers, the count, each side's expected rolls
+    /// (little-endian `f64`, in [`every_side`]'s order) and their checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`DatabaseError::Io`].
+    pub fn save(&self, mut out: impl Write) -> Result<(), DatabaseError> {
+        out.write_all(MAGIC)?;
+        out.write_all(&[self.checkers])?;
+        out.write_all(&(self.rolls.len() as u64).to_le_bytes())?;
+        for value in &self.rolls {
+            out.write_all(&value.to_le_bytes())?;
+        }
+        out.write_all(&checksum(&self.rolls).to_le_bytes())?;
+        out.flush()?;
+        Ok(())
+    }
+
+    /// Reads back what [`save`](Self::save) wrote, checked: its magic, its count against its
+    /// checkers', and its checksum.
+    ///
+    /// # Errors
+    ///
+    /// [`DatabaseError::NotADatabase`] for another file or one cut short,
+    /// [`DatabaseError::Damaged`] for a checksum that does not match, [`DatabaseError::Io`].
+    pub fn load(mut input: impl Read) -> Result<Self, DatabaseError> {
+        let mut head = [0u8; 17];
+        read_exact(&mut input, &mut head)?;
+        let checkers = head[8];
+        let count = u64::from_le_bytes(
+            head[9..17]
+                .try_into()
+                .map_err(|_| DatabaseError::NotADatabase)?,
+        );
+        if &head[..8] != MAGIC
+            || checkers > MAX_CHECKERS
+            || count != every_side(checkers).len() as u64
+        {
+            return Err(DatabaseError::NotADatabase);
+        }
+        let mut rolls = Vec::with_capacity(count as usize);
+        let mut word = [0u8; 8];
+        for _ in 0..count {
+            read_exact(&mut input, &mut word)?;
+            rolls.push(f64::from_le_bytes(word));
+        }
+        read_exact(&mut input, &mut word)?;
+        if u64::from_le_bytes(word) != checksum(&rolls) {
+            return Err(DatabaseError::Damaged);
+        }
+        Ok(Self::from_rolls(checkers, rolls))
+    }
+}
+
+/// `read_exact`, a file cut short being no database.
+fn read_exact(input: &mut impl Read, into: &mut [u8]) -> Result<(), DatabaseError> {
+    input.read_exact(into).map_err(|e| match e.kind() {
+        io::ErrorKind::UnexpectedEof => DatabaseError::NotADatabase,
+        _ => DatabaseError::Io(e),
+    })
+}
+
+/// FNV-1a over the values' bits.
+fn checksum(rolls: &[f64]) -> u64 {
+    rolls
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
