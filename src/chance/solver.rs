@@ -97,7 +97,7 @@ pub(crate) fn move_worth<G: ScoringGame, V: Expectation>(position: &G, mv: G::Mo
 
 /// The window on the position after a move of `margin` that is the window (`alpha`, `beta`)
 /// on the move's worth: `margin + v` with the turn kept, `margin - v` (sides swapped) without.
-fn child_window<V: Expectation>(margin: &V, keeps: bool, alpha: &V, beta: &V) -> (V, V) {
+pub(super) fn child_window<V: Expectation>(margin: &V, keeps: bool, alpha: &V, beta: &V) -> (V, V) {
     if keeps {
         (
             alpha.clone() - margin.clone(),

@@ -1,14 +1,14 @@
 //! Star1 at a chance node: each chance move searched within the window its share of the mean
 //! leaves, given what the chance moves before proved and the bounds of those after.
 
-use super::solver::{ChanceError, ChanceSolver, through};
+use super::solver::{ChanceError, ChanceSolver, child_window, through};
 use super::value::{Expectation, max, min};
 use crate::game::ChanceGame;
 
-/// One chance move of a chance node: its move, weight, margin, whether it keeps the turn, and the
-/// bounds of its worth.
-struct ChanceMove<M, V> {
-    mv: M,
+/// One chance move of a chance node: the position after it (played once, for its bounds and
+/// its search), its weight, margin, whether it keeps the turn, and the bounds of its worth.
+struct ChanceMove<G, V> {
+    child: G,
     weight: V,
     margin: V,
     keeps: bool,
@@ -53,7 +53,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
                 return Ok(max((done + share + rest_lower) / total, beta.clone()));
             }
             let (a, b) = self.window_of(chance_move, &fail_low, &fail_high);
-            let worth = self.chance_move_worth(position, chance_move, &a, &b, ply)?;
+            let worth = self.chance_move_worth(chance_move, &a, &b, ply)?;
             let share = chance_move.weight.clone() * worth.clone();
             // A bound on the node stays on its side of the window (see `through`).
             if self.prunes_chance() && worth <= fail_low {
@@ -69,12 +69,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
 
     /// The window a chance move's worth is searched in: with pruning, between the worths at
     /// which the node fails, clipped to the move's bounds; without, just outside its bounds.
-    fn window_of(
-        &self,
-        chance_move: &ChanceMove<G::Move, V>,
-        fail_low: &V,
-        fail_high: &V,
-    ) -> (V, V) {
+    fn window_of(&self, chance_move: &ChanceMove<G, V>, fail_low: &V, fail_high: &V) -> (V, V) {
         let one = V::from_int(1);
         let (below, above) = (
             chance_move.lower.clone() - one.clone(),
@@ -88,7 +83,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     }
 
     /// The chance moves of `position`, each with the bounds of its worth.
-    fn chance_moves_of(&self, position: &G) -> Vec<ChanceMove<G::Move, V>> {
+    fn chance_moves_of(&self, position: &G) -> Vec<ChanceMove<G, V>> {
         let mut drawn = Vec::new();
         position.chance_moves(&mut drawn);
         drawn
@@ -96,7 +91,8 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
             .map(|(mv, weight)| {
                 let (margin, keeps) = position.margin_and_turn(mv);
                 let margin = V::from_int(margin);
-                let bounds = position.after(mv).value_bounds();
+                let child = position.after(mv);
+                let bounds = child.value_bounds();
                 let (lower, upper) = (V::from_int(*bounds.start()), V::from_int(*bounds.end()));
                 let (lower, upper) = if keeps {
                     (margin.clone() + lower, margin.clone() + upper)
@@ -104,7 +100,7 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
                     (margin.clone() - upper, margin.clone() - lower)
                 };
                 ChanceMove {
-                    mv,
+                    child,
                     weight: V::from_int(i64::from(weight)),
                     margin,
                     keeps,
@@ -118,37 +114,15 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     /// The chance move's worth, fail-soft within (`alpha`, `beta`).
     fn chance_move_worth(
         &mut self,
-        position: &G,
-        chance_move: &ChanceMove<G::Move, V>,
+        chance_move: &ChanceMove<G, V>,
         alpha: &V,
         beta: &V,
         ply: usize,
     ) -> Result<V, ChanceError> {
-        let margin = &chance_move.margin;
-        let (a, b) = if chance_move.keeps {
-            (
-                alpha.clone() - margin.clone(),
-                beta.clone() - margin.clone(),
-            )
-        } else {
-            (
-                margin.clone() - beta.clone(),
-                margin.clone() - alpha.clone(),
-            )
-        };
-        let child = self.search_after_chance(
-            &position.after(chance_move.mv),
-            a.clone(),
-            b.clone(),
-            ply + 1,
-        )?;
-        Ok(through(
-            margin,
-            chance_move.keeps,
-            child,
-            (&a, &b),
-            (alpha, beta),
-        ))
+        let (margin, keeps) = (&chance_move.margin, chance_move.keeps);
+        let (a, b) = child_window(margin, keeps, alpha, beta);
+        let child = self.search_after_chance(&chance_move.child, a.clone(), b.clone(), ply + 1)?;
+        Ok(through(margin, keeps, child, (&a, &b), (alpha, beta)))
     }
 }
 

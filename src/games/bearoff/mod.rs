@@ -47,6 +47,15 @@ fn rolls(out: &mut Vec<(BearoffMove, u32)>) {
     out.extend(weighted_rolls());
 }
 
+/// A move is legal where the rules list it: a roll at a chance node, a play of the roll after.
+fn check_in<G: Game<Move = BearoffMove>>(
+    position: &G,
+    mv: BearoffMove,
+) -> Result<(), BearoffError> {
+    let legal = position.legal_moves().contains(&mv);
+    legal.then_some(()).ok_or(BearoffError::IllegalMove(mv))
+}
+
 /// One side bearing off alone: its value is minus the expected number of rolls it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bearoff {
@@ -85,8 +94,7 @@ impl Game for Bearoff {
     }
 
     fn check_move(&self, mv: BearoffMove) -> Result<(), BearoffError> {
-        let legal = self.legal_moves().contains(&mv);
-        legal.then_some(()).ok_or(BearoffError::IllegalMove(mv))
+        check_in(self, mv)
     }
 
     fn play_unchecked(&mut self, mv: BearoffMove) {
@@ -179,8 +187,7 @@ impl Game for BearoffRace {
     }
 
     fn check_move(&self, mv: BearoffMove) -> Result<(), BearoffError> {
-        let legal = self.legal_moves().contains(&mv);
-        legal.then_some(()).ok_or(BearoffError::IllegalMove(mv))
+        check_in(self, mv)
     }
 
     fn play_unchecked(&mut self, mv: BearoffMove) {
