@@ -1,7 +1,9 @@
-//! Games with chance: backgammon bearoff ([`gamesolver::games::bearoff`]) by the chance
-//! search with Star1 (`star1`), with chance pruning off (`no_chance_pruning`: every chance move
-//! searched whole, the table kept), and by plain expectiminimax (`expectiminimax`: no pruning,
-//! no table, OpenSpiel's way); the one-sided database of up to 8 checkers, solved as the
+//! Games with chance: backgammon bearoff ([`gamesolver::games::bearoff`]) solved by the chance
+//! search with Star1 (`star1`), Star2 (`star2`), chance pruning off (`no_chance_pruning`: every
+//! chance move searched whole, the table kept), and by plain expectiminimax (`expectiminimax`:
+//! no pruning, no table, OpenSpiel's way); bearoff races searched to a depth by the engine
+//! with the expected-rolls evaluator (`race_to_depth`), each way again, beside the
+//! depth-limited expectiminimax; the one-sided database of up to 8 checkers, solved as the
 //! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
 //! Pig to 100, whose positions repeat, by the strongly connected components
 //! (`CyclicSolver`) beside value iteration over the whole game by hand
@@ -12,9 +14,16 @@
 mod baseline;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use gamesolver::chance::{ChanceSolver, CyclicSolver, expectiminimax};
-use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
+use gamesolver::Budget;
+use gamesolver::chance::{
+    ChanceEngine, ChancePruning, ChanceSolver, CyclicSolver, expectiminimax,
+    expectiminimax_to_depth,
+};
+use gamesolver::games::bearoff::{
+    Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, every_side,
+};
 use gamesolver::games::pig::Pig;
+use std::sync::Arc;
 
 fn side(counts: [u8; 6]) -> Checkers {
     Checkers::new(counts).expect("at most 15 checkers")
@@ -47,7 +56,7 @@ fn races(c: &mut Criterion) {
         let race = BearoffRace::new(on_roll, other);
         let value: f64 = ChanceSolver::new().value(&race).expect("no cycle");
         let plain: f64 = ChanceSolver::new()
-            .with_chance_pruning(false)
+            .with_chance_pruning(ChancePruning::Off)
             .value(&race)
             .expect("no cycle");
         assert!(
@@ -57,13 +66,20 @@ fn races(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("star1", name), &race, |b, race| {
             b.iter(|| ChanceSolver::<_, f64>::new().value(race));
         });
+        group.bench_with_input(BenchmarkId::new("star2", name), &race, |b, race| {
+            b.iter(|| {
+                ChanceSolver::<_, f64>::new()
+                    .with_chance_pruning(ChancePruning::Star2)
+                    .value(race)
+            });
+        });
         group.bench_with_input(
             BenchmarkId::new("no_chance_pruning", name),
             &race,
             |b, race| {
                 b.iter(|| {
                     ChanceSolver::<_, f64>::new()
-                        .with_chance_pruning(false)
+                        .with_chance_pruning(ChancePruning::Off)
                         .value(race)
                 });
             },
@@ -79,6 +95,57 @@ fn races(c: &mut Criterion) {
                 &race,
                 |b, race| {
                     b.iter(|| expectiminimax::<_, f64>(race));
+                },
+            );
+        }
+    }
+    group.finish();
+}
+
+/// Races searched to a depth (players' moves) by the engine, a fresh table each time.
+fn races_to_depth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("race_to_depth");
+    group.sample_size(10);
+    let database = Arc::new(OneSidedDatabase::build(15).expect("it solves"));
+    let evaluator = ExpectedRolls(database);
+    let positions = [
+        (
+            "10v10_depth3",
+            side([2, 2, 2, 2, 1, 1]),
+            side([1, 2, 2, 2, 2, 1]),
+            3,
+        ),
+        (
+            "15v15_depth2",
+            side([3, 3, 3, 2, 2, 2]),
+            side([2, 2, 3, 3, 3, 2]),
+            2,
+        ),
+    ];
+    for (name, on_roll, other, depth) in positions {
+        let race = BearoffRace::new(on_roll, other);
+        let budget = Budget::default().with_depth(depth);
+        let ways = [
+            ("star2", ChancePruning::Star2),
+            ("star1", ChancePruning::Star1),
+            ("no_chance_pruning", ChancePruning::Off),
+        ];
+        for (way, pruning) in ways {
+            let engine =
+                || ChanceEngine::<_, _, f64>::new(evaluator.clone()).with_chance_pruning(pruning);
+            let found = engine().search(&race, budget).expect("no cycle");
+            let nodes = found.map_or(0, |found| found.nodes);
+            println!("race_to_depth/{way}/{name}: {nodes} nodes");
+            group.bench_with_input(BenchmarkId::new(way, name), &race, |b, race| {
+                b.iter(|| engine().search(race, budget));
+            });
+        }
+        if depth <= 2 {
+            group.bench_with_input(
+                BenchmarkId::new("expectiminimax", name),
+                &race,
+                |b, race| {
+                    b.iter(|| expectiminimax_to_depth::<_, _, f64>(race, depth.into(), &evaluator));
                 },
             );
         }
@@ -134,5 +201,5 @@ fn pig(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, races, one_sided, pig);
+criterion_group!(benches, races, races_to_depth, one_sided, pig);
 criterion_main!(benches);

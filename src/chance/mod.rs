@@ -1,6 +1,9 @@
 //! Games with chance ([`ChanceGame`](crate::ChanceGame)): their exact expected values, by a
 //! search that prunes chance nodes ([`ChanceSolver`]) or by the definition
-//! ([`expectiminimax`]), in exact rationals or floating point ([`Expectation`]).
+//! ([`expectiminimax`]), in exact rationals or floating point ([`Expectation`]); their play
+//! within a budget, to a depth with an evaluator at the horizon ([`ChanceEngine`], and
+//! [`expectiminimax_to_depth`] by the definition); and games whose positions repeat
+//! ([`CyclicSolver`], [`ExactCyclicSolution`]).
 //!
 //! # The search
 //!
@@ -27,19 +30,50 @@
 //! values are those of the definition, which the tests check against [`expectiminimax`] on
 //! random games in exact rationals.
 //!
+//! Star2 (Ballard's probing) first tightens the bounds `Lᵢ`, `Uᵢ` themselves. The position
+//! after chance move `i` is a player's node (else it is not probed); its value is the largest
+//! of its moves' worths, so the worth `p` of any one of them is a lower bound on it. Through
+//! the chance move's margin `m`, `p` bounds the chance move's worth: `xᵢ ≥ m + p` if the chance
+//! move keeps the turn, `xᵢ ≤ m - p` if it passes it. The probe searches the node's first
+//! move in the search's order, within the window on `xᵢ` from `Lᵢ` (or the worth at which the
+//! node fails low) to the worth at which the node fails high with the other chance moves at
+//! their bounds (or `Uᵢ`); a result that fails low in it tells nothing and is dropped, any
+//! other is a lower bound on the node's value by fail-softness. After each probe, if
+//! `Σ wᵢ Lᵢ ≥ βW` the node's value is at least `β` and that is returned; if `Σ wᵢ Uᵢ ≤ αW`, at
+//! most `α`. Star1 then runs on the tightened bounds, which the proof above allows, since
+//! it assumes only that they hold. A probe pays when the first move is good and costs a
+//! search when it is not ([`ChancePruning`] gives the measurements).
+//!
+//! # To a depth
+//!
+//! [`ChanceEngine`] searches a depth of players' moves (chance moves are not counted); at the
+//! horizon a position is worth 0 if the game is over there, else the evaluator's estimate
+//! ([`Evaluator::expected`](crate::Evaluator::expected)) clipped to the game's bounds. Its
+//! table keeps, with each bound, the depth it was searched to; a bound searched to a horizon
+//! answers only searches as shallow or shallower. A search that met no horizon and read no
+//! table entry that did is the game's own value, stored as such and reported `exact`. The
+//! same Star1 and Star2 apply: a depth-limited value is the definition's with the horizon's
+//! estimates as terminal values, and the bounds still hold for them because the estimates
+//! are clipped to them. The tests check it against [`expectiminimax_to_depth`] without a table
+//! (where a deeper entry cannot stand in for a shallower search).
+//!
 //! [`Solver`]: crate::Solver
 
 mod brute;
 mod cyclic;
+mod engine;
 mod exact;
+mod search;
 mod solver;
 mod star;
 mod value;
 
-pub use brute::expectiminimax;
+pub use brute::{expectiminimax, expectiminimax_to_depth};
 pub use cyclic::{CyclicSolution, CyclicSolver, DEFAULT_MAX_POSITIONS};
+pub use engine::{ChanceEngine, ChanceSearchResult};
 pub use exact::ExactCyclicSolution;
 /// Exact rationals of any size, for exact values ([`Expectation`]).
 pub use num_rational::BigRational;
+pub use search::ChancePruning;
 pub use solver::{ChanceError, ChanceSolution, ChanceSolver, DEFAULT_MAX_ENTRIES, MAX_PLIES};
 pub use value::Expectation;

@@ -31,6 +31,10 @@ pub trait Expectation:
     /// The integer `value`.
     fn from_int(value: i64) -> Self;
 
+    /// The finite `value` (an evaluator's estimate): itself in floating point, the same
+    /// number exactly as a rational.
+    fn from_f64(value: f64) -> Self;
+
     /// Whether `self` and `other` are the same value: exactly for exact numbers; within the
     /// rounding of the computation (a relative `10⁻⁹`) for floating point, so that moves of
     /// equal value are found equal.
@@ -42,6 +46,10 @@ impl Expectation for f64 {
         value as f64
     }
 
+    fn from_f64(value: f64) -> Self {
+        value
+    }
+
     fn same(&self, other: &Self) -> bool {
         (self - other).abs() <= 1e-9 * self.abs().max(other.abs()).max(1.0)
     }
@@ -50,6 +58,11 @@ impl Expectation for f64 {
 impl Expectation for BigRational {
     fn from_int(value: i64) -> Self {
         BigRational::from_integer(BigInt::from(value))
+    }
+
+    fn from_f64(value: f64) -> Self {
+        // Every finite double is a rational; a non-finite one has no value to give.
+        BigRational::from_float(value).unwrap_or_else(|| Self::from_int(0))
     }
 
     fn same(&self, other: &Self) -> bool {

@@ -10,6 +10,14 @@ use crate::game::ScoringGame;
 pub trait Evaluator<G: ScoringGame>: Clone + Send {
     /// The estimated future margin for the side to move.
     fn evaluate(&self, position: &G) -> i64;
+
+    /// The estimate in finer steps than a whole point, for a search of expected values (a
+    /// game with chance, [`ChanceEngine`](crate::chance::ChanceEngine)), where a margin's
+    /// mean is rarely whole: a backgammon side's `2p - 1`, p its chance to win. By default,
+    /// [`evaluate`](Self::evaluate).
+    fn expected(&self, position: &G) -> f64 {
+        self.evaluate(position) as f64
+    }
 }
 
 /// The evaluator of exact search: it is never trusted, every leaf is scored as 0 and marked

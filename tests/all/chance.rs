@@ -2,8 +2,11 @@
 //! random games, exactly in rationals and within rounding in floating point, with Star1 on
 //! and off; and the errors it promises.
 
-use gamesolver::chance::{BigRational, ChanceError, ChanceSolver, Expectation, expectiminimax};
-use gamesolver::{ChanceGame, Game, Points, ScoringGame};
+use gamesolver::chance::{
+    BigRational, ChanceEngine, ChanceError, ChancePruning, ChanceSolver, Expectation,
+    expectiminimax, expectiminimax_to_depth,
+};
+use gamesolver::{Budget, ChanceGame, Evaluator, Game, Points, ScoringGame};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -124,6 +127,60 @@ fn random_game(count: usize, seeds: &[u64]) -> Random {
     }
 }
 
+/// An estimate of a random game's position, fractional and often outside its bounds (which
+/// the search clips it to).
+#[derive(Debug, Clone, Copy)]
+struct Guess;
+
+impl Evaluator<Random> for Guess {
+    fn evaluate(&self, position: &Random) -> i64 {
+        self.expected(position) as i64
+    }
+    fn expected(&self, position: &Random) -> f64 {
+        ((position.at * 37) % 23) as f64 / 4.0 - 2.5
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// To each depth, the engine without a table (every pruning) finds the definition's
+    /// depth-limited value exactly; with its table, the value it calls exact is the game's.
+    #[test]
+    fn the_engine_gives_the_depth_limited_values(
+        count in 2usize..40,
+        seeds in prop::collection::vec(any::<u64>(), 1..64),
+    ) {
+        let game = random_game(count, &seeds);
+        for pruning in [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off] {
+            let mut bare = ChanceEngine::<Random, Guess, BigRational>::new(Guess)
+                .with_max_entries(0)
+                .with_chance_pruning(pruning);
+            let mut tabled = ChanceEngine::<Random, Guess, BigRational>::new(Guess)
+                .with_chance_pruning(pruning);
+            for at in 0..count {
+                let position = Random { at, ..game.clone() };
+                for depth in 1..4u16 {
+                    let budget = Budget::default().with_depth(depth);
+                    let found = bare.search(&position, budget).unwrap();
+                    let Some(found) = found else {
+                        prop_assert!(position.legal_moves().is_empty());
+                        continue;
+                    };
+                    let truth: BigRational =
+                        expectiminimax_to_depth(&position, u32::from(found.depth), &Guess).unwrap();
+                    prop_assert_eq!(&found.value, &truth, "node {} depth {}", at, depth);
+                    let found = tabled.search(&position, budget).unwrap().unwrap();
+                    if found.exact {
+                        let value: BigRational = expectiminimax(&position).unwrap();
+                        prop_assert_eq!(&found.value, &value, "node {} depth {}", at, depth);
+                    }
+                }
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
@@ -135,14 +192,15 @@ proptest! {
         seeds in prop::collection::vec(any::<u64>(), 1..64),
     ) {
         let game = random_game(count, &seeds);
-        let mut star = ChanceSolver::<Random, BigRational>::new();
-        let mut plain = ChanceSolver::<Random, BigRational>::new().with_chance_pruning(false);
+        let exact = |pruning| ChanceSolver::<Random, BigRational>::new().with_chance_pruning(pruning);
+        let mut solvers = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(exact);
         let mut float = ChanceSolver::<Random, f64>::new();
         for at in 0..count {
             let position = Random { at, ..game.clone() };
             let truth: BigRational = expectiminimax(&position).unwrap();
-            prop_assert_eq!(&star.value(&position).unwrap(), &truth, "node {}", at);
-            prop_assert_eq!(&plain.value(&position).unwrap(), &truth, "node {}", at);
+            for solver in &mut solvers {
+                prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}", at);
+            }
             let approximate: f64 = float.value(&position).unwrap();
             let exact: f64 = expectiminimax(&position).unwrap();
             prop_assert!(approximate.same(&exact), "node {}: {} against {}", at, approximate, exact);

@@ -15,9 +15,11 @@
 //! 15 checkers on six points ([`every_side`]).
 
 mod database;
+mod evaluators;
 mod rules;
 
 pub use database::{DatabaseError, OneSidedDatabase};
+pub use evaluators::{ExpectedRolls, PipCount};
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 
 use crate::{ChanceGame, Game, Points, ScoringGame};

@@ -53,6 +53,13 @@ impl Roll {
         }
     }
 
+    /// The pips the roll moves: the two dice, or four times a double's.
+    #[must_use]
+    pub fn pips(self) -> u32 {
+        let (dice, count) = self.dice();
+        dice[..count].iter().map(|&die| u32::from(die)).sum()
+    }
+
     /// Six bits, never 0.
     pub(super) fn code(self) -> u32 {
         u32::from(self.0) << 3 | u32::from(self.1)

@@ -2,7 +2,7 @@
 //! definition on every small position; the one-sided values against a plain dynamic
 //! programme over every position.
 
-use gamesolver::chance::{BigRational, ChanceSolver, Expectation, expectiminimax};
+use gamesolver::chance::{BigRational, ChancePruning, ChanceSolver, Expectation, expectiminimax};
 use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
 use gamesolver::{ChanceGame, Game};
 use std::collections::HashMap;
@@ -102,7 +102,8 @@ fn defined<G: ChanceGame>(position: &G, memo: &mut HashMap<G::Key, BigRational>)
 #[test]
 fn small_positions_match_the_definition() {
     let mut race = ChanceSolver::<BearoffRace, BigRational>::new();
-    let mut plain = ChanceSolver::<BearoffRace, BigRational>::new().with_chance_pruning(false);
+    let mut plain =
+        ChanceSolver::<BearoffRace, BigRational>::new().with_chance_pruning(ChancePruning::Off);
     for &mover in &every_side(1)[1..] {
         for &other in &every_side(1)[1..] {
             let position = BearoffRace::new(mover, other);

@@ -1,0 +1,151 @@
+//! `ChanceEngine`: a chance game played within a budget, by iterative deepening over the
+//! chance search with an evaluator at the horizon.
+
+use super::search::{ChancePruning, Halt, Search, bounds_of};
+use super::solver::{ChanceError, DEFAULT_MAX_ENTRIES};
+use super::value::Expectation;
+use crate::game::{ChanceGame, Evaluator};
+use crate::search::Budget;
+use std::time::{Duration, Instant};
+
+/// What a [`ChanceEngine`] search found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChanceSearchResult<V, M> {
+    /// The move to play (none at a chance node, where the dice choose).
+    pub best_move: Option<M>,
+    /// The expected value for the side to move, exact or estimated (see `exact`).
+    pub value: V,
+    /// Whether `value` is proven: the last iteration reached the end of the game everywhere.
+    pub exact: bool,
+    /// The depth of the last completed iteration, in players' moves (chance moves are not
+    /// counted); 0 if none completed, when `best_move` is the first move in the search's order.
+    pub depth: u16,
+    /// Nodes visited, probes included.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// A chance game's engine: iterative deepening over the [`ChanceSolver`](super::ChanceSolver)'s
+/// search (alpha-beta, Star1 or Star2 at chance nodes, a table of bounds by depth), an
+/// [`Evaluator`] at the horizon ([`Evaluator::expected`]), within a [`Budget`] of depth (in
+/// players' moves), nodes and time. The clock is read every thousand nodes or so; an iteration
+/// cut short is thrown away, and the move of the last one completed is played. It stops
+/// deepening once an iteration reaches no horizon: the value is then exact.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolver::chance::ChanceEngine;
+/// use gamesolver::games::bearoff::{BearoffRace, Checkers, PipCount};
+/// use gamesolver::Budget;
+///
+/// let side = Checkers::new([2, 1, 1, 0, 0, 1])?;
+/// let race = BearoffRace::new(side, side);
+/// let mut engine = ChanceEngine::<_, _, f64>::new(PipCount);
+/// let result = engine.search(&race, Budget::default().with_depth(2))?.expect("a race to run");
+/// assert_eq!(result.best_move, None); // the race starts with a roll
+/// assert!(result.value > 0.0); // equal sides: the side on roll is ahead
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct ChanceEngine<G: ChanceGame, E: Evaluator<G>, V = f64> {
+    search: Search<G, V, E>,
+}
+
+impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
+    /// An engine with `evaluator` at the horizon, Star2 at the chance nodes and a table of at
+    /// most [`DEFAULT_MAX_ENTRIES`] positions.
+    #[must_use]
+    pub fn new(evaluator: E) -> Self {
+        let mut search = Search::new(evaluator, DEFAULT_MAX_ENTRIES, ChancePruning::Star2);
+        search.order_by_estimate = true;
+        Self { search }
+    }
+
+    /// Holds at most `entries` positions in the table (see
+    /// [`ChanceSolver::with_max_entries`](super::ChanceSolver::with_max_entries)).
+    #[must_use]
+    pub fn with_max_entries(mut self, entries: usize) -> Self {
+        self.search.max_entries = entries;
+        self
+    }
+
+    /// How chance nodes are cut (Star2 by default). The values are the same with each.
+    #[must_use]
+    pub fn with_chance_pruning(mut self, pruning: ChancePruning) -> Self {
+        self.search.pruning = pruning;
+        self
+    }
+
+    /// Whether a player's moves are searched in the order of the evaluator's estimates of
+    /// them (on by default), where two or more players' moves are left to search: one
+    /// estimate a move buys a good first move, which Star2's probes and alpha-beta need. Off,
+    /// the table's best move first, then the largest margin.
+    #[must_use]
+    pub fn with_ordering_by_estimate(mut self, on: bool) -> Self {
+        self.search.order_by_estimate = on;
+        self
+    }
+
+    /// Forgets what earlier searches proved (the table); the next search starts afresh.
+    pub fn clear(&mut self) {
+        self.search.clear();
+    }
+
+    /// Searches `position` within `budget`; `None` if the game is over there.
+    ///
+    /// # Errors
+    ///
+    /// [`ChanceError::TooDeep`] if play goes past [`MAX_PLIES`](super::MAX_PLIES) chance
+    /// moves without a player's move.
+    pub fn search(
+        &mut self,
+        position: &G,
+        budget: Budget,
+    ) -> Result<Option<ChanceSearchResult<V, G::Move>>, ChanceError> {
+        let start = Instant::now();
+        let moves = position.legal_moves();
+        let Some(&first) = moves.first() else {
+            return Ok(None);
+        };
+        let (lower, upper) = bounds_of::<G, V>(position);
+        let one = V::from_int(1);
+        let window = (lower.clone() - one.clone(), upper.clone() + one);
+        let nodes_before = self.search.nodes;
+        self.search.deadline = budget.started_at(start).deadline;
+        self.search.max_nodes = budget.nodes.map(|nodes| nodes_before.saturating_add(nodes));
+        let chance = position.is_chance();
+        let mut found = ChanceSearchResult {
+            best_move: (!chance).then(|| self.search.best_move(position).unwrap_or(first)),
+            value: self.search.horizon(position),
+            exact: false,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        for depth in 1..=budget.depth.unwrap_or(u16::MAX) {
+            let estimates = self.search.estimates;
+            let value = match self
+                .search
+                .search(position, window.clone(), depth.into(), 0, true)
+            {
+                Ok(value) => value,
+                Err(Halt::Failed(error)) => return Err(error),
+                Err(Halt::OutOfTime) => break,
+            };
+            found.exact = self.search.estimates == estimates;
+            found.value = value;
+            found.depth = depth;
+            if !chance {
+                found.best_move = Some(self.search.best_move(position).unwrap_or(first));
+            }
+            if found.exact {
+                break;
+            }
+        }
+        found.nodes = self.search.nodes - nodes_before;
+        found.elapsed = start.elapsed();
+        Ok(Some(found))
+    }
+}

@@ -1,0 +1,383 @@
+//! The search both chance front-ends share: alpha-beta at the players' nodes, the chance nodes
+//! in `star`, a table of what each position is proven worth to a depth, the horizon (an
+//! evaluator) and the clock.
+
+use super::solver::{ChanceError, MAX_PLIES, child_window, through};
+use super::value::{Expectation, max, min};
+use crate::game::{ChanceGame, Evaluator};
+use rustc_hash::FxHashMap;
+use std::time::Instant;
+
+/// The depth of a search that goes to the end of the game: it never reaches a horizon.
+pub(super) const TO_THE_END: u32 = u32::MAX;
+
+/// How often, in nodes, a search with a deadline reads the clock.
+const CLOCK_EVERY: u64 = 1 << 10;
+
+/// How a chance node is cut (the module docs give each method and its proof). The values are
+/// the same with each; the nodes are not. [`ChanceSolver`](super::ChanceSolver) uses Star1 by
+/// default, [`ChanceEngine`](super::ChanceEngine) Star2: a probe pays when the first move it
+/// searches is good, which the engine's ordering by the evaluator gives (in BENCHMARKS.md, a
+/// bearoff race searched three moves deep: Star2 4 to 11 times fewer nodes than no pruning),
+/// and costs nodes where the first move is a guess (an exact solve of a race: 1.4 times more
+/// nodes than Star1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ChancePruning {
+    /// No cut: every chance move searched whole, as plain expectiminimax does (with a table).
+    Off,
+    /// Ballard's Star1: each chance move searched within the window its share of the mean
+    /// leaves, from the bounds of the chance moves not yet searched.
+    Star1,
+    /// Star1 after a probe of each chance move (Ballard's Star2): the first move of the
+    /// position after it searched alone, a bound on that position's value, which tightens the
+    /// chance move's bounds before any is searched whole.
+    Star2,
+}
+
+/// Why a search stopped without a value: the game's fault, or the clock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Halt {
+    Failed(ChanceError),
+    OutOfTime,
+}
+
+impl From<ChanceError> for Halt {
+    fn from(error: ChanceError) -> Self {
+        Halt::Failed(error)
+    }
+}
+
+/// What is proven of a position's value to a depth (of players' moves; [`TO_THE_END`] for
+/// the game's own value), and its best move if one was searched.
+#[derive(Debug, Clone)]
+struct Entry<V, M> {
+    lower: V,
+    upper: V,
+    depth: u32,
+    best: Option<M>,
+}
+
+/// A player's node's moves with their margins and turns, and the moves as generated.
+pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
+
+/// The search's state: its table, its settings, its count of nodes and its evaluator.
+#[derive(Debug)]
+pub(super) struct Search<G: ChanceGame, V, E> {
+    // Fx: a position's key is hashed at every node, and SipHash's guard against chosen keys
+    // buys nothing here.
+    table: FxHashMap<G::Key, Entry<V, G::Move>>,
+    pub(super) max_entries: usize,
+    pub(super) pruning: ChancePruning,
+    pub(super) entries_after_chance: bool,
+    pub(super) nodes: u64,
+    pub(super) deadline: Option<Instant>,
+    /// The node count at which the search stops, if any.
+    pub(super) max_nodes: Option<u64>,
+    /// The estimates taken so far, the evaluator's and the table's: a search that took none
+    /// found the game's own value.
+    pub(super) estimates: u64,
+    evaluator: E,
+    /// Whether moves deep enough are ordered by the evaluator's estimates.
+    pub(super) order_by_estimate: bool,
+    move_lists: Vec<MoveLists<G::Move>>,
+    /// The estimates of a node's moves, kept between nodes.
+    estimated: Vec<Estimated<G::Move>>,
+}
+
+/// The bounds a table entry proves, if one is deep enough, and the best move it holds.
+type KnownBounds<V, M> = (Option<(V, V)>, Option<M>);
+
+/// A move with the key it is ordered by: not the table's best, and minus its estimated worth.
+type Estimated<M> = (bool, f64, (M, i64, bool));
+
+/// The game's bounds on the value of `position`.
+pub(super) fn bounds_of<G: ChanceGame, V: Expectation>(position: &G) -> (V, V) {
+    let bounds = position.value_bounds();
+    (V::from_int(*bounds.start()), V::from_int(*bounds.end()))
+}
+
+/// The depth left after a player's move.
+fn after_move(depth: u32) -> u32 {
+    if depth == TO_THE_END {
+        depth
+    } else {
+        depth - 1
+    }
+}
+
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
+    pub(super) fn new(evaluator: E, max_entries: usize, pruning: ChancePruning) -> Self {
+        Self {
+            table: FxHashMap::default(),
+            max_entries,
+            pruning,
+            entries_after_chance: true,
+            nodes: 0,
+            deadline: None,
+            max_nodes: None,
+            estimates: 0,
+            evaluator,
+            order_by_estimate: false,
+            move_lists: Vec::new(),
+            estimated: Vec::new(),
+        }
+    }
+
+    pub(super) fn table_len(&self) -> usize {
+        self.table.len()
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The best move the table holds for `position`, searched to any depth.
+    pub(super) fn best_move(&self, position: &G) -> Option<G::Move> {
+        self.table.get(&position.key()).and_then(|entry| entry.best)
+    }
+
+    /// The game's bounds on the value of `position`, tightened by the table's if it holds
+    /// the position searched `depth` deep or deeper.
+    pub(super) fn known_bounds(&mut self, position: &G, depth: u32) -> (V, V) {
+        let (lower, upper) = bounds_of::<G, V>(position);
+        if !self.entries_after_chance {
+            return (lower, upper);
+        }
+        match self
+            .table
+            .get(&position.key())
+            .filter(|entry| entry.depth >= depth)
+        {
+            Some(entry) => {
+                self.estimates += u64::from(entry.depth != TO_THE_END);
+                (
+                    max(lower, entry.lower.clone()),
+                    min(upper, entry.upper.clone()),
+                )
+            }
+            None => (lower, upper),
+        }
+    }
+
+    /// Fail-soft, `depth` players' moves deep: a result at or below `alpha` bounds the value
+    /// from above, one at or above `beta` from below, one between them is the value. Unless
+    /// `remember`, the table is neither asked nor given the position.
+    pub(super) fn search(
+        &mut self,
+        position: &G,
+        (alpha, beta): (V, V),
+        depth: u32,
+        ply: usize,
+        remember: bool,
+    ) -> Result<V, Halt> {
+        self.count_node(ply)?;
+        if depth == 0 {
+            return Ok(self.horizon(position));
+        }
+        let key = position.key();
+        let estimates = self.estimates;
+        let (known, first) = match self.bounds_and_best(&key, depth, remember) {
+            Ok(known) => known,
+            Err(value) => return Ok(value),
+        };
+        let (mut lower, mut upper) = bounds_of::<G, V>(position);
+        if let Some((known_lower, known_upper)) = known {
+            (lower, upper) = (max(lower, known_lower), min(upper, known_upper));
+        }
+        if lower >= beta || lower.same(&upper) {
+            return Ok(lower);
+        }
+        if upper <= alpha {
+            return Ok(upper);
+        }
+        let (alpha, beta) = (max(alpha, lower.clone()), min(beta, upper.clone()));
+        let (value, best) = if position.is_chance() {
+            (self.chance_node(position, &alpha, &beta, depth, ply)?, None)
+        } else {
+            self.player_node(position, (alpha.clone(), &beta), (first, None), depth, ply)?
+        };
+        if value <= alpha {
+            upper = value.clone();
+        } else if value >= beta {
+            lower = value.clone();
+        } else {
+            (lower, upper) = (value.clone(), value.clone());
+        }
+        if remember {
+            // Searched without an estimate below: the game's own value, at any depth.
+            let depth = if self.estimates == estimates {
+                TO_THE_END
+            } else {
+                depth
+            };
+            self.store(
+                key,
+                Entry {
+                    lower,
+                    upper,
+                    depth,
+                    best: best.or(first),
+                },
+            );
+        }
+        Ok(value)
+    }
+
+    /// The bounds the table proves of the position of `key` searched `depth` deep, if any,
+    /// and its best move to search first; `Err` with the value if the table knows it.
+    fn bounds_and_best(
+        &mut self,
+        key: &G::Key,
+        depth: u32,
+        remember: bool,
+    ) -> Result<KnownBounds<V, G::Move>, V> {
+        let entry = self.table.get(key).filter(|_| remember);
+        let first = entry.and_then(|entry| entry.best);
+        let Some(entry) = entry.filter(|entry| entry.depth >= depth) else {
+            return Ok((None, first));
+        };
+        // A bound searched to a horizon is an estimate, and so is what is built on it.
+        self.estimates += u64::from(entry.depth != TO_THE_END);
+        // An exact entry answers at once, without the game's bounds.
+        if entry.lower.same(&entry.upper) {
+            return Err(entry.lower.clone());
+        }
+        Ok((Some((entry.lower.clone(), entry.upper.clone())), first))
+    }
+
+    /// One more node, the depth and, now and then, the clock checked.
+    pub(super) fn count_node(&mut self, ply: usize) -> Result<(), Halt> {
+        if ply > MAX_PLIES {
+            return Err(ChanceError::TooDeep { plies: MAX_PLIES }.into());
+        }
+        self.nodes += 1;
+        let late = |deadline: Instant| Instant::now() >= deadline;
+        let spent = self.max_nodes.is_some_and(|most| self.nodes > most);
+        if spent || self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(late) {
+            return Err(Halt::OutOfTime);
+        }
+        Ok(())
+    }
+
+    /// The value at the horizon: 0 where the game ends, else the evaluator's estimate within
+    /// the game's bounds (which are sound, so an estimate outside them is surely wrong).
+    pub(super) fn horizon(&mut self, position: &G) -> V {
+        let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
+        generated.clear();
+        position.generate_moves(&mut generated);
+        let over = generated.is_empty();
+        moves.clear();
+        self.move_lists.push((moves, generated));
+        if over {
+            return V::from_int(0);
+        }
+        self.estimates += 1;
+        let bounds = position.value_bounds();
+        let estimate = self.evaluator.expected(position);
+        let estimate = if estimate.is_nan() { 0.0 } else { estimate };
+        V::from_f64(estimate.clamp(*bounds.start() as f64, *bounds.end() as f64))
+    }
+
+    /// The search of the position after a chance move, remembered in the table as
+    /// `entries_after_chance` says.
+    pub(super) fn search_after_chance(
+        &mut self,
+        position: &G,
+        window: (V, V),
+        depth: u32,
+        ply: usize,
+    ) -> Result<V, Halt> {
+        self.search(position, window, depth, ply, self.entries_after_chance)
+    }
+
+    fn store(&mut self, key: G::Key, entry: Entry<V, G::Move>) {
+        if self.table.len() < self.max_entries || self.table.contains_key(&key) {
+            self.table.insert(key, entry);
+        }
+    }
+
+    /// Alpha-beta over the moves, the table's best first, then the largest margin; only the
+    /// first `only` of them if given (a probe).
+    pub(super) fn player_node(
+        &mut self,
+        position: &G,
+        window: (V, &V),
+        (first, only): (Option<G::Move>, Option<usize>),
+        depth: u32,
+        ply: usize,
+    ) -> Result<(V, Option<G::Move>), Halt> {
+        // A list of each ply's moves, kept between nodes: no allocation a node.
+        let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
+        generated.clear();
+        position.generate_moves(&mut generated);
+        moves.clear();
+        moves.extend(generated.iter().map(|&mv| {
+            let (margin, keeps) = position.margin_and_turn(mv);
+            (mv, margin, keeps)
+        }));
+        let order = |&(mv, margin, _): &(G::Move, i64, bool)| {
+            (Some(mv) != first, std::cmp::Reverse(margin))
+        };
+        if self.order_by_estimate && depth >= 2 && depth != TO_THE_END {
+            self.sort_by_estimate(position, &mut moves, first);
+        } else if !moves.is_sorted_by_key(order) {
+            moves.sort_by_key(order);
+        }
+        let searched = &moves[..only.unwrap_or(moves.len()).min(moves.len())];
+        let result = self.search_moves(position, searched, window, depth, ply);
+        self.move_lists.push((moves, generated));
+        result
+    }
+
+    /// The moves in the order of their estimated worth (the margin and the evaluator's
+    /// estimate of the position after), the table's best first: one estimate a move, which
+    /// pays where the moves' subtrees are deep.
+    fn sort_by_estimate(
+        &mut self,
+        position: &G,
+        moves: &mut [(G::Move, i64, bool)],
+        first: Option<G::Move>,
+    ) {
+        let mut estimated = std::mem::take(&mut self.estimated);
+        estimated.clear();
+        estimated.extend(moves.iter().map(|&(mv, margin, keeps)| {
+            let after = self.evaluator.expected(&position.after(mv));
+            let worth = margin as f64 + if keeps { after } else { -after };
+            (Some(mv) != first, -worth, (mv, margin, keeps))
+        }));
+        estimated.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+        for (slot, &(_, _, mv)) in moves.iter_mut().zip(&estimated) {
+            *slot = mv;
+        }
+        self.estimated = estimated;
+    }
+
+    /// The moves of a player's node searched in the order given.
+    fn search_moves(
+        &mut self,
+        position: &G,
+        moves: &[(G::Move, i64, bool)],
+        (mut alpha, beta): (V, &V),
+        depth: u32,
+        ply: usize,
+    ) -> Result<(V, Option<G::Move>), Halt> {
+        let mut best: Option<(V, G::Move)> = None;
+        for &(mv, margin, keeps) in moves {
+            let margin = V::from_int(margin);
+            let (a, b) = child_window(&margin, keeps, &alpha, beta);
+            let child = position.after(mv);
+            let window = (a.clone(), b.clone());
+            let child = self.search(&child, window, after_move(depth), ply + 1, true)?;
+            let worth = through(&margin, keeps, child, (&a, &b), (&alpha, beta));
+            if best.as_ref().is_none_or(|(value, _)| worth > *value) {
+                best = Some((worth.clone(), mv));
+            }
+            alpha = max(alpha, worth);
+            if alpha >= *beta {
+                break;
+            }
+        }
+        Ok(best.map_or((V::from_int(0), None), |(value, mv)| (value, Some(mv))))
+    }
+}
