@@ -113,8 +113,9 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
         let one = V::from_int(1);
         let window = (lower.clone() - one.clone(), upper.clone() + one);
         let nodes_before = self.search.nodes;
-        self.search.deadline = budget.started_at(start).deadline;
-        self.search.max_nodes = budget.nodes.map(|nodes| nodes_before.saturating_add(nodes));
+        let max_nodes = budget.nodes.map(|nodes| nodes_before.saturating_add(nodes));
+        self.search
+            .set_budget(budget.started_at(start).deadline, max_nodes);
         let chance = position.is_chance();
         let mut found = ChanceSearchResult {
             best_move: (!chance).then(|| self.search.best_move(position).unwrap_or(first)),
@@ -128,7 +129,7 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
             let estimates = self.search.estimates;
             let value = match self
                 .search
-                .search(position, window.clone(), depth.into(), 0, true)
+                .search(position, window.clone(), depth, 0, true)
             {
                 Ok(value) => value,
                 Err(Halt::Failed(error)) => return Err(error),

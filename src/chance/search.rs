@@ -9,7 +9,7 @@ use rustc_hash::FxHashMap;
 use std::time::Instant;
 
 /// The depth of a search that goes to the end of the game: it never reaches a horizon.
-pub(super) const TO_THE_END: u32 = u32::MAX;
+pub(super) const TO_THE_END: u16 = u16::MAX;
 
 /// How often, in nodes, a search with a deadline reads the clock.
 const CLOCK_EVERY: u64 = 1 << 10;
@@ -49,14 +49,19 @@ impl From<ChanceError> for Halt {
 }
 
 /// What is proven of a position's value to a depth (of players' moves; [`TO_THE_END`] for
-/// the game's own value), and its best move if one was searched.
+/// the game's own value), and its best move if one was searched: its place among the moves
+/// as the game generates them ([`NO_MOVE`] if none), which keeps an entry of `f64` values
+/// in 24 bytes whatever a move is.
 #[derive(Debug, Clone)]
-struct Entry<V, M> {
+struct Entry<V> {
     lower: V,
     upper: V,
-    depth: u32,
-    best: Option<M>,
+    depth: u16,
+    best: u16,
 }
+
+/// No best move in an entry.
+const NO_MOVE: u16 = u16::MAX;
 
 /// A player's node's moves with their margins and turns, and the moves as generated.
 pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
@@ -66,14 +71,16 @@ pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
 pub(super) struct Search<G: ChanceGame, V, E> {
     // Fx: a position's key is hashed at every node, and SipHash's guard against chosen keys
     // buys nothing here.
-    table: FxHashMap<G::Key, Entry<V, G::Move>>,
+    table: FxHashMap<G::Key, Entry<V>>,
     pub(super) max_entries: usize,
     pub(super) pruning: ChancePruning,
     pub(super) entries_after_chance: bool,
     pub(super) nodes: u64,
-    pub(super) deadline: Option<Instant>,
-    /// The node count at which the search stops, if any.
-    pub(super) max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    /// The node count past which the search stops, if any.
+    max_nodes: Option<u64>,
+    /// The node count at which the budget is next looked at.
+    next_check: u64,
     /// The estimates taken so far, the evaluator's and the table's: a search that took none
     /// found the game's own value.
     pub(super) estimates: u64,
@@ -85,8 +92,9 @@ pub(super) struct Search<G: ChanceGame, V, E> {
     estimated: Vec<Estimated<G::Move>>,
 }
 
-/// The bounds a table entry proves, if one is deep enough, and the best move it holds.
-type KnownBounds<V, M> = (Option<(V, V)>, Option<M>);
+/// The bounds a table entry proves, if one is deep enough, and the place of the best move
+/// it holds.
+type KnownBounds<V> = (Option<(V, V)>, Option<u16>);
 
 /// A move with the key it is ordered by: not the table's best, and minus its estimated worth.
 type Estimated<M> = (bool, f64, (M, i64, bool));
@@ -98,7 +106,7 @@ pub(super) fn bounds_of<G: ChanceGame, V: Expectation>(position: &G) -> (V, V) {
 }
 
 /// The depth left after a player's move.
-fn after_move(depth: u32) -> u32 {
+fn after_move(depth: u16) -> u16 {
     if depth == TO_THE_END {
         depth
     } else {
@@ -116,6 +124,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
             nodes: 0,
             deadline: None,
             max_nodes: None,
+            next_check: u64::MAX,
             estimates: 0,
             evaluator,
             order_by_estimate: false,
@@ -132,32 +141,17 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         self.table.clear();
     }
 
-    /// The best move the table holds for `position`, searched to any depth.
-    pub(super) fn best_move(&self, position: &G) -> Option<G::Move> {
-        self.table.get(&position.key()).and_then(|entry| entry.best)
+    /// The place among its moves of the best move the table holds for `position`, searched
+    /// to any depth.
+    pub(super) fn best_place(&self, position: &G) -> Option<u16> {
+        let entry = self.table.get(&position.key())?;
+        (entry.best != NO_MOVE).then_some(entry.best)
     }
 
-    /// The game's bounds on the value of `position`, tightened by the table's if it holds
-    /// the position searched `depth` deep or deeper.
-    pub(super) fn known_bounds(&mut self, position: &G, depth: u32) -> (V, V) {
-        let (lower, upper) = bounds_of::<G, V>(position);
-        if !self.entries_after_chance {
-            return (lower, upper);
-        }
-        match self
-            .table
-            .get(&position.key())
-            .filter(|entry| entry.depth >= depth)
-        {
-            Some(entry) => {
-                self.estimates += u64::from(entry.depth != TO_THE_END);
-                (
-                    max(lower, entry.lower.clone()),
-                    min(upper, entry.upper.clone()),
-                )
-            }
-            None => (lower, upper),
-        }
+    /// The best move the table holds for `position`, searched to any depth.
+    pub(super) fn best_move(&self, position: &G) -> Option<G::Move> {
+        let place = self.best_place(position)?;
+        position.legal_moves().get(usize::from(place)).copied()
     }
 
     /// Fail-soft, `depth` players' moves deep: a result at or below `alpha` bounds the value
@@ -167,7 +161,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         &mut self,
         position: &G,
         (alpha, beta): (V, V),
-        depth: u32,
+        depth: u16,
         ply: usize,
         remember: bool,
     ) -> Result<V, Halt> {
@@ -217,7 +211,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
                     lower,
                     upper,
                     depth,
-                    best: best.or(first),
+                    best: best.or(first).unwrap_or(NO_MOVE),
                 },
             );
         }
@@ -229,11 +223,13 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
     fn bounds_and_best(
         &mut self,
         key: &G::Key,
-        depth: u32,
+        depth: u16,
         remember: bool,
-    ) -> Result<KnownBounds<V, G::Move>, V> {
+    ) -> Result<KnownBounds<V>, V> {
         let entry = self.table.get(key).filter(|_| remember);
-        let first = entry.and_then(|entry| entry.best);
+        let first = entry
+            .map(|entry| entry.best)
+            .filter(|&best| best != NO_MOVE);
         let Some(entry) = entry.filter(|entry| entry.depth >= depth) else {
             return Ok((None, first));
         };
@@ -252,12 +248,27 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
             return Err(ChanceError::TooDeep { plies: MAX_PLIES }.into());
         }
         self.nodes += 1;
-        let late = |deadline: Instant| Instant::now() >= deadline;
-        let spent = self.max_nodes.is_some_and(|most| self.nodes > most);
-        if spent || self.nodes.is_multiple_of(CLOCK_EVERY) && self.deadline.is_some_and(late) {
+        // One comparison a node; the budget is looked at only at the next check.
+        if self.nodes < self.next_check {
+            return Ok(());
+        }
+        let late = self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline);
+        if late || self.max_nodes.is_some_and(|most| self.nodes > most) {
             return Err(Halt::OutOfTime);
         }
+        self.set_budget(self.deadline, self.max_nodes);
         Ok(())
+    }
+
+    /// Stops the search at `deadline` (the clock read every [`CLOCK_EVERY`] nodes) and past
+    /// `max_nodes` nodes in all, if given.
+    pub(super) fn set_budget(&mut self, deadline: Option<Instant>, max_nodes: Option<u64>) {
+        (self.deadline, self.max_nodes) = (deadline, max_nodes);
+        let clock = deadline.map_or(u64::MAX, |_| self.nodes.saturating_add(CLOCK_EVERY));
+        let count = max_nodes.map_or(u64::MAX, |most| most.saturating_add(1));
+        self.next_check = clock.min(count);
     }
 
     /// The value at the horizon: 0 where the game ends, else the evaluator's estimate within
@@ -285,32 +296,34 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         &mut self,
         position: &G,
         window: (V, V),
-        depth: u32,
+        depth: u16,
         ply: usize,
     ) -> Result<V, Halt> {
         self.search(position, window, depth, ply, self.entries_after_chance)
     }
 
-    fn store(&mut self, key: G::Key, entry: Entry<V, G::Move>) {
+    fn store(&mut self, key: G::Key, entry: Entry<V>) {
         if self.table.len() < self.max_entries || self.table.contains_key(&key) {
             self.table.insert(key, entry);
         }
     }
 
-    /// Alpha-beta over the moves, the table's best first, then the largest margin; only the
-    /// first `only` of them if given (a probe).
+    /// Alpha-beta over the moves, the table's best first (`first`, its place among the moves
+    /// generated), then the largest margin; only the first `only` of them if given (a probe).
+    /// With the value, the place of the best move.
     pub(super) fn player_node(
         &mut self,
         position: &G,
         window: (V, &V),
-        (first, only): (Option<G::Move>, Option<usize>),
-        depth: u32,
+        (first, only): (Option<u16>, Option<usize>),
+        depth: u16,
         ply: usize,
-    ) -> Result<(V, Option<G::Move>), Halt> {
+    ) -> Result<(V, Option<u16>), Halt> {
         // A list of each ply's moves, kept between nodes: no allocation a node.
         let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
         generated.clear();
         position.generate_moves(&mut generated);
+        let first = first.and_then(|place| generated.get(usize::from(place)).copied());
         moves.clear();
         moves.extend(generated.iter().map(|&mv| {
             let (margin, keeps) = position.margin_and_turn(mv);
@@ -326,6 +339,11 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         }
         let searched = &moves[..only.unwrap_or(moves.len()).min(moves.len())];
         let result = self.search_moves(position, searched, window, depth, ply);
+        let place = |best| generated.iter().position(|&mv| mv == best);
+        let result = result.map(|(value, best)| {
+            let place = best.and_then(place).and_then(|i| u16::try_from(i).ok());
+            (value, place.filter(|&place| place != NO_MOVE))
+        });
         self.move_lists.push((moves, generated));
         result
     }
@@ -359,7 +377,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         position: &G,
         moves: &[(G::Move, i64, bool)],
         (mut alpha, beta): (V, &V),
-        depth: u32,
+        depth: u16,
         ply: usize,
     ) -> Result<(V, Option<G::Move>), Halt> {
         let mut best: Option<(V, G::Move)> = None;

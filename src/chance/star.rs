@@ -2,7 +2,7 @@
 //! leaves, given what the chance moves before proved and the bounds of those after), after
 //! Star2's probes (a bound on each chance move from one move of the position after it).
 
-use super::search::{ChancePruning, Halt, Search};
+use super::search::{ChancePruning, Halt, Search, bounds_of};
 use super::solver::{child_window, through};
 use super::value::{Expectation, max, min};
 use crate::game::{ChanceGame, Evaluator};
@@ -26,10 +26,10 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         position: &G,
         alpha: &V,
         beta: &V,
-        depth: u32,
+        depth: u16,
         ply: usize,
     ) -> Result<V, Halt> {
-        let mut drawn = self.chance_moves_of(position, depth);
+        let mut drawn = self.chance_moves_of(position);
         if drawn.is_empty() {
             return Ok(V::from_int(0));
         }
@@ -56,7 +56,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         alpha: &V,
         beta: &V,
         total: &V,
-        depth: u32,
+        depth: u16,
         ply: usize,
     ) -> Result<V, Halt> {
         let total = total.clone();
@@ -169,12 +169,12 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         &mut self,
         chance_move: &mut ChanceMove<G, V>,
         (a, b): (V, V),
-        depth: u32,
+        depth: u16,
         ply: usize,
     ) -> Result<(), Halt> {
         let (child_a, child_b) = child_window(&chance_move.margin, chance_move.keeps, &a, &b);
         self.count_node(ply + 1)?;
-        let first = self.best_move(&chance_move.child);
+        let first = self.best_place(&chance_move.child);
         let window = (child_a.clone(), &child_b);
         let (value, _) =
             self.player_node(&chance_move.child, window, (first, Some(1)), depth, ply + 1)?;
@@ -190,9 +190,10 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         Ok(())
     }
 
-    /// The chance moves of `position`, each with the bounds of its worth: the game's, and the
-    /// table's for the position after it if the table holds it.
-    fn chance_moves_of(&mut self, position: &G, depth: u32) -> Vec<ChanceMove<G, V>> {
+    /// The chance moves of `position`, each with the game's bounds on its worth. (The table's
+    /// bounds on the positions after them cut a few nodes more and cost more time than that:
+    /// a lookup for each chance move.)
+    fn chance_moves_of(&mut self, position: &G) -> Vec<ChanceMove<G, V>> {
         let mut drawn = Vec::new();
         position.chance_moves(&mut drawn);
         drawn
@@ -201,7 +202,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
                 let (margin, keeps) = position.margin_and_turn(mv);
                 let margin = V::from_int(margin);
                 let child = position.after(mv);
-                let (lower, upper) = self.known_bounds(&child, depth);
+                let (lower, upper) = bounds_of::<G, V>(&child);
                 let (lower, upper) = if keeps {
                     (margin.clone() + lower, margin.clone() + upper)
                 } else {
@@ -224,7 +225,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         &mut self,
         chance_move: &ChanceMove<G, V>,
         (alpha, beta): (&V, &V),
-        depth: u32,
+        depth: u16,
         ply: usize,
     ) -> Result<V, Halt> {
         let (margin, keeps) = (&chance_move.margin, chance_move.keeps);
@@ -240,7 +241,7 @@ struct Node<'a, V> {
     alpha: &'a V,
     beta: &'a V,
     total: &'a V,
-    depth: u32,
+    depth: u16,
     ply: usize,
 }
 
