@@ -44,7 +44,7 @@ pub use chance::{ChanceLie, chance};
 pub use heap_theory::{TheoryLie, heap_theory};
 pub use knowledge::{CheckError, Claim, Disagreement, LIE_SEARCH_POSITIONS, knowledge};
 pub use repetition::{REPETITION_PLIES, Repetition, repetition, uncovered_repetition};
-pub use unmoves::{UNMOVE_INDICES, UnmoveMismatch, unmoves};
+pub use unmoves::{UNMOVE_INDICES, UnmoveLie, unmoves};
 
 /// How much [`knowledge`] checks.
 ///
@@ -65,6 +65,9 @@ pub struct Checks {
     pub seed: u64,
     /// The table of each solver (4 MiB).
     pub table_bytes: usize,
+    /// The indices [`unmoves`] checks ([`UNMOVE_INDICES`]): every index of a game with at most
+    /// this many, else this many drawn at random.
+    pub indices: u64,
 }
 
 impl Default for Checks {
@@ -73,6 +76,7 @@ impl Default for Checks {
             games: 8,
             seed: 1,
             table_bytes: 4 << 20,
+            indices: UNMOVE_INDICES,
         }
     }
 }
@@ -89,6 +93,13 @@ impl Checks {
     #[must_use]
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+
+    /// Checks `indices` indices of an indexed game ([`unmoves`]); `u64::MAX` checks them all.
+    #[must_use]
+    pub fn with_indices(mut self, indices: u64) -> Self {
+        self.indices = indices;
         self
     }
 }

@@ -4,42 +4,61 @@ use super::{Checks, Random};
 use crate::game::IndexedGame;
 use thiserror::Error;
 
-/// The most indices [`unmoves`] checks: every index of a smaller game, else this many drawn
-/// at random.
+/// The indices [`unmoves`] checks unless told ([`Checks::with_indices`]): every index of a
+/// smaller game, else this many drawn at random.
 pub const UNMOVE_INDICES: u64 = 100_000;
 
-/// A position whose moves and un-moves disagree: `moves` legal moves lead from the position
-/// of index `from` to that of index `to`, and the un-moves of `to` list `from` `unmoves`
-/// times (or an index is out of range).
+/// A lie of an indexed game's numbering or un-moves, found by [`unmoves`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
-#[error(
-    "{moves} moves lead from index {from} to index {to}, whose un-moves list it {unmoves} times"
-)]
-pub struct UnmoveMismatch {
-    /// The parent's index.
-    pub from: u64,
-    /// The child's index.
-    pub to: u64,
-    /// Legal moves from the parent to the child.
-    pub moves: usize,
-    /// Times the child's un-moves list the parent.
-    pub unmoves: usize,
+#[non_exhaustive]
+pub enum UnmoveLie {
+    /// The position at `index` gives another index: two indices stand for one position
+    /// (`position_at` ignores part of the index), and the solver would solve it twice, one
+    /// copy never reached by un-moves.
+    #[error("the position at index {index} gives the index {numbered}")]
+    Numbering {
+        /// The index asked of [`IndexedGame::position_at`].
+        index: u64,
+        /// The index that position gives ([`IndexedGame::index`]).
+        numbered: u64,
+    },
+    /// `moves` legal moves lead from the position of index `from` to that of index `to`, and
+    /// the un-moves of `to` list `from` `unmoves` times (or an index is out of range).
+    #[error(
+        "{moves} moves lead from index {from} to index {to}, whose un-moves list it {unmoves} times"
+    )]
+    Unmoves {
+        /// The parent's index.
+        from: u64,
+        /// The child's index.
+        to: u64,
+        /// Legal moves from the parent to the child.
+        moves: usize,
+        /// Times the child's un-moves list the parent.
+        unmoves: usize,
+    },
 }
 
-/// Checks that an [`IndexedGame`]'s un-moves ([`IndexedGame::predecessors`]) are its moves
-/// backwards: for each index checked (every one up to [`UNMOVE_INDICES`], else that many at
-/// random, seeded by `checks`), each position it leads to lists it as often as moves lead
-/// there, and each position it lists (where the game goes on) leads to it as often. The
-/// retrograde solver trusts the un-moves; one that is missing or extra changes verdicts.
+/// Checks an [`IndexedGame`]'s numbering and un-moves ([`IndexedGame::predecessors`]) against
+/// its moves. For each index checked (every one if there are at most
+/// [`checks.indices`](Checks::indices), else that many drawn at random, seeded by `checks`):
+/// the position there gives that index back; each position it leads to lists it as often as
+/// moves lead there; and each position it lists (where the game goes on) leads to it as
+/// often. The retrograde solver trusts all three: a position under two indices, or an un-move
+/// missing or extra, changes verdicts.
+///
+/// With a symmetry folded into the numbering (positions equal up to it share an index), the
+/// un-moves of a class list a parent once for each move from it into the class, which this
+/// counts by index: the contract of [`IndexedGame::predecessors`].
 ///
 /// # Errors
 ///
-/// The first [`UnmoveMismatch`].
-pub fn unmoves<G: IndexedGame>(game: &G, checks: &Checks) -> Result<(), UnmoveMismatch> {
+/// The first [`UnmoveLie`].
+pub fn unmoves<G: IndexedGame>(game: &G, checks: &Checks) -> Result<(), UnmoveLie> {
     let count = game.index_count();
     let mut random = Random(checks.seed);
-    let sampled = count > UNMOVE_INDICES;
-    for i in 0..count.min(UNMOVE_INDICES) {
+    let sampled = count > checks.indices;
+    for i in 0..count.min(checks.indices) {
         let index = if sampled {
             // Truncation is fine: a draw below the count.
             random.below(usize::try_from(count).unwrap_or(usize::MAX)) as u64
@@ -47,6 +66,10 @@ pub fn unmoves<G: IndexedGame>(game: &G, checks: &Checks) -> Result<(), UnmoveMi
             i
         };
         if let Some(position) = game.position_at(index) {
+            let numbered = position.index();
+            if numbered != index {
+                return Err(UnmoveLie::Numbering { index, numbered });
+            }
             moves_listed_back(game, &position)?;
             unmoves_played_forward(game, &position)?;
         }
@@ -64,7 +87,7 @@ fn children_of<G: IndexedGame>(position: &G) -> Vec<u64> {
 }
 
 /// Each position `position` leads to lists it among its un-moves as often as moves lead there.
-fn moves_listed_back<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveMismatch> {
+fn moves_listed_back<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveLie> {
     let (index, children) = (position.index(), children_of(position));
     for &to in &children {
         let unmoves = game.position_at(to).map_or(0, |child| {
@@ -74,7 +97,7 @@ fn moves_listed_back<G: IndexedGame>(game: &G, position: &G) -> Result<(), Unmov
         });
         let moves = children.iter().filter(|&&c| c == to).count();
         if unmoves != moves {
-            return Err(UnmoveMismatch {
+            return Err(UnmoveLie::Unmoves {
                 from: index,
                 to,
                 moves,
@@ -86,7 +109,7 @@ fn moves_listed_back<G: IndexedGame>(game: &G, position: &G) -> Result<(), Unmov
 }
 
 /// Each position among `position`'s un-moves leads to it as often as it is listed.
-fn unmoves_played_forward<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveMismatch> {
+fn unmoves_played_forward<G: IndexedGame>(game: &G, position: &G) -> Result<(), UnmoveLie> {
     let index = position.index();
     let mut parents = Vec::new();
     position.predecessors(&mut parents);
@@ -102,7 +125,7 @@ fn unmoves_played_forward<G: IndexedGame>(game: &G, position: &G) -> Result<(), 
                 .count()
         });
         if moves != unmoves {
-            return Err(UnmoveMismatch {
+            return Err(UnmoveLie::Unmoves {
                 from,
                 to: index,
                 moves,

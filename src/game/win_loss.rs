@@ -15,6 +15,17 @@ pub enum Verdict {
     Loss,
 }
 
+impl std::fmt::Display for Verdict {
+    /// `win`, `draw` or `loss`, for the side to move.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.pad(match self {
+            Self::Win => "win",
+            Self::Draw => "draw",
+            Self::Loss => "loss",
+        })
+    }
+}
+
 impl Verdict {
     /// The same result seen by the other side.
     #[must_use]

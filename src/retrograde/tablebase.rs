@@ -15,6 +15,16 @@ pub struct RetroValue {
     pub plies: u16,
 }
 
+impl std::fmt::Display for RetroValue {
+    /// `win in 7`, `loss in 4`, `draw`, or `loss in 0` where the game has ended.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.verdict {
+            Verdict::Draw => write!(f, "draw"),
+            verdict => write!(f, "{verdict} in {}", self.plies),
+        }
+    }
+}
+
 /// How many positions have each verdict.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Counts {
@@ -24,6 +34,30 @@ pub struct Counts {
     pub draws: u64,
     /// Lost by the side to move.
     pub losses: u64,
+}
+
+impl Counts {
+    /// The positions counted, of every verdict.
+    #[must_use]
+    pub fn total(&self) -> u64 {
+        self.wins
+            .saturating_add(self.draws)
+            .saturating_add(self.losses)
+    }
+}
+
+impl std::fmt::Display for Counts {
+    /// `wins 12, draws 3, losses 5 (20 in all)`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "wins {}, draws {}, losses {} ({} in all)",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.total()
+        )
+    }
 }
 
 impl FromIterator<Verdict> for Counts {
@@ -113,5 +147,24 @@ impl<K: TableKey> Tablebase<K> {
         self.ids
             .iter()
             .map(|(key, &id)| (key, self.at(id as usize)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_and_counts_read_as_words() {
+        let value = |verdict, plies| RetroValue { verdict, plies };
+        assert_eq!(value(Verdict::Win, 7).to_string(), "win in 7");
+        assert_eq!(value(Verdict::Loss, 0).to_string(), "loss in 0");
+        assert_eq!(value(Verdict::Draw, 0).to_string(), "draw");
+        assert_eq!(format!("{:>5}", Verdict::Loss), " loss");
+        let counts: Counts = [Verdict::Win, Verdict::Loss, Verdict::Win]
+            .into_iter()
+            .collect();
+        assert_eq!(counts.total(), 3);
+        assert_eq!(counts.to_string(), "wins 2, draws 0, losses 1 (3 in all)");
     }
 }

@@ -270,12 +270,76 @@ fn un_moves_that_miss_a_move_are_found() {
     let found = check::unmoves(&Once(start), &Checks::default());
     assert_eq!(
         found,
-        Err(check::UnmoveMismatch {
+        Err(check::UnmoveLie::Unmoves {
             from: 0,
             to: 2,
             moves: 2,
             unmoves: 1
         })
+    );
+}
+
+/// Numbers each point twice: index `i` and `i + n` are the same point, `i` the one it gives.
+#[derive(Clone, Debug)]
+struct Twice(Token<true>);
+
+impl Game for Twice {
+    type Move = u32;
+    type Key = u32;
+    type Error = std::fmt::Error;
+    fn generate_moves(&self, out: &mut Vec<u32>) {
+        self.0.generate_moves(out);
+    }
+    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+        self.0.check_move(to)
+    }
+    fn play_unchecked(&mut self, to: u32) {
+        self.0.play_unchecked(to);
+    }
+    fn key(&self) -> u32 {
+        self.0.key()
+    }
+}
+
+impl WinLossGame for Twice {}
+
+impl IndexedGame for Twice {
+    const HAS_PREDECESSORS: bool = true;
+    fn index_count(&self) -> u64 {
+        2 * self.0.index_count()
+    }
+    fn index(&self) -> u64 {
+        self.0.index()
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        self.0.position_at(index % self.0.index_count()).map(Twice)
+    }
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        let mut all = Vec::new();
+        self.0.predecessors(&mut all);
+        out.extend(all.into_iter().map(Twice));
+    }
+}
+
+#[test]
+fn a_numbering_that_gives_one_position_two_indices_is_found() {
+    let graph = Arc::new(Graph {
+        edges: vec![vec![1, 2], vec![2], vec![]],
+        endings: vec![None; 3],
+    });
+    let start = Twice(Token::<true> { at: 0, graph });
+    let found = check::unmoves(&start, &Checks::default());
+    assert_eq!(
+        found,
+        Err(check::UnmoveLie::Numbering {
+            index: 3,
+            numbered: 0
+        })
+    );
+    // Told to check no index, the check finds nothing: the setting is honoured.
+    assert_eq!(
+        check::unmoves(&start, &Checks::default().with_indices(0)),
+        Ok(())
     );
 }
 
