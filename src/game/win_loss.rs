@@ -112,8 +112,11 @@ pub trait WinLossGame: Game {
 /// ([`Retrograde::solve_indexed`](crate::retrograde::Retrograde::solve_indexed)), which keeps
 /// a few bytes an index and no graph, as endgame tablebase generators do.
 ///
-/// Every index names at most one position and every position has one index; an index may
-/// name none (a number the encoding leaves unused, or an illegal placement). Given the
+/// Every position has one index, and an index may name none (a number the encoding leaves
+/// unused, or an illegal placement). Positions equal up to a symmetry of the game (a mirror)
+/// may share an index, a *class*, which [`position_at`](Self::position_at) answers with one of
+/// them: the solver then holds a class once. Un-moves must follow the classes (see
+/// [`predecessors`](Self::predecessors)). Given the
 /// positions that lead into a position ([`predecessors`](Self::predecessors): the un-moves),
 /// the solver goes backwards from the ends; without them it sweeps every index once a ply.
 /// [`check::unmoves`](crate::check::unmoves) tests that the un-moves match the moves.
@@ -144,6 +147,19 @@ pub trait IndexedGame: WinLossGame {
     /// ended has no moves, so it is no predecessor; the list may still name such positions
     /// (the solver decides them before it asks, and skips them), so un-moves need not test
     /// the rules' endings.
+    ///
+    /// With classes (positions equal up to a symmetry sharing an index), "this one" is the
+    /// class: list each position once for each of its moves *into the class*. Un-moving this
+    /// position alone is not enough. Say a board has a mirror σ, and a position X that is its
+    /// own mirror has two moves, to R and to σR, one class. Un-moving R finds X once (through
+    /// X → R), but X has two moves into the class: it must be listed twice, or the solver,
+    /// which counts a parent's moves down as their children are lost to it, never counts X's
+    /// second move down and reads a loss as a draw. A parent that is not its own mirror comes
+    /// out right by itself (X → R and σX → R are found as two positions of one class). One
+    /// recipe that holds in every case: for each distinct parent class the un-moves find,
+    /// list it as many times as its moves lead into this class (play them and compare
+    /// indices). [`check::unmoves`](crate::check::unmoves) counts by index and finds the
+    /// mistake.
     fn predecessors(&self, out: &mut Vec<Self>) {
         let _ = out;
     }
