@@ -3,8 +3,9 @@
 //! game or to a depth with an evaluator at the horizon: the tests' oracle and the benches'
 //! baseline.
 
-use super::solver::{ChanceError, MAX_PLIES, move_worth};
+use super::error::{ChanceError, MAX_PLIES};
 use super::value::{Expectation, max};
+use super::worth::move_worth;
 use crate::game::{ChanceGame, Evaluator, NoEvaluator};
 
 /// The value of `position` by the definition (see [`ChanceGame`]): the best move's worth at a

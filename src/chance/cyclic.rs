@@ -2,7 +2,7 @@
 //! of 1 hands the turn back with nothing banked), by the strongly connected components of its
 //! graph, each solved after every component it leads to.
 
-use super::solver::ChanceError;
+use super::error::ChanceError;
 use crate::game::ChanceGame;
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;

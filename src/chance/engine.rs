@@ -1,8 +1,9 @@
 //! `ChanceEngine`: a chance game played within a budget, by iterative deepening over the
 //! chance search with an evaluator at the horizon.
 
+use super::error::ChanceError;
 use super::search::{ChancePruning, Halt, Search, bounds_of};
-use super::solver::{ChanceError, DEFAULT_MAX_ENTRIES};
+use super::solver::DEFAULT_MAX_ENTRIES;
 use super::value::Expectation;
 use crate::game::{ChanceGame, Evaluator};
 use crate::search::Budget;
@@ -127,10 +128,7 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
         };
         for depth in 1..=budget.depth.unwrap_or(u16::MAX) {
             let estimates = self.search.estimates;
-            let value = match self
-                .search
-                .search(position, window.clone(), depth, 0, true)
-            {
+            let value = match self.search.search(position, window.clone(), depth, 0, true) {
                 Ok(value) => value,
                 Err(Halt::Failed(error)) => return Err(error),
                 Err(Halt::OutOfTime) => break,

@@ -2,7 +2,7 @@
 //! best moves evaluated exactly, component by component, and proven optimal.
 
 use super::cyclic::{CyclicSolution, CyclicSolver, Graph};
-use super::solver::ChanceError;
+use super::error::ChanceError;
 use super::value::Expectation;
 use crate::game::ChanceGame;
 use num_rational::BigRational;

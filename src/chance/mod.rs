@@ -62,18 +62,21 @@
 mod brute;
 mod cyclic;
 mod engine;
+mod error;
 mod exact;
 mod search;
 mod solver;
 mod star;
 mod value;
+mod worth;
 
 pub use brute::{expectiminimax, expectiminimax_to_depth};
 pub use cyclic::{CyclicSolution, CyclicSolver, DEFAULT_MAX_POSITIONS};
 pub use engine::{ChanceEngine, ChanceSearchResult};
+pub use error::{ChanceError, MAX_PLIES};
 pub use exact::ExactCyclicSolution;
 /// Exact rationals of any size, for exact values ([`Expectation`]).
 pub use num_rational::BigRational;
 pub use search::ChancePruning;
-pub use solver::{ChanceError, ChanceSolution, ChanceSolver, DEFAULT_MAX_ENTRIES, MAX_PLIES};
+pub use solver::{ChanceSolution, ChanceSolver, DEFAULT_MAX_ENTRIES};
 pub use value::Expectation;

@@ -2,8 +2,9 @@
 //! in `star`, a table of what each position is proven worth to a depth, the horizon (an
 //! evaluator) and the clock.
 
-use super::solver::{ChanceError, MAX_PLIES, child_window, through};
+use super::error::{ChanceError, MAX_PLIES};
 use super::value::{Expectation, max, min};
+use super::worth::{child_window, through};
 use crate::game::{ChanceGame, Evaluator};
 use rustc_hash::FxHashMap;
 use std::time::Instant;

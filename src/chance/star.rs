@@ -3,8 +3,8 @@
 //! Star2's probes (a bound on each chance move from one move of the position after it).
 
 use super::search::{ChancePruning, Halt, Search, bounds_of};
-use super::solver::{child_window, through};
 use super::value::{Expectation, max, min};
+use super::worth::{child_window, through};
 use crate::game::{ChanceGame, Evaluator};
 
 /// One chance move of a chance node: the position after it (played once, for its bounds and
