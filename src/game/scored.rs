@@ -14,7 +14,8 @@ use thiserror::Error;
 /// Why it is sound: negamax gives a position the best over its moves of the move's margin
 /// minus the value after it. A move that ends the game leads to a position worth 0 (no move
 /// is left there), so its margin alone is its value: 1 when the position it leads to is lost
-/// for its side to move (an ending of [`Verdict::Loss`], or no move and no ending), -1 when
+/// for its side to move (an ending of [`Verdict::Loss`], or no move, no ending and
+/// [`WinLossGame::without_moves`] a loss), -1 when
 /// it is won for that side, 0 for a drawn end. A move that does not end the game scores 0,
 /// and its value is minus the value after it. By induction on the plies to the end, the
 /// value is the verdict's.
@@ -88,7 +89,7 @@ impl<G: WinLossGame> ScoringGame for ScoredWinLoss<G> {
         let verdict = after.ending().or_else(|| {
             let mut moves = Vec::new();
             after.generate_moves(&mut moves);
-            moves.is_empty().then_some(Verdict::Loss)
+            moves.is_empty().then(|| after.without_moves())
         });
         // The verdict is the next side's: its loss is the mover's point.
         match verdict {
@@ -102,5 +103,49 @@ impl<G: WinLossGame> ScoringGame for ScoredWinLoss<G> {
             },
             Some(Verdict::Draw) | None => Points::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    /// A pile of stones: take one or two; with `STALEMATE_DRAWS`, an empty pile is a draw.
+    #[derive(Clone, Debug)]
+    struct Pile<const STALEMATE_DRAWS: bool>(u8);
+
+    impl<const STALEMATE_DRAWS: bool> Game for Pile<STALEMATE_DRAWS> {
+        type Move = u8;
+        type Key = u8;
+        type Error = std::fmt::Error;
+        fn generate_moves(&self, out: &mut Vec<u8>) {
+            out.extend((1..=2).filter(|&take| take <= self.0));
+        }
+        fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {
+            (1..=2.min(self.0)).contains(&take).then_some(()).ok_or(std::fmt::Error)
+        }
+        fn play_unchecked(&mut self, take: u8) {
+            self.0 -= take;
+        }
+        fn key(&self) -> u8 {
+            self.0
+        }
+    }
+
+    impl<const STALEMATE_DRAWS: bool> WinLossGame for Pile<STALEMATE_DRAWS> {
+        fn without_moves(&self) -> Verdict {
+            if STALEMATE_DRAWS { Verdict::Draw } else { Verdict::Loss }
+        }
+    }
+
+    #[test]
+    fn a_position_without_moves_scores_as_the_rules_say() {
+        // Whoever cannot move loses: a pile of 3 is lost, of 4 won (take 1).
+        let value = |pile| Solver::new().value(&ScoredWinLoss(Pile::<false>(pile)));
+        assert_eq!((value(3).unwrap(), value(4).unwrap()), (-1, 1));
+        // Under a stalemate rule every pile is drawn: no move wins or loses.
+        let value = |pile| Solver::new().value(&ScoredWinLoss(Pile::<true>(pile)));
+        assert_eq!((value(3).unwrap(), value(4).unwrap()), (0, 0));
     }
 }

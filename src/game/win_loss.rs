@@ -42,8 +42,10 @@ impl Verdict {
 /// that move to and fro): Three Men's Morris, animal shogi, a token moved on a graph.
 ///
 /// The rules only, on top of [`Game`]: where the game ends and how. A position where
-/// [`ending`](Self::ending) says `None` and no move is legal is lost by the side to move (it
-/// cannot move), so a game whose only ending is that needs nothing but [`Game`]. Set
+/// [`ending`](Self::ending) says `None` and no move is legal ends as
+/// [`without_moves`](Self::without_moves) says: lost by the side to move (it cannot move) by
+/// default, drawn where the rules call it stalemate; so a game whose only ending is that
+/// needs nothing but [`Game`]. Set
 /// [`Game::POSITIONS_REPEAT`] if positions can repeat: the alpha-beta solvers then refuse the
 /// game, and the retrograde solver takes it, scoring play that never ends as a draw.
 ///
@@ -92,9 +94,17 @@ pub trait WinLossGame: Game {
     /// The result for the side to move of a position where the rules end the game (a line
     /// of three formed, a king taken), or `None` while play goes on. Asked before the moves:
     /// a position that has ended is not played on. The default, `None`: the game ends only
-    /// when the side to move has no legal move, and that side loses.
+    /// when the side to move has no legal move ([`without_moves`](Self::without_moves)).
     fn ending(&self) -> Option<Verdict> {
         None
+    }
+
+    /// The result for the side to move of a position where play goes on
+    /// ([`ending`](Self::ending) is `None`) but no move is legal: a loss by default (it
+    /// cannot move); a draw under a stalemate rule. Asked only of such positions, once the
+    /// solver has generated their moves, so a stalemate rule costs no second generation.
+    fn without_moves(&self) -> Verdict {
+        Verdict::Loss
     }
 
     /// How many plies from this position the game is over, where [`ending`](Self::ending)

@@ -12,7 +12,7 @@ use std::mem::size_of;
 pub(crate) struct Graph<K> {
     /// Each position's number, by key.
     pub ids: HashMap<K, u32>,
-    /// How the game ended at each position, if it did (no legal move: a loss), and in how
+    /// How the game ended at each position, if it did (no legal move: as the rules say), and in how
     /// many plies ([`WinLossGame::ending_plies`]).
     pub endings: Vec<Option<(Verdict, u16)>>,
     pub offsets: Vec<u64>,
@@ -83,7 +83,7 @@ pub(crate) fn explore<G: WinLossGame>(
             Some(verdict) => Some((verdict, position.ending_plies())),
             None => {
                 position.generate_moves(&mut moves);
-                moves.is_empty().then_some((Verdict::Loss, 0))
+                moves.is_empty().then(|| (position.without_moves(), 0))
             }
         };
         reserve::<G>(

@@ -8,7 +8,8 @@
 //! numbers of its children are kept (a graph, a few bytes a move), while the positions
 //! themselves are dropped once expanded. Then it goes backwards (`backward`), from the ends:
 //!
-//! - a position where the game has ended ([`WinLossGame::ending`], or no legal move: a loss)
+//! - a position where the game has ended ([`WinLossGame::ending`], or no legal move:
+//!   [`WinLossGame::without_moves`], a loss unless the rules say stalemate)
 //!   has its verdict at 0 plies;
 //! - a position with a child lost for its side to move is won, in one ply more than the
 //!   nearest such child;

@@ -24,6 +24,9 @@ struct Token<const UNMOVES: bool = true> {
 struct Graph {
     edges: Vec<Vec<u32>>,
     endings: Vec<Option<(Verdict, u16)>>,
+    /// The verdict of a point without edges and without an ending: a loss, or a draw under a
+    /// stalemate rule (or even a win).
+    stalemate: Verdict,
 }
 
 impl<const UNMOVES: bool> Game for Token<UNMOVES> {
@@ -55,6 +58,9 @@ impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
     }
     fn ending_plies(&self) -> u16 {
         self.graph.endings[self.at as usize].map_or(0, |(_, plies)| plies)
+    }
+    fn without_moves(&self) -> Verdict {
+        self.graph.stalemate
     }
 }
 
@@ -93,7 +99,7 @@ impl<const UNMOVES: bool> IndexedGame for Token<UNMOVES> {
 fn value_iteration(graph: &Graph) -> Vec<RetroValue> {
     let n = graph.edges.len();
     let ended = |p: usize| {
-        let no_move = graph.edges[p].is_empty().then_some((Verdict::Loss, 0));
+        let no_move = graph.edges[p].is_empty().then_some((graph.stalemate, 0));
         graph.endings[p].or(no_move)
     };
     let mut decided: Vec<Option<RetroValue>> = (0..n)
@@ -170,10 +176,21 @@ fn graphs() -> impl Strategy<Value = Graph> {
             1 => plies().prop_map(|plies| Some((Verdict::Win, plies))),
         ];
         let times = if wide { 90 } else { 1 };
-        (edges, prop::collection::vec(ending, n)).prop_map(move |(edges, endings)| {
-            let edges = edges.into_iter().map(|e| e.repeat(times)).collect();
-            Graph { edges, endings }
-        })
+        let stalemate = prop_oneof![
+            4 => Just(Verdict::Loss),
+            2 => Just(Verdict::Draw),
+            1 => Just(Verdict::Win),
+        ];
+        (edges, prop::collection::vec(ending, n), stalemate).prop_map(
+            move |(edges, endings, stalemate)| {
+                let edges = edges.into_iter().map(|e| e.repeat(times)).collect();
+                Graph {
+                    edges,
+                    endings,
+                    stalemate,
+                }
+            },
+        )
     })
 }
 
@@ -261,6 +278,7 @@ fn un_moves_that_miss_a_move_are_found() {
     let graph = Arc::new(Graph {
         edges: vec![vec![1, 2, 2], vec![2], vec![]],
         endings: vec![None; 3],
+        stalemate: Verdict::Loss,
     });
     let start = Token::<true> {
         at: 0,
@@ -326,6 +344,7 @@ fn a_numbering_that_gives_one_position_two_indices_is_found() {
     let graph = Arc::new(Graph {
         edges: vec![vec![1, 2], vec![2], vec![]],
         endings: vec![None; 3],
+        stalemate: Verdict::Loss,
     });
     let start = Twice(Token::<true> { at: 0, graph });
     let found = check::unmoves(&start, &Checks::default());
@@ -351,7 +370,11 @@ fn rings(n: u32) -> Token<true> {
     let endings = vec![None; 2 * n as usize];
     Token {
         at: 0,
-        graph: Arc::new(Graph { edges, endings }),
+        graph: Arc::new(Graph {
+            edges,
+            endings,
+            stalemate: Verdict::Loss,
+        }),
     }
 }
 
@@ -446,6 +469,7 @@ fn trapped_rings() -> Token<true> {
     let mut graph = Graph {
         edges: start.graph.edges.clone(),
         endings: vec![None; 1000],
+        stalemate: Verdict::Loss,
     };
     for trap in (0..1000).step_by(7) {
         graph.endings[trap] = Some((Verdict::Loss, 0));
@@ -632,6 +656,7 @@ fn a_move_to_an_index_past_the_count_is_refused_on_every_path() {
         // 0 -> 1 (a point with no move: lost) and 0 -> 7, past the 3 points.
         edges: vec![vec![1, 7], vec![], vec![0]],
         endings: vec![None; 3],
+        stalemate: Verdict::Loss,
     });
     let with_unmoves = Token::<true> {
         at: 2,

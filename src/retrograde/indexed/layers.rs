@@ -225,7 +225,10 @@ fn end_of<G: IndexedGame>(
             moves.clear();
             position.generate_moves(moves);
             if moves.is_empty() {
-                return Ok((decided(Verdict::Loss, 0)?, 0));
+                return match position.without_moves() {
+                    Verdict::Draw => Ok((DRAWN_END, 0)),
+                    verdict => Ok((decided(verdict, 0)?, 0)),
+                };
             }
             if let Some(count) = checked_count.filter(|_| G::HAS_PREDECESSORS) {
                 // The backward pass meets a child only as the un-move of an index: a move to
