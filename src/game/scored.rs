@@ -123,7 +123,10 @@ mod tests {
             out.extend((1..=2).filter(|&take| take <= self.0));
         }
         fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {
-            (1..=2.min(self.0)).contains(&take).then_some(()).ok_or(std::fmt::Error)
+            (1..=2.min(self.0))
+                .contains(&take)
+                .then_some(())
+                .ok_or(std::fmt::Error)
         }
         fn play_unchecked(&mut self, take: u8) {
             self.0 -= take;
@@ -135,7 +138,11 @@ mod tests {
 
     impl<const STALEMATE_DRAWS: bool> WinLossGame for Pile<STALEMATE_DRAWS> {
         fn without_moves(&self) -> Verdict {
-            if STALEMATE_DRAWS { Verdict::Draw } else { Verdict::Loss }
+            if STALEMATE_DRAWS {
+                Verdict::Draw
+            } else {
+                Verdict::Loss
+            }
         }
     }
 

@@ -37,6 +37,30 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// The values tallied by their plies to the end: element `p` counts the values of `p`
+    /// plies (draws count at 0).
+    #[must_use]
+    pub fn by_plies(values: impl IntoIterator<Item = RetroValue>) -> Vec<Counts> {
+        let mut counts: Vec<Counts> = Vec::new();
+        for value in values {
+            let plies = usize::from(value.plies);
+            if counts.len() <= plies {
+                counts.resize(plies + 1, Counts::default());
+            }
+            counts[plies].add(value.verdict);
+        }
+        counts
+    }
+
+    /// One more position of `verdict`.
+    fn add(&mut self, verdict: Verdict) {
+        match verdict {
+            Verdict::Win => self.wins += 1,
+            Verdict::Draw => self.draws += 1,
+            Verdict::Loss => self.losses += 1,
+        }
+    }
+
     /// The positions counted, of every verdict.
     #[must_use]
     pub fn total(&self) -> u64 {
@@ -65,11 +89,7 @@ impl FromIterator<Verdict> for Counts {
     fn from_iter<I: IntoIterator<Item = Verdict>>(verdicts: I) -> Self {
         let mut counts = Self::default();
         for verdict in verdicts {
-            match verdict {
-                Verdict::Win => counts.wins += 1,
-                Verdict::Draw => counts.draws += 1,
-                Verdict::Loss => counts.losses += 1,
-            }
+            counts.add(verdict);
         }
         counts
     }
@@ -148,6 +168,12 @@ impl<K: TableKey> Tablebase<K> {
             .iter()
             .map(|(key, &id)| (key, self.at(id as usize)))
     }
+
+    /// How many positions have each verdict, by plies to the end ([`Counts::by_plies`]).
+    #[must_use]
+    pub fn counts_by_plies(&self) -> Vec<Counts> {
+        Counts::by_plies((0..self.len()).map(|id| self.at(id)))
+    }
 }
 
 #[cfg(test)]
@@ -166,5 +192,15 @@ mod tests {
             .collect();
         assert_eq!(counts.total(), 3);
         assert_eq!(counts.to_string(), "wins 2, draws 0, losses 1 (3 in all)");
+        let by_plies = Counts::by_plies([value(Verdict::Win, 2), value(Verdict::Draw, 0)]);
+        let draw = Counts {
+            draws: 1,
+            ..Counts::default()
+        };
+        let win = Counts {
+            wins: 1,
+            ..Counts::default()
+        };
+        assert_eq!(by_plies, vec![draw, Counts::default(), win]);
     }
 }

@@ -214,6 +214,15 @@ proptest! {
             }
         }
         prop_assert_eq!(solved.counts(), counts);
+        // By plies: each value counted at its plies, by hand.
+        let by_plies = solved.counts_by_plies();
+        for (plies, found) in by_plies.iter().enumerate() {
+            let at = |verdict| points.iter().filter(|&&p| {
+                truth[p as usize].verdict == verdict && usize::from(truth[p as usize].plies) == plies
+            }).count() as u64;
+            prop_assert_eq!((found.wins, found.draws, found.losses), (at(Verdict::Win), at(Verdict::Draw), at(Verdict::Loss)));
+        }
+        prop_assert_eq!(by_plies.iter().map(Counts::total).sum::<u64>(), points.len() as u64);
         prop_assert_eq!(solved.start(), truth[0]);
         // The indexed path, with un-moves and by sweeps: every point, reachable or not.
         check::unmoves(&start, &Checks::default()).unwrap();
@@ -221,6 +230,9 @@ proptest! {
         let alone = Retrograde::new().with_threads(1).solve_indexed(&start).unwrap();
         let swept = Token::<false> { at: 0, graph: Arc::clone(&graph) };
         let swept = Retrograde::new().with_threads(2).solve_indexed(&swept).unwrap();
+        let listed: Vec<(u64, RetroValue)> = backward.iter().collect();
+        let expected: Vec<(u64, RetroValue)> = (0u64..).zip(truth.iter().copied()).collect();
+        prop_assert_eq!(listed, expected);
         for (p, value) in truth.iter().enumerate() {
             prop_assert_eq!(backward.value_at(p as u64), Some(*value), "point {}", p);
             prop_assert_eq!(alone.value_at(p as u64), Some(*value), "point {}", p);

@@ -95,8 +95,21 @@ impl IndexedTablebase {
     /// How many positions (indices that name one) have each verdict.
     #[must_use]
     pub fn counts(&self) -> super::Counts {
-        let values = self.codes.iter().filter_map(|&code| value_of(code));
-        values.map(|value| value.verdict).collect()
+        self.iter().map(|(_, value)| value.verdict).collect()
+    }
+
+    /// How many positions have each verdict, by plies to the end
+    /// ([`Counts::by_plies`](super::Counts::by_plies)).
+    #[must_use]
+    pub fn counts_by_plies(&self) -> Vec<super::Counts> {
+        super::Counts::by_plies(self.iter().map(|(_, value)| value))
+    }
+
+    /// Every index that names a position, with its value, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, RetroValue)> + '_ {
+        (0u64..)
+            .zip(&self.codes)
+            .filter_map(|(index, &code)| value_of(code).map(|value| (index, value)))
     }
 }
 
