@@ -66,6 +66,8 @@ impl<const UNMOVES: bool> WinLossGame for KnightTorus<UNMOVES> {
 }
 
 impl<const UNMOVES: bool> IndexedGame for KnightTorus<UNMOVES> {
+    const NAME: &'static str = "knight on a torus";
+
     const HAS_PREDECESSORS: bool = UNMOVES;
 
     fn index_count(&self) -> u64 {

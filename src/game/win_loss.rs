@@ -141,6 +141,12 @@ pub trait IndexedGame: WinLossGame {
     /// game (the start, say): the answer depends only on `index`.
     fn position_at(&self, index: u64) -> Option<Self>;
 
+    /// The game's name, written in a saved table and checked when it is read back, so that
+    /// a table is never used for another game: the same in every program built from the
+    /// game's source (a compiler's type name is not: it names the crate and module, and may
+    /// change between compiler versions). Give each game its own, `"dobutsu shogi"` say.
+    const NAME: &'static str;
+
     /// A number that tells this game's rule sets and sizes apart (a board's size, a variant),
     /// written in a saved table and checked when it is read back, so that a table is never
     /// used for other rules. 0 by default: one rule set.

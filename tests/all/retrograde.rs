@@ -65,6 +65,12 @@ impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
 }
 
 impl<const UNMOVES: bool> IndexedGame for Token<UNMOVES> {
+    // Two games: with un-moves and without (a table of one is refused for the other).
+    const NAME: &'static str = if UNMOVES {
+        "token on a graph"
+    } else {
+        "token on a graph, swept"
+    };
     const HAS_PREDECESSORS: bool = UNMOVES;
 
     fn index_count(&self) -> u64 {
@@ -266,6 +272,7 @@ impl Game for Once {
 impl WinLossGame for Once {}
 
 impl IndexedGame for Once {
+    const NAME: &'static str = "token listing parents once";
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
         self.0.index_count()
@@ -334,6 +341,7 @@ impl Game for Twice {
 impl WinLossGame for Twice {}
 
 impl IndexedGame for Twice {
+    const NAME: &'static str = "token numbered twice";
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
         2 * self.0.index_count()
@@ -513,7 +521,7 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
         file.value_at(1000),
         Err(TablebaseFileError::OutOfRange(1000))
     ));
-    // Another game type, another size, a file cut short, a damaged code.
+    // Another game, another size, a file cut short, a damaged code.
     let other = Token::<false> {
         at: 1,
         graph: Arc::clone(&start.graph),
@@ -575,6 +583,7 @@ impl Game for Vast {
 impl WinLossGame for Vast {}
 
 impl IndexedGame for Vast {
+    const NAME: &'static str = "vast";
     const HAS_PREDECESSORS: bool = false;
     fn index_count(&self) -> u64 {
         1 << 62
@@ -629,7 +638,7 @@ fn a_table_larger_than_memory_is_refused_whole_and_read_by_position() {
     let solved = Retrograde::new().solve_indexed(&start).unwrap();
     solved.save(&start, &mut real).unwrap();
     let word = |i: usize| u64::from_le_bytes(real[8 * i..8 * i + 8].try_into().unwrap());
-    let name = std::any::type_name::<Vast>();
+    let name = <Vast as IndexedGame>::NAME;
     let mut head: Vec<u8> = [word(0), word(1), word(2), 1 << 62, name.len() as u64]
         .iter()
         .flat_map(|w| w.to_le_bytes())

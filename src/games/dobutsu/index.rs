@@ -152,6 +152,8 @@ impl Dobutsu {
 }
 
 impl IndexedGame for Dobutsu {
+    const NAME: &'static str = "dobutsu shogi";
+
     const HAS_PREDECESSORS: bool = true;
 
     #[inline]

@@ -2,13 +2,14 @@
 //! ([`IndexedTablebase::load`]) or one position at a time without loading it
 //! ([`TablebaseFile`]).
 //!
-//! The file names the game it solves (its type and [`IndexedGame::rules_id`], which tells
-//! rule sets and sizes of one type apart, and its index count), and carries a checksum of its
+//! The file names the game it solves (its [`IndexedGame::NAME`] and
+//! [`IndexedGame::rules_id`], which tells rule sets and sizes of one game apart, and its index
+//! count), and carries a checksum of its
 //! codes; a table of another game or rule set, cut short or damaged is refused before any
 //! value is read from it.
 //!
 //! The format, in little-endian words of 64 bits: the magic `GSRETRO1`, the version, the
-//! rules identity, the index count, the length of the game's type name and the name's bytes
+//! rules identity, the index count, the length of the game's name and the name's bytes
 //! (padded with zeros to whole words); then the codes, 2 bytes an index (padded with zeros to
 //! a whole word), and the checksum of the codes.
 
@@ -19,7 +20,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use thiserror::Error;
 
 const MAGIC: u64 = u64::from_le_bytes(*b"GSRETRO1");
-const VERSION: u64 = 1;
+const VERSION: u64 = 2;
 /// Codes hashed together into one word of the checksum.
 const CHUNK: usize = 4096;
 /// Codes read at a time when a table is loaded.
@@ -35,15 +36,15 @@ pub enum TablebaseFileError {
     /// The file is no solved table of this version of the crate.
     #[error("not a solved table of this version of gamesolver")]
     NotATable,
-    /// The table solves another game type.
+    /// The table solves another game ([`IndexedGame::NAME`]).
     #[error("the table solves {found}, not {expected}")]
     OtherGame {
-        /// The game type asked for.
+        /// The name of the game asked for.
         expected: String,
-        /// The game type the file names.
+        /// The name of the game the file names.
         found: String,
     },
-    /// The table solves the same game type under other rules or another size.
+    /// The table solves the same game under other rules or another size.
     #[error(
         "the table solves other rules or another size of this game (rules {found}, index count {found_count}; asked for rules {expected}, index count {expected_count})"
     )]
@@ -82,7 +83,7 @@ pub enum TablebaseFileError {
 
 /// The header's words for `game`.
 fn header<G: IndexedGame>(game: &G) -> Vec<u64> {
-    let name = std::any::type_name::<G>();
+    let name = G::NAME;
     let mut words = vec![
         MAGIC,
         VERSION,
@@ -187,10 +188,11 @@ impl IndexedTablebase {
 /// loading it: its header is checked when it is opened, its checksum by
 /// [`verify`](Self::verify), reading the file through once.
 ///
-/// The file names the game it solves (its type, its [`IndexedGame::rules_id`] and its index
-/// count), so that a table of another game or rule set is refused. The format, in
-/// little-endian words of 64 bits: the magic `GSRETRO1`, the version, the rules identity, the
-/// index count, the length of the game's type name and the name's bytes (padded with zeros to
+/// The file names the game it solves (its [`IndexedGame::NAME`], its
+/// [`IndexedGame::rules_id`] and its index count), so that a table of another game or rule
+/// set is refused. The format, in little-endian words of 64 bits: the magic `GSRETRO1`, the
+/// version, the rules identity, the index count, the length of the game's name and the name's
+/// bytes (padded with zeros to
 /// whole words); then the codes, 2 bytes an index (padded with zeros to a whole word), and the
 /// checksum of the codes.
 #[derive(Debug)]
@@ -221,9 +223,9 @@ impl<R: Read + Seek> TablebaseFile<R> {
         let name_words =
             usize::try_from(found[4].div_ceil(8)).map_err(|_| TablebaseFileError::NotATable)?;
         let name = read_name(&mut input, found[4], name_words)?;
-        if name != std::any::type_name::<G>() {
+        if name != G::NAME {
             return Err(TablebaseFileError::OtherGame {
-                expected: std::any::type_name::<G>().to_owned(),
+                expected: G::NAME.to_owned(),
                 found: name,
             });
         }
