@@ -54,9 +54,10 @@ fn projected_bytes<G: Game>(map: usize, positions: usize, moves: usize, queued: 
         .saturating_add(queued.saturating_mul(size_of::<(G, usize)>()))
 }
 
-/// Numbers every position reachable from `start`, breadth first (see the module docs).
+/// Numbers every position reachable from the starts, breadth first, the starts first in
+/// their order (a start met twice numbered once; see the module docs).
 pub(crate) fn explore<G: WinLossGame>(
-    start: &G,
+    starts: &[G],
     max_bytes: usize,
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<Graph<G::Key>, RetroError> {
@@ -66,15 +67,25 @@ pub(crate) fn explore<G: WinLossGame>(
         offsets: vec![0],
         children: Vec::new(),
     };
-    let start_key = start.key();
     // The heap memory the map's keys own, and the queue's positions (each taken to own as
     // much as its key: the game's word, `TableKey::heap_bytes`).
-    let mut heap = Heap {
-        keys: start_key.heap_bytes(),
-        queued: start_key.heap_bytes(),
-    };
-    let mut queue = VecDeque::from([(start.clone(), start_key.heap_bytes())]);
-    graph.ids.insert(start_key, 0);
+    let mut heap = Heap { keys: 0, queued: 0 };
+    let mut queue = VecDeque::new();
+    for start in starts {
+        let (key, next) = (start.key(), graph.ids.len());
+        if graph.ids.contains_key(&key) {
+            continue;
+        }
+        let owned = key.heap_bytes();
+        heap.keys = heap.keys.saturating_add(owned);
+        heap.queued = heap.queued.saturating_add(owned);
+        check_heap::<G>(&graph, heap.total(), max_bytes)?;
+        graph.ids.insert(
+            key,
+            u32::try_from(next).map_err(|_| RetroError::TooManyPositions)?,
+        );
+        queue.push_back((start.clone(), owned));
+    }
     let mut moves = Vec::new();
     while let Some((position, owned)) = queue.pop_front() {
         heap.queued -= owned;

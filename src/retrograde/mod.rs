@@ -90,6 +90,9 @@ pub enum RetroError {
     /// the forward path, 32,765 on the indexed one).
     #[error("a position is further from the end than the solver counts")]
     TooDeep,
+    /// A solve from a set of starts was given none ([`Retrograde::solve_from`]).
+    #[error("no start to solve from")]
+    NoStart,
     /// An [`IndexedGame`] gave an index at or past its `index_count`.
     #[error("index {index} is out of the game's range")]
     IndexOutOfRange {
@@ -253,7 +256,25 @@ impl Retrograde {
     /// [`RetroError::TooManyPositions`] past 2^32 - 1 positions, [`RetroError::TooDeep`] for
     /// a position more than 65,535 plies from the end.
     pub fn solve<G: WinLossGame>(&mut self, start: &G) -> Result<Tablebase<G::Key>, RetroError> {
-        let graph = explore::explore(start, self.max_bytes, &mut self.progress)?;
+        self.solve_from(std::slice::from_ref(start))
+    }
+
+    /// Solves every position reachable from any of `starts` (the openings of a game that has
+    /// several, or a set of endgames): one graph, each position solved once. The table's
+    /// [`start`](Tablebase::start) is the first start's value; the others are read by
+    /// [`value`](Tablebase::value).
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::NoStart`] if `starts` is empty; else as [`solve`](Self::solve).
+    pub fn solve_from<G: WinLossGame>(
+        &mut self,
+        starts: &[G],
+    ) -> Result<Tablebase<G::Key>, RetroError> {
+        if starts.is_empty() {
+            return Err(RetroError::NoStart);
+        }
+        let graph = explore::explore(starts, self.max_bytes, &mut self.progress)?;
         let (verdicts, plies) = backward::solve(&graph, &mut self.progress)?;
         Ok(Tablebase::new(graph.ids, verdicts, plies))
     }

@@ -230,6 +230,15 @@ proptest! {
         }
         prop_assert_eq!(by_plies.iter().map(Counts::total).sum::<u64>(), points.len() as u64);
         prop_assert_eq!(solved.start(), truth[0]);
+        // From two starts at once: each start, and all that either reaches, as alone.
+        let last = Token::<true> { at: graph.edges.len() as u32 - 1, graph: Arc::clone(&graph) };
+        let both = Retrograde::new().solve_from(&[start.clone(), last.clone()]).unwrap();
+        prop_assert_eq!(both.start(), truth[0]);
+        prop_assert_eq!(both.value(&last), Some(truth[last.at as usize]));
+        for &p in &points {
+            prop_assert_eq!(both.value_of_key(&p), Some(truth[p as usize]), "point {}", p);
+        }
+        prop_assert!(both.len() >= solved.len());
         // The indexed path, with un-moves and by sweeps: every point, reachable or not.
         check::unmoves(&start, &Checks::default()).unwrap();
         let backward = Retrograde::new().with_threads(2).solve_indexed(&start).unwrap();
@@ -289,6 +298,17 @@ impl IndexedGame for Once {
         all.dedup_by_key(|token| token.at);
         out.extend(all.into_iter().map(Once));
     }
+}
+
+#[test]
+fn a_solve_from_no_start_is_refused() {
+    let none: [Token<true>; 0] = [];
+    assert_eq!(
+        Retrograde::new()
+            .solve_from(&none)
+            .map(|solved| solved.len()),
+        Err(RetroError::NoStart)
+    );
 }
 
 #[test]
