@@ -20,7 +20,7 @@ const CLOCK_EVERY: u64 = 1 << 10;
 /// default, [`ChanceEngine`](super::ChanceEngine) Star2: a probe pays when the first move it
 /// searches is good, which the engine's ordering by the evaluator gives (in BENCHMARKS.md, a
 /// bearoff race searched three moves deep: Star2 4 to 11 times fewer nodes than no pruning),
-/// and costs nodes where the first move is a guess (an exact solve of a race: 1.4 times more
+/// and costs nodes where the first move is a guess (an exact solve of a race: 1.5 times more
 /// nodes than Star1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
