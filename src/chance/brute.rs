@@ -41,6 +41,15 @@ pub fn expectiminimax_to_depth<G: ChanceGame, E: Evaluator<G>, V: Expectation>(
     value(position, 0, depth, evaluator)
 }
 
+/// The evaluator's estimate of `position` within the game's bounds (which are sound, so an
+/// estimate outside them is surely wrong), a NaN read as 0: a horizon's value.
+pub(super) fn estimate<G: ChanceGame, E: Evaluator<G>>(position: &G, evaluator: &E) -> f64 {
+    let bounds = position.value_bounds();
+    let estimate = evaluator.expected(position);
+    let estimate = if estimate.is_nan() { 0.0 } else { estimate };
+    estimate.clamp(*bounds.start() as f64, *bounds.end() as f64)
+}
+
 fn value<G: ChanceGame, E: Evaluator<G>, V: Expectation>(
     position: &G,
     ply: usize,
@@ -55,12 +64,7 @@ fn value<G: ChanceGame, E: Evaluator<G>, V: Expectation>(
         return Ok(V::from_int(0));
     }
     if depth == 0 {
-        let bounds = position.value_bounds();
-        let estimate = evaluator.expected(position);
-        let estimate = if estimate.is_nan() { 0.0 } else { estimate };
-        return Ok(V::from_f64(
-            estimate.clamp(*bounds.start() as f64, *bounds.end() as f64),
-        ));
+        return Ok(V::from_f64(estimate(position, evaluator)));
     }
     if position.is_chance() {
         let mut drawn = Vec::new();

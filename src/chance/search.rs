@@ -2,6 +2,7 @@
 //! in `star`, a table of what each position is proven worth to a depth, the horizon (an
 //! evaluator) and the clock.
 
+use super::brute::estimate;
 use super::error::{ChanceError, MAX_PLIES};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
@@ -273,7 +274,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
     }
 
     /// The value at the horizon: 0 where the game ends, else the evaluator's estimate within
-    /// the game's bounds (which are sound, so an estimate outside them is surely wrong).
+    /// the game's bounds ([`estimate`]).
     pub(super) fn horizon(&mut self, position: &G) -> V {
         let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
         generated.clear();
@@ -285,10 +286,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
             return V::from_int(0);
         }
         self.estimates += 1;
-        let bounds = position.value_bounds();
-        let estimate = self.evaluator.expected(position);
-        let estimate = if estimate.is_nan() { 0.0 } else { estimate };
-        V::from_f64(estimate.clamp(*bounds.start() as f64, *bounds.end() as f64))
+        V::from_f64(estimate(position, &self.evaluator))
     }
 
     /// The search of the position after a chance move, remembered in the table as
