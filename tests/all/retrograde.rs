@@ -256,29 +256,46 @@ proptest! {
     }
 }
 
+/// The rules of a wrapper of a token, the token's own: its moves, and its endings.
+macro_rules! token_rules {
+    ($wrapper:ident) => {
+        impl Game for $wrapper {
+            type Move = u32;
+            type Key = u32;
+            type Error = std::fmt::Error;
+            fn generate_moves(&self, out: &mut Vec<u32>) {
+                self.0.generate_moves(out);
+            }
+            fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+                self.0.check_move(to)
+            }
+            fn play_unchecked(&mut self, to: u32) {
+                self.0.play_unchecked(to);
+            }
+            fn key(&self) -> u32 {
+                self.0.key()
+            }
+        }
+
+        impl WinLossGame for $wrapper {
+            fn ending(&self) -> Option<Verdict> {
+                self.0.ending()
+            }
+            fn ending_plies(&self) -> u16 {
+                self.0.ending_plies()
+            }
+            fn without_moves(&self) -> Verdict {
+                self.0.without_moves()
+            }
+        }
+    };
+}
+
 /// Lists each parent once, however many moves it has to the point.
 #[derive(Clone, Debug)]
 struct Once(Token<true>);
 
-impl Game for Once {
-    type Move = u32;
-    type Key = u32;
-    type Error = std::fmt::Error;
-    fn generate_moves(&self, out: &mut Vec<u32>) {
-        self.0.generate_moves(out);
-    }
-    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-        self.0.check_move(to)
-    }
-    fn play_unchecked(&mut self, to: u32) {
-        self.0.play_unchecked(to);
-    }
-    fn key(&self) -> u32 {
-        self.0.key()
-    }
-}
-
-impl WinLossGame for Once {}
+token_rules!(Once);
 
 impl IndexedGame for Once {
     const NAME: &'static str = "token listing parents once";
@@ -340,25 +357,7 @@ fn un_moves_that_miss_a_move_are_found() {
 #[derive(Clone, Debug)]
 struct Twice(Token<true>);
 
-impl Game for Twice {
-    type Move = u32;
-    type Key = u32;
-    type Error = std::fmt::Error;
-    fn generate_moves(&self, out: &mut Vec<u32>) {
-        self.0.generate_moves(out);
-    }
-    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-        self.0.check_move(to)
-    }
-    fn play_unchecked(&mut self, to: u32) {
-        self.0.play_unchecked(to);
-    }
-    fn key(&self) -> u32 {
-        self.0.key()
-    }
-}
-
-impl WinLossGame for Twice {}
+token_rules!(Twice);
 
 impl IndexedGame for Twice {
     const NAME: &'static str = "token numbered twice";
@@ -582,25 +581,7 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
 #[derive(Clone, Debug)]
 struct Vast(Token<false>);
 
-impl Game for Vast {
-    type Move = u32;
-    type Key = u32;
-    type Error = std::fmt::Error;
-    fn generate_moves(&self, out: &mut Vec<u32>) {
-        self.0.generate_moves(out);
-    }
-    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-        self.0.check_move(to)
-    }
-    fn play_unchecked(&mut self, to: u32) {
-        self.0.play_unchecked(to);
-    }
-    fn key(&self) -> u32 {
-        self.0.key()
-    }
-}
-
-impl WinLossGame for Vast {}
+token_rules!(Vast);
 
 impl IndexedGame for Vast {
     const NAME: &'static str = "vast";
