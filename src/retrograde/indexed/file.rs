@@ -314,7 +314,7 @@ fn read_word(input: &mut impl Read) -> Result<u64, TablebaseFileError> {
     Ok(u64::from_le_bytes(bytes))
 }
 
-/// The game's type name, `len` bytes in `words` words; a name past 4 KiB is no name.
+/// The game's name ([`IndexedGame::NAME`](crate::IndexedGame::NAME)), `len` bytes in `words` words; a name past 4 KiB is no name.
 fn read_name(input: &mut impl Read, len: u64, words: usize) -> Result<String, TablebaseFileError> {
     if len > 4096 {
         return Err(TablebaseFileError::NotATable);
