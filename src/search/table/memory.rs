@@ -62,10 +62,11 @@ pub(crate) fn slot_share<K: crate::game::TableKey>(bytes: usize) -> usize {
     if K::OWNS_HEAP { bytes / 2 } else { bytes }
 }
 
-/// How many `T`s a table of at most `bytes` holds (and at most [`max_table_bytes`]): the
-/// largest power of two of them that fits, and at least `least` (a power of two).
-pub(crate) fn count_within<T>(bytes: usize, least: usize) -> usize {
-    let unit = std::mem::size_of::<T>().max(1);
+/// How many slots of `unit` bytes a table of at most `bytes` holds (and at most
+/// [`max_table_bytes`]): the largest power of two of them that fits, and at least `least` (a
+/// power of two).
+pub(crate) fn count_within(bytes: usize, unit: usize, least: usize) -> usize {
+    let unit = unit.max(1);
     let wanted = (bytes.min(max_table_bytes()) / unit).max(least);
     1usize << (usize::BITS - 1 - wanted.leading_zeros())
 }
@@ -74,7 +75,7 @@ pub(crate) fn count_within<T>(bytes: usize, least: usize) -> usize {
 /// memory is asked for without aborting: if the system refuses it, the count halves until it
 /// fits (down to `least`).
 pub(crate) fn table_of<T>(bytes: usize, least: usize, fill: impl FnMut() -> T) -> Vec<T> {
-    let mut count = count_within::<T>(bytes, least);
+    let mut count = count_within(bytes, std::mem::size_of::<T>(), least);
     let mut table = Vec::new();
     while table.try_reserve_exact(count).is_err() && count > least {
         count /= 2;

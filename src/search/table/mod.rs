@@ -3,12 +3,14 @@
 //! share ([`SharedTable`], lock-free, `shared`; [`LockedTable`], `locked`), and how much memory
 //! a table may take (`memory`).
 
+mod entry;
 mod local;
 mod locked;
 mod memory;
 mod shared;
 
-pub(crate) use local::{Entry, PROVEN, TranspositionTable, place};
+pub(crate) use entry::{Entry, PROVEN, place};
+pub(crate) use local::TranspositionTable;
 pub(crate) use locked::LockedTable;
 pub use memory::{FALLBACK_TABLE_BYTES, TableTooLarge, max_table_bytes};
 pub(crate) use memory::{count_within, table_of};
@@ -135,7 +137,7 @@ impl<G: Game> SearchTable<G> {
     /// (a move that is no small integer left out); `false`, and not every entry visited, if
     /// the game's keys give no words.
     pub fn for_each_portable(&self, mut visit: impl FnMut(SharedEntry)) -> bool {
-        let mut portable = |entry: &Entry<G::Key, G::Move>| match entry.key.words() {
+        let mut portable = |entry: Entry<&G::Key, G::Move>| match entry.key.words() {
             Some(words) => {
                 visit(entry.rekeyed(words, entry.best.and_then(pack_move)));
                 true
@@ -150,7 +152,8 @@ impl<G: Game> SearchTable<G> {
             }
             Self::Locked(table) => {
                 let mut all = true;
-                table.for_each_entry(|entry| all &= portable(entry));
+                table
+                    .for_each_entry(|entry| all &= portable(entry.rekeyed(&entry.key, entry.best)));
                 all
             }
         }
@@ -170,7 +173,7 @@ impl<G: Game> SearchTable<G> {
     #[inline]
     pub fn probe(&self, key: &G::Key) -> Option<Entry<(), G::Move>> {
         match self {
-            Self::Local(table) => table.probe(key).map(|entry| entry.rekeyed((), entry.best)),
+            Self::Local(table) => table.probe(key),
             Self::Shared(table) => {
                 let entry = table.probe(&key.words()?, key.hash64())?;
                 Some(entry.rekeyed((), entry.best.and_then(unpack_move)))

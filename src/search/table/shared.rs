@@ -91,7 +91,7 @@ impl SharedTable {
     /// A table of at most `bytes` (and at most [`max_table_bytes`](super::max_table_bytes)),
     /// at least one bucket, halved while the system refuses the memory.
     pub fn with_bytes(bytes: usize) -> Self {
-        let mut buckets = count_within::<[u64; BUCKET_WORDS]>(bytes, 1);
+        let mut buckets = count_within(bytes, std::mem::size_of::<[u64; BUCKET_WORDS]>(), 1);
         // One bucket's words more, to start on a boundary.
         let words = loop {
             match bytemuck::allocation::try_zeroed_slice_box(buckets * BUCKET_WORDS + BUCKET_WORDS)
