@@ -51,6 +51,15 @@ pub enum Claim<M> {
         /// The margin and the turn of `margin` and `keeps_turn`.
         apart: (i64, bool),
     },
+    /// The knowledge says its search moves leave nothing out by the threshold
+    /// ([`Knowledge::leaves_out_by_threshold`] is `false`), yet asked with this threshold
+    /// they leave out this move, which they give without one.
+    LeftOutByThreshold {
+        /// The threshold asked.
+        threshold: i64,
+        /// The move left out.
+        mv: M,
+    },
 }
 
 /// A position where a [`Knowledge`] and the plain search disagree.
@@ -191,6 +200,9 @@ fn false_fact<G: ScoringGame, K: Knowledge<G>>(
     {
         return Some(Claim::IllegalMove(mv));
     }
+    if let Some(claim) = threshold_lie(position, knowledge) {
+        return Some(claim);
+    }
     position
         .legal_moves()
         .into_iter()
@@ -202,6 +214,27 @@ fn false_fact<G: ScoringGame, K: Knowledge<G>>(
             knowledge.key_after(position, mv) != key
         })
         .map(Claim::KeyAfter)
+}
+
+/// For knowledge that says its search moves leave nothing out by the threshold, a threshold
+/// (each margin of its moves) at which they leave out a move.
+fn threshold_lie<G: ScoringGame, K: Knowledge<G>>(
+    position: &G,
+    knowledge: &K,
+) -> Option<Claim<G::Move>> {
+    if knowledge.leaves_out_by_threshold() {
+        return None;
+    }
+    let mut every = Vec::new();
+    knowledge.search_moves(position, i64::MIN, &mut every);
+    let mut kept = Vec::new();
+    every.iter().find_map(|&by| {
+        let threshold = position.margin(by);
+        kept.clear();
+        knowledge.search_moves(position, threshold, &mut kept);
+        (every.iter().find(|mv| !kept.contains(mv)))
+            .map(|&mv| Claim::LeftOutByThreshold { threshold, mv })
+    })
 }
 
 impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {

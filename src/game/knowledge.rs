@@ -154,6 +154,17 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
         position.generate_moves(out);
     }
 
+    /// **Sound.** Whether [`search_moves`](Self::search_moves) may leave out moves by its
+    /// `threshold`: `true`, the default, whatever it does. `false` promises that it never
+    /// does (the default `search_moves` does not): the search then leaves such moves out
+    /// itself, knowing their margins, and a node whose moves cannot beat its window returns
+    /// the tightest upper bound the floor gives, where it would return the window's lower side
+    /// (a stronger table entry). A `false` from knowledge that leaves moves out by the
+    /// threshold gives wrong values; [`check::knowledge`](crate::check::knowledge) names it.
+    fn leaves_out_by_threshold(&self) -> bool {
+        true
+    }
+
     /// **Hint.** Appends to `out` (which the caller clears) at most `limit` search moves, the
     /// most promising first, so that the engine's forward pruning on large positions need not
     /// generate the rest. A poor choice only weakens the engine's play on such positions; the

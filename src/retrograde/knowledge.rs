@@ -106,6 +106,11 @@ where
         Some(-1)
     }
 
+    /// The default search moves: every legal move.
+    fn leaves_out_by_threshold(&self) -> bool {
+        false
+    }
+
     /// Every value lies in -1..=1.
     fn facts(&self, _: &ScoredWinLoss<G>) -> Facts<G::Move> {
         Facts {

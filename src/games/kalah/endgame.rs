@@ -206,6 +206,11 @@ impl Knowledge<Kalah> for Endgame {
         SeedsLeft.value_floor(position)
     }
 
+    /// The default search moves: every legal move.
+    fn leaves_out_by_threshold(&self) -> bool {
+        false
+    }
+
     fn facts(&self, position: &Kalah) -> Facts<u8> {
         match self.value(position) {
             Some(value) => Facts {

@@ -16,6 +16,12 @@ impl Knowledge<Kalah> for SeedsLeft {
         Some(-i64::from(position.seeds_left()))
     }
 
+    /// The default search moves: every legal move.
+    #[inline]
+    fn leaves_out_by_threshold(&self) -> bool {
+        false
+    }
+
     #[inline]
     fn facts(&self, position: &Kalah) -> Facts<u8> {
         let seeds = i64::from(position.seeds_left());

@@ -137,6 +137,10 @@ pub(crate) struct Negamax<G: Game, E, K> {
     buffers: Vec<Vec<Candidate<G::Move>>>,
     /// Whether some move of the buffer of each ply keeps the turn.
     keeping: Vec<bool>,
+    /// The largest margin among the moves of each ply's node left out by the threshold
+    /// (`i64::MIN`: none), the threshold itself where the knowledge may have left out moves
+    /// unseen: what bounds them (see `moves`).
+    left_out: Vec<i64>,
     scratch: Vec<G::Move>,
     /// Orders the moves that keep the turn.
     turn_gain: TurnGain<G::Move>,
@@ -179,6 +183,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             clock: Clock::default(),
             buffers: Vec::new(),
             keeping: Vec::new(),
+            left_out: Vec::new(),
             scratch: Vec::new(),
             turn_gain: TurnGain::default(),
             progress: None,

@@ -73,7 +73,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     }
 
     /// The moves in `scratch` whose margin exceeds `threshold` or that keep the turn, with
-    /// their margins and places in the order, into the buffer of `ply`.
+    /// their margins and places in the order, into the buffer of `ply`; the largest margin
+    /// left out, into `left_out` (the threshold, if the knowledge may have left out moves).
     pub(super) fn fill_buffer(
         &mut self,
         position: &G,
@@ -84,14 +85,24 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
             self.keeping.resize(ply + 1, false);
+            self.left_out.resize(ply + 1, i64::MIN);
         }
         let buffer = &mut self.buffers[ply];
         buffer.clear();
         let mut keeping = false;
+        let mut left_out = if threshold > i64::MIN && self.knowledge.leaves_out_by_threshold() {
+            threshold
+        } else {
+            i64::MIN
+        };
         buffer.extend(self.scratch.iter().filter_map(|&mv| {
             let (margin, keeps) = position.margin_and_turn(mv);
             keeping |= keeps;
-            (margin > threshold || keeps).then_some(Candidate {
+            if margin <= threshold && !keeps {
+                left_out = left_out.max(margin);
+                return None;
+            }
+            Some(Candidate {
                 order: order_key(mv, margin, table_move),
                 margin,
                 mv,
@@ -100,6 +111,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             })
         }));
         self.keeping[ply] = keeping;
+        self.left_out[ply] = left_out;
         if keeping {
             self.order_turns(position, ply, table_move);
         }

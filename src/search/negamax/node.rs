@@ -151,6 +151,20 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             .map_or(i64::MIN, |floor| node.window.0.saturating_add(floor))
     }
 
+    /// What bounds the moves of `node` left out by the threshold (each worth at most its
+    /// margin less the node's floor, at most alpha): the fail-soft value a node starts from,
+    /// `-INFINITY` if none was left out. A fail-low result is then an upper bound as tight as
+    /// the floor allows, not alpha itself, which a later search with a lower window can use
+    /// (Kalah(4,6) with the seeds left: 3.98 M nodes against 4.65 M, BENCHMARKS.md).
+    fn left_out_bound(&self, node: &Node<G::Key>) -> i64 {
+        match node.floor {
+            Some(floor) if self.left_out[node.ply] > i64::MIN => {
+                self.left_out[node.ply].saturating_sub(floor).max(-INFINITY)
+            }
+            _ => -INFINITY,
+        }
+    }
+
     /// Searches the move most likely to refute the node (the table's, else the knowledge's),
     /// alone, before any other is generated: `Ok` with the node's result if it cuts (or a
     /// stored child cuts for it, or the search aborted), else `Err` with the move and its
@@ -265,14 +279,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         searched: Option<(G::Move, Scored)>,
     ) -> (Scored, Option<G::Move>) {
         let (depth, (mut alpha, beta), ply) = (node.depth, node.window, node.ply);
-        // With a floor on values, moves that cannot beat alpha are left out (or skipped
-        // below), worth at most alpha: the fail-soft value starts there.
-        let start = if node.floor.is_some() {
-            alpha
-        } else {
-            -INFINITY
-        };
-        let mut best = Best::starting_at(start, complete);
+        // The fail-soft value starts at what bounds the moves left out by the floor.
+        let mut best = Best::starting_at(self.left_out_bound(node), complete);
         // A move searched already, with the full window (and below beta).
         if let Some((mv, result)) = searched {
             best.add(mv, result, &mut alpha, beta);
@@ -288,11 +296,17 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
                 match self.turn(position, node, i, alpha, second_pass, searched_move) {
                     Step::Search => {}
                     Step::Skip => continue,
+                    Step::Below { bound, stop } => {
+                        best.bound(bound);
+                        if stop {
+                            break;
+                        }
+                        continue;
+                    }
                     Step::Defer => {
                         any_deferred = true;
                         continue;
                     }
-                    Step::Stop => break,
                 }
                 let leads = i == 0 && searched_move.is_none();
                 let result = self.pvs_child(position, candidate, depth, (alpha, beta), ply, leads);
@@ -305,8 +319,9 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     }
 
     /// What to do with the `i`-th move of the buffer of `ply` in this pass: search it, skip it
-    /// (searched already, or not in this pass), put it off to the second pass, or stop (it and
-    /// every later move cannot beat alpha).
+    /// (searched already, or not in this pass), put it off to the second pass, or count it
+    /// by the bound the floor gives it, which cannot beat alpha (and stop, if no later move
+    /// can).
     #[inline]
     fn turn(
         &mut self,
@@ -329,17 +344,16 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             return Step::Skip;
         }
         // A move that passes the turn and cannot beat alpha, even if the child is worth its
-        // floor, is worth at most alpha: so is every later one, by falling margin (the first
-        // move may be the table's, out of that order), unless some move keeps the turn.
-        if !keeps
-            && node
-                .floor
-                .is_some_and(|floor| margin.saturating_sub(floor) <= alpha)
+        // floor, is worth at most its margin less the floor, which is at most alpha: so is
+        // every later one, by falling margin (the first move may be the table's, out of that
+        // order), unless some move keeps the turn.
+        if let Some(floor) = node.floor
+            && !keeps
+            && margin.saturating_sub(floor) <= alpha
         {
-            return if i == 0 || self.keeping[ply] {
-                Step::Skip
-            } else {
-                Step::Stop
+            return Step::Below {
+                bound: margin.saturating_sub(floor),
+                stop: i > 0 && !self.keeping[ply],
             };
         }
         if !second_pass
@@ -468,7 +482,12 @@ enum Step {
     Search,
     Skip,
     Defer,
-    Stop,
+    /// Not searched: worth at most `bound` (at most alpha), and so is every later move if
+    /// `stop`.
+    Below {
+        bound: i64,
+        stop: bool,
+    },
 }
 
 /// The best result at a node so far, fail-soft.
@@ -502,6 +521,13 @@ impl<M: Copy> Best<M> {
         };
         let proven = self.proven && !aborted;
         (Scored { value, proven }, self.mv)
+    }
+
+    /// Counts a move left unsearched, worth at most `bound` (at most alpha): the node's
+    /// fail-soft value is then at least that bound.
+    #[inline]
+    fn bound(&mut self, bound: i64) {
+        self.value = self.value.max(bound);
     }
 
     /// Counts the `result` of `mv`, raising `alpha` past a better value: `true` when the node

@@ -139,6 +139,9 @@ enum Lie {
     Floor,
     /// A position of two seeds is worth 2.
     Exact,
+    /// The search moves leave nothing out by the threshold, it says, and they leave out
+    /// the moves that pass the turn with a margin of at most the threshold.
+    Threshold,
 }
 
 impl gamesolver::Knowledge<Kalah> for Lie {
@@ -161,6 +164,15 @@ impl gamesolver::Knowledge<Kalah> for Lie {
     fn exact_value(&self, position: &Kalah) -> Option<i64> {
         (matches!(self, Lie::Exact) && position.seeds_left() == 2).then_some(2)
     }
+    fn search_moves(&self, position: &Kalah, threshold: i64, out: &mut Vec<u8>) {
+        position.generate_moves(out);
+        if matches!(self, Lie::Threshold) {
+            out.retain(|&mv| position.margin(mv) > threshold || position.keeps_turn(mv));
+        }
+    }
+    fn leaves_out_by_threshold(&self) -> bool {
+        !matches!(self, Lie::Threshold)
+    }
 }
 
 #[test]
@@ -176,7 +188,7 @@ fn the_seeds_left_bound_every_value_and_the_checker_names_each_lie() {
             .unwrap(),
         plain
     );
-    for lie in [Lie::NonNegative, Lie::Floor, Lie::Exact] {
+    for lie in [Lie::NonNegative, Lie::Floor, Lie::Exact, Lie::Threshold] {
         let Err(CheckError::Disagrees(found)) = check::knowledge(&start, &lie, &Checks::default())
         else {
             panic!("{lie:?} was not found");
@@ -191,8 +203,36 @@ fn the_seeds_left_bound_every_value_and_the_checker_names_each_lie() {
             (Lie::NonNegative, Claim::Bounds { lower: 0, .. }) => assert!(found.value < 0),
             (Lie::Floor, Claim::Floor(0)) => assert!(found.value < 0),
             (Lie::Exact, Claim::ExactValue(2)) => assert_ne!(found.value, 2),
+            (Lie::Threshold, &Claim::LeftOutByThreshold { threshold, mv }) => {
+                assert!(position.margin(mv) <= threshold && !position.keeps_turn(mv));
+            }
             (lie, claim) => panic!("{lie:?} reported as {claim:?}"),
         }
+    }
+}
+
+/// The seeds left (a floor, bounds, every move searched) and an endgame table of them give
+/// the rules' value on every small board: the moves the floor leaves out bound a node that
+/// fails low by their margins, never by more than they can be worth.
+#[test]
+fn the_seeds_left_and_the_endgame_table_keep_every_small_value() {
+    for (m, n) in [
+        (2, 1),
+        (2, 3),
+        (3, 1),
+        (3, 3),
+        (4, 1),
+        (4, 2),
+        (4, 3),
+        (5, 1),
+        (6, 1),
+    ] {
+        let start = Kalah::new(m, n).unwrap();
+        let plain = Solver::new().value(&start).unwrap();
+        let seeds = Solver::new().with_knowledge(SeedsLeft).value(&start);
+        let endgame = Endgame::build(&start, 6, 1 << 24).unwrap();
+        let table = Solver::new().with_knowledge(endgame).value(&start);
+        assert_eq!((seeds, table), (Ok(plain), Ok(plain)), "Kalah({m},{n})");
     }
 }
 
