@@ -17,6 +17,11 @@ use crate::search::table::count_within;
 /// replaces as above. So a small search takes little memory whatever the limit, and a large
 /// one takes the limit: memory as it is used. Doubling keeps every entry, and the order of the
 /// two in a pair.
+///
+/// A probe of a large table is a miss of every cache, and in a game of cheap moves (Kalah)
+/// it is most of a node's time. Tried and left out: a tag a slot, in an array of its own that
+/// a probe reads first (most probes find nothing): the slot's miss moves to the store, which
+/// the processor commits in order, and a node cost 20% more (BENCHMARKS.md, "Kalah").
 #[derive(Debug, Clone)]
 pub(crate) struct TranspositionTable<K, M> {
     slots: Vec<Option<Slot<K, M>>>,
