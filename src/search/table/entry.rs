@@ -63,7 +63,7 @@ impl<K, M: Copy> Entry<K, M> {
 }
 
 /// An entry as the one-thread table keeps it: its bounds in 32 bits, so that an entry of a
-/// two-word key (Kalah's) takes 32 bytes where it took 48, and a pair of them a cache line.
+/// two-word key (Kalah's) takes 32 bytes where it took 48, and a pair of them 64.
 ///
 /// A bound past 32 bits is stored *relaxed*, never wrong: a lower bound below `i32::MIN + 1`
 /// becomes no lower bound (`i32::MIN`), one above `i32::MAX` becomes `i32::MAX` (a lower

@@ -46,10 +46,11 @@ pub(crate) const FIRST_SLOTS: usize = 1 << 10;
 /// A table below its limit doubles when more than one slot in `GROW_AT` holds an entry. At
 /// that load many pairs are asked to hold a third entry, and the one with less work behind it
 /// goes: a growing table given entries of equal worth pushes out about a sixth of them (the
-/// unit test measures it), where one at an eighth (as before 0.3) pushed out 1 to 2%. It pays: a search
-/// pushes out mostly its cheapest results, and a table half as large takes half the page
-/// faults as it grows and misses the caches less (Kalah(4,4) solved in 53 ms at a half, 84 ms
-/// at a quarter and 148 ms at an eighth, BENCHMARKS.md, "Kalah").
+/// unit test measures it), where one doubling at an eighth (as before 0.3) pushed out 1 to 2%.
+/// It pays: a search pushes out mostly its cheapest results, and a table half as large takes
+/// half the page faults as it grows and misses the caches less (Kalah(4,4), with entries of
+/// 48 bytes, solved in 53 ms at a half, 84 ms at a quarter and 148 ms at an eighth,
+/// BENCHMARKS.md, "Kalah").
 const GROW_AT: usize = 2;
 
 impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
