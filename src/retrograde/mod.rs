@@ -27,9 +27,9 @@
 //! for ever with no side able to force a win stays a draw.
 //!
 //! A game too large for a graph can number its positions densely ([`IndexedGame`]) and give
-//! its un-moves: [`Retrograde::solve_indexed`] then keeps 3.25 bytes an index and no graph (a
-//! code of 2 bytes, a counter of moves not yet refuted of 1, a bit in each of two layers'
-//! sets) and takes the same queue a layer of plies at a time, each layer's positions
+//! its un-moves: [`Retrograde::solve_indexed`] then keeps 2.25 bytes an index and no graph (a
+//! code of 2 bytes, which counts an undecided position's moves not yet refuted, and a bit in
+//! each of two layers' sets) and takes the same queue a layer of plies at a time, each layer's positions
 //! listing their parents, on every core (atomics: one compare-and-swap decides a position,
 //! so the order within a layer changes nothing). An end a few plies from the game's end
 //! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
@@ -87,7 +87,7 @@ pub enum RetroError {
     #[error("more than {} positions", u32::MAX - 1)]
     TooManyPositions,
     /// A position is decided further from the end than the solver counts (65,535 plies on
-    /// the forward path, 32,765 on the indexed one).
+    /// the forward path, 32,636 on the indexed one).
     #[error("a position is further from the end than the solver counts")]
     TooDeep,
     /// A solve from a set of starts was given none ([`Retrograde::solve_from`]).
@@ -280,7 +280,7 @@ impl Retrograde {
     }
 
     /// Solves every index of `game`'s space ([`IndexedGame::index_count`], whether reachable
-    /// or not), on [`threads`](Self::threads) threads, in arrays of 2 bytes an index, 3.25
+    /// or not), on [`threads`](Self::threads) threads, in arrays of 2 bytes an index, 2.25
     /// with un-moves ([`IndexedGame::HAS_PREDECESSORS`]): backwards through the un-moves a
     /// layer of plies at a time, or without them by sweeping every index a layer (see the
     /// module docs). The same values as [`solve`](Self::solve) on every position both reach.

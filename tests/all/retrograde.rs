@@ -695,3 +695,78 @@ fn a_move_to_an_index_past_the_count_is_refused_on_every_path() {
         expected
     );
 }
+
+/// A line of points, each leading to the one below; the lowest has no move (lost), so the
+/// point `i` is decided in `i` plies. `.1` is the number of points.
+#[derive(Clone, Debug)]
+struct Line(u32, u32);
+
+impl Game for Line {
+    type Move = ();
+    type Key = u32;
+    type Error = std::fmt::Error;
+    const POSITIONS_REPEAT: bool = false;
+
+    fn generate_moves(&self, out: &mut Vec<()>) {
+        if self.0 > 0 {
+            out.push(());
+        }
+    }
+    fn check_move(&self, (): ()) -> Result<(), std::fmt::Error> {
+        (self.0 > 0).then_some(()).ok_or(std::fmt::Error)
+    }
+    fn play_unchecked(&mut self, (): ()) {
+        self.0 -= 1;
+    }
+    fn key(&self) -> u32 {
+        self.0
+    }
+}
+
+impl WinLossGame for Line {
+    fn ending(&self) -> Option<Verdict> {
+        None
+    }
+}
+
+impl IndexedGame for Line {
+    const NAME: &'static str = "line";
+    const HAS_PREDECESSORS: bool = true;
+
+    fn index_count(&self) -> u64 {
+        u64::from(self.1)
+    }
+    fn index(&self) -> u64 {
+        u64::from(self.0)
+    }
+    fn position_at(&self, index: u64) -> Option<Self> {
+        (index < u64::from(self.1)).then(|| Line(index as u32, self.1))
+    }
+    fn predecessors(&self, out: &mut Vec<Self>) {
+        if self.0 + 1 < self.1 {
+            out.push(Line(self.0 + 1, self.1));
+        }
+    }
+}
+
+#[test]
+fn the_indexed_path_counts_32636_plies_and_refuses_one_more() {
+    let deepest = 32_636;
+    let solved = Retrograde::new()
+        .solve_indexed(&Line(0, deepest + 1))
+        .unwrap();
+    for plies in [0, 1, 2, deepest - 1, deepest] {
+        let verdict = if plies % 2 == 0 {
+            Verdict::Loss
+        } else {
+            Verdict::Win
+        };
+        let value = RetroValue {
+            verdict,
+            plies: plies as u16,
+        };
+        assert_eq!(solved.value_at(u64::from(plies)), Some(value));
+    }
+    let deeper = Retrograde::new().solve_indexed(&Line(0, deepest + 2));
+    assert!(matches!(deeper, Err(RetroError::TooDeep)), "{deeper:?}");
+}

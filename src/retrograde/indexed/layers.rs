@@ -17,16 +17,19 @@
 //!
 //! # Memory
 //!
-//! Per index, a code of 2 bytes; with un-moves also a counter of 1 byte (moves not yet
-//! refuted) and a bit in each of two layers' sets: 3.25 bytes an index, 2 without un-moves.
-//! A position with more moves than a byte counts keeps [`MANY`] and has its moves looked at
-//! again when a child is won, as the sweep does: the counter never overflows.
+//! Per index, a code of 2 bytes; with un-moves also a bit in each of two layers' sets: 2.25
+//! bytes an index, 2 without un-moves. While a position is undecided its code holds the count
+//! of its moves not yet refuted ([`UNREFUTED`] plus the count), so a parent is refuted and
+//! decided by reading and writing one word: one cache miss, where a counter of its own took
+//! two. A position with more moves than the 255 counted keeps [`MANY`] and has its moves
+//! looked at again when a child is won, as the sweep does: the count never overflows.
 //!
 //! # Threads
 //!
 //! Each pass splits its indices (or its layer's positions) into pieces, a task each with its
-//! own copy of the game. Codes, counters and sets are atomics. A position is decided by one
-//! compare-and-swap from undecided, so no two threads decide it; each move's counter falls
+//! own copy of the game. Codes and sets are atomics. A position's code changes by one
+//! compare-and-swap from what was read (a count one lower, or the decision), so no two threads
+//! decide it and no count is lost; each move's count falls
 //! once (the child is in one layer, listed once a move); and the order within a layer does
 //! not matter: whatever decides a position from layer `d` gives it `d + 1` plies, and a
 //! position with a lost child has no move whose child is won, so its counter never reaches
@@ -35,16 +38,18 @@
 //! as the rest of a cheap game's step.
 
 use super::bits::Bits;
-use super::{DRAWN_END, FIRST, IndexedTablebase, NO_POSITION, UNDECIDED, decided, index_in};
+use super::{
+    DRAWN_END, FIRST, IndexedTablebase, NO_POSITION, UNDECIDED, UNREFUTED, decided, index_in,
+};
 use crate::game::{IndexedGame, Verdict};
 use crate::retrograde::workers::Workers;
 use crate::retrograde::{RetroError, RetroProgress, RetroProgressFn};
 use std::ops::Range;
-use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU16, Ordering::Relaxed};
 
-/// The counter of a position with more moves than a byte counts: its moves are looked at
-/// again instead.
-const MANY: u8 = u8::MAX;
+/// The code of an undecided position with more moves than are counted: its moves are looked
+/// at again instead.
+const MANY: u16 = u16::MAX;
 /// Indices a task takes at a time in a pass over every index.
 const PIECE: usize = 1 << 16;
 /// Indices between two progress reports of a pass.
@@ -54,7 +59,7 @@ const BATCH: usize = 1 << 24;
 fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
     let count = usize::try_from(count).ok()?;
     if G::HAS_PREDECESSORS {
-        count.checked_mul(3)?.checked_add(count / 4 + 16)
+        count.checked_mul(2)?.checked_add(count / 4 + 16)
     } else {
         count.checked_mul(2)
     }
@@ -85,11 +90,10 @@ impl LayerCodes {
     }
 }
 
-/// The arrays of a solve: a code an index and, with un-moves, a counter of unrefuted moves.
-/// `shared`: whether threads write them at once (see [`Bits`]).
+/// The array of a solve: a code an index (with un-moves, an undecided position's counts its
+/// unrefuted moves). `shared`: whether threads write it at once (see [`Bits`]).
 struct Arrays {
     codes: Vec<AtomicU16>,
-    unrefuted: Vec<AtomicU8>,
     shared: bool,
     /// Whether the first pass checks that every move leads to an index below the count.
     checks_moves: bool,
@@ -111,12 +115,10 @@ pub(crate) fn solve<G: IndexedGame>(
         return Err(too_large);
     }
     let n = usize::try_from(count).map_err(|_| too_large)?;
-    let counters = if G::HAS_PREDECESSORS { n } else { 0 };
     let workers = Workers::new(threads);
     let shared = workers.shared();
     let arrays = Arrays {
         codes: bytemuck::allocation::try_zeroed_vec(n).map_err(|()| too_large)?,
-        unrefuted: bytemuck::allocation::try_zeroed_vec(counters).map_err(|()| too_large)?,
         shared,
         checks_moves,
     };
@@ -134,11 +136,28 @@ pub(crate) fn solve<G: IndexedGame>(
             (ends, last_end),
             progress,
         )?;
+        undecided_as_draws(game, &workers, &arrays.codes)?;
     } else {
         sweeps(game, &workers, &arrays.codes, (ends, last_end), progress)?;
     }
     let codes = arrays.codes.into_iter().map(AtomicU16::into_inner);
     Ok(IndexedTablebase::from_codes(codes.collect()))
+}
+
+/// Turns the code of each position left undecided (a count of its moves) into [`UNDECIDED`].
+fn undecided_as_draws<G: IndexedGame>(
+    game: &G,
+    workers: &Workers,
+    codes: &[AtomicU16],
+) -> Result<usize, RetroError> {
+    workers.run(game, 0..codes.len(), PIECE, |_, piece| {
+        for code in &codes[piece] {
+            if code.load(Relaxed) >= UNREFUTED {
+                code.store(UNDECIDED, Relaxed);
+            }
+        }
+        Ok(0)
+    })
 }
 
 /// Calls the progress callback, if there is one.
@@ -185,12 +204,9 @@ fn ends<G: IndexedGame>(
             let mut decided = 0;
             for index in piece {
                 let checks = arrays.checks_moves.then_some(n);
-                let (code, count) = end_of(game, (index, checks), &mut moves, &last_end)?;
-                decided += usize::from(code >= FIRST);
+                let code = end_of(game, (index, checks), &mut moves, &last_end)?;
+                decided += usize::from((FIRST..UNREFUTED).contains(&code));
                 arrays.codes[index].store(code, Relaxed);
-                if let Some(counter) = arrays.unrefuted.get(index) {
-                    counter.store(count, Relaxed);
-                }
             }
             Ok(decided)
         })?;
@@ -200,34 +216,34 @@ fn ends<G: IndexedGame>(
     Ok((decided, last_end.into_inner()))
 }
 
-/// The code of `index` after the first pass, and its number of moves (capped at [`MANY`]).
-/// With un-moves and a `checked_count`, every move's child is checked to have an index below
-/// it.
+/// The code of `index` after the first pass: with un-moves, an undecided position's counts
+/// its moves ([`MANY`] past 254). With un-moves and a `checked_count`, every move's child is
+/// checked to have an index below it.
 fn end_of<G: IndexedGame>(
     game: &G,
     (index, checked_count): (usize, Option<usize>),
     moves: &mut Vec<G::Move>,
     last_end: &AtomicU16,
-) -> Result<(u16, u8), RetroError> {
+) -> Result<u16, RetroError> {
     let Some(position) = game.position_at(index as u64) else {
-        return Ok((NO_POSITION, 0));
+        return Ok(NO_POSITION);
     };
     match position.ending() {
-        Some(Verdict::Draw) => Ok((DRAWN_END, 0)),
+        Some(Verdict::Draw) => Ok(DRAWN_END),
         Some(verdict) => {
             let plies = position.ending_plies();
             if plies > last_end.load(Relaxed) {
                 last_end.fetch_max(plies, Relaxed);
             }
-            Ok((decided(verdict, plies)?, 0))
+            decided(verdict, plies)
         }
         None => {
             moves.clear();
             position.generate_moves(moves);
             if moves.is_empty() {
                 return match position.without_moves() {
-                    Verdict::Draw => Ok((DRAWN_END, 0)),
-                    verdict => Ok((decided(verdict, 0)?, 0)),
+                    Verdict::Draw => Ok(DRAWN_END),
+                    verdict => decided(verdict, 0),
                 };
             }
             if let Some(count) = checked_count.filter(|_| G::HAS_PREDECESSORS) {
@@ -238,9 +254,12 @@ fn end_of<G: IndexedGame>(
                     index_in(&position.after(mv), count)?;
                 }
             }
+            if !G::HAS_PREDECESSORS {
+                return Ok(UNDECIDED);
+            }
             // 255 moves or more: MANY, their moves looked at again.
-            let count = u8::try_from(moves.len()).unwrap_or(MANY);
-            Ok((UNDECIDED, count))
+            let count = u16::try_from(moves.len()).map_or(MANY, |count| count.min(255));
+            Ok(UNREFUTED + count)
         }
     }
 }
@@ -335,40 +354,37 @@ impl Arrays {
         next: &Bits,
     ) -> Result<bool, RetroError> {
         let at = index_in(parent, self.codes.len())?;
-        if self.codes[at].load(Relaxed) != UNDECIDED {
-            return Ok(false);
-        }
-        let counter = &self.unrefuted[at];
-        let settled = lost
-            || match counter.load(Relaxed) {
-                MANY => self.all_moves_won(parent, layer, moves)?,
-                _ if self.shared => counter.fetch_sub(1, Relaxed) == 1,
-                left => {
-                    counter.store(left - 1, Relaxed);
-                    left == 1
+        let cell = &self.codes[at];
+        let mut code = cell.load(Relaxed);
+        loop {
+            if code < UNREFUTED {
+                // Decided already (or an end, or no position).
+                return Ok(false);
+            }
+            let after = if lost {
+                layer.win_next
+            } else if code == MANY {
+                if !self.all_moves_won(parent, layer, moves)? {
+                    return Ok(false);
                 }
+                layer.loss_next
+            } else if code == UNREFUTED + 1 {
+                layer.loss_next
+            } else {
+                code - 1
             };
-        let code = if lost {
-            layer.win_next
-        } else {
-            layer.loss_next
-        };
-        let decided = settled && self.decide(at, code);
-        if decided {
-            next.insert(at);
-        }
-        Ok(decided)
-    }
-
-    /// Gives the undecided position `at` its code; whether no other thread did first.
-    #[inline]
-    fn decide(&self, at: usize, code: u16) -> bool {
-        if self.shared {
-            let swap = self.codes[at].compare_exchange(UNDECIDED, code, Relaxed, Relaxed);
-            swap.is_ok()
-        } else {
-            self.codes[at].store(code, Relaxed);
-            true
+            if !self.shared {
+                cell.store(after, Relaxed);
+            } else if let Err(now) = cell.compare_exchange_weak(code, after, Relaxed, Relaxed) {
+                // Another thread refuted or decided it first: read it again.
+                code = now;
+                continue;
+            }
+            let decided = after < UNREFUTED;
+            if decided {
+                next.insert(at);
+            }
+            return Ok(decided);
         }
     }
 

@@ -19,6 +19,11 @@ use crate::game::{IndexedGame, Verdict};
 
 /// An index not decided yet (a draw once the solve is over).
 const UNDECIDED: u16 = 0;
+/// While a solve with un-moves runs, the code of an undecided position is this plus the
+/// number of its moves not yet refuted (1 to 255): the counter lives in the code, so that a
+/// parent's refutation reads and writes one word. The solve's last pass turns each back into
+/// [`UNDECIDED`]; no saved table holds one.
+const UNREFUTED: u16 = 0xFF00;
 /// An index that names no position.
 const NO_POSITION: u16 = 1;
 /// A position whose game ended in a draw.
@@ -26,18 +31,21 @@ const DRAWN_END: u16 = 2;
 /// The first code of a win or a loss: `FIRST + 2 * plies`, plus 1 for a loss.
 const FIRST: u16 = 4;
 
-/// The code of a win or a loss in `plies`.
+/// The code of a win or a loss in `plies` (the codes below [`UNREFUTED`]: 32,637 plies at
+/// most, and a solve decides 32,636, since each layer makes the codes of the next).
 fn decided(verdict: Verdict, plies: u16) -> Result<u16, RetroError> {
     let loss = u16::from(verdict == Verdict::Loss);
     plies
         .checked_mul(2)
         .and_then(|twice| twice.checked_add(FIRST + loss))
+        .filter(|&code| code < UNREFUTED)
         .ok_or(RetroError::TooDeep)
 }
 
-/// Whether `code` is one the solver writes (a damaged file may hold others): any but 3.
+/// Whether `code` is one a solved table holds (a damaged file may hold others): any but 3
+/// below [`UNREFUTED`].
 fn is_code(code: u16) -> bool {
-    code != 3
+    code != 3 && code < UNREFUTED
 }
 
 /// The value a code stands for, `None` for no position.
