@@ -151,18 +151,16 @@ impl Dobutsu {
     }
 }
 
-impl IndexedGame for Dobutsu {
-    const NAME: &'static str = "dobutsu shogi";
-
-    const HAS_PREDECESSORS: bool = true;
-
+impl Dobutsu {
+    /// The indices of a block: the positions of one placing of the lions.
     #[inline]
-    fn index_count(&self) -> u64 {
-        132 * offsets(self.pieces).0[MATERIALS]
+    pub(super) fn block(&self) -> u64 {
+        offsets(self.pieces).0[MATERIALS]
     }
 
+    /// The position's numbers: its lions' placing (below 132) and its place in that block.
     #[inline]
-    fn index(&self) -> u64 {
+    pub(super) fn numbers(&self) -> (usize, u64) {
         // One pass over the board: the squares of each cell code.
         let mut sets = [0u16; 16];
         for (square, &code) in self.cells.iter().enumerate() {
@@ -208,18 +206,14 @@ impl IndexedGame for Dobutsu {
             code = code * 9 + count as usize * 3 + usize::from(self.hands[0][kind as usize]);
         }
         let within = ((board << owner_bits | owners) << hen_code.1) | hen_code.0;
-        let offsets = offsets(self.pieces);
-        lions * offsets.0[MATERIALS] + offsets.0[code] + within
+        (lions as usize, offsets(self.pieces).0[code] + within)
     }
 
+    /// The position of the lions' placing `lions` (below 132) and the place `rest` in its
+    /// block (below [`block`](Self::block)), of this position's pieces.
     #[inline]
-    fn position_at(&self, index: u64) -> Option<Self> {
+    pub(super) fn from_numbers(&self, lions: usize, rest: u64) -> Self {
         let offsets = offsets(self.pieces);
-        if index >= self.index_count() {
-            return None;
-        }
-        let block = offsets.0[MATERIALS];
-        let (lions, rest) = (index / block, index % block);
         let code = offsets.0.partition_point(|&offset| offset <= rest) - 1;
         let (board, hand) = material(code);
         let placed = board.iter().sum::<u64>();
@@ -228,7 +222,7 @@ impl IndexedGame for Dobutsu {
         within >>= board[0];
         let owners = within & ((1 << placed) - 1);
         within >>= placed;
-        let (mine, theirs) = ((lions / 11) as usize, (lions % 11) as usize);
+        let (mine, theirs) = (lions / 11, lions % 11);
         let theirs = theirs + usize::from(theirs >= mine);
         let mut position = Self {
             cells: [0; SQUARES],
@@ -262,7 +256,31 @@ impl IndexedGame for Dobutsu {
             let total = u64::from(self.pieces.counts()[k]);
             position.hands[1][k] = (total - board[k] - hand[k]) as u8;
         }
-        Some(position)
+        position
+    }
+}
+
+impl IndexedGame for Dobutsu {
+    const NAME: &'static str = "dobutsu shogi";
+
+    const HAS_PREDECESSORS: bool = true;
+
+    #[inline]
+    fn index_count(&self) -> u64 {
+        132 * self.block()
+    }
+
+    #[inline]
+    fn index(&self) -> u64 {
+        let (lions, rest) = self.numbers();
+        lions as u64 * self.block() + rest
+    }
+
+    #[inline]
+    fn position_at(&self, index: u64) -> Option<Self> {
+        let block = self.block();
+        (index < self.index_count())
+            .then(|| self.from_numbers((index / block) as usize, index % block))
     }
 
     #[inline]
@@ -273,6 +291,6 @@ impl IndexedGame for Dobutsu {
 
     #[inline]
     fn predecessors(&self, out: &mut Vec<Self>) {
-        super::unmoves::predecessors(self, out);
+        super::unmoves::predecessors(self, |parent| out.push(parent));
     }
 }

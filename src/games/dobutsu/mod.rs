@@ -20,7 +20,10 @@
 //! tests.
 
 mod index;
+mod mirror;
 mod unmoves;
+
+pub use mirror::UpToMirror;
 
 use crate::{Game, Verdict, WinLossGame};
 use std::fmt;

@@ -35,13 +35,13 @@ const FROM_THEIRS: [[u16; SQUARES]; 5] = {
     table
 };
 
-/// Appends every position from which a legal move leads to `position`, once a move, leaving
+/// Gives `emit` every position from which a legal move leads to `position`, once a move, leaving
 /// out some where the game had ended (the solver skips those anyway): with the side to
 /// move's lion on the far row every position before had ended (the other side could take
 /// it or had lost to the try), and with the other side's lion on the home row every
 /// position before where that lion stood there already had (its try stood).
 #[inline]
-pub(super) fn predecessors(position: &Dobutsu, out: &mut Vec<Dobutsu>) {
+pub(super) fn predecessors(position: &Dobutsu, mut emit: impl FnMut(Dobutsu)) {
     let lion = |mine| position.squares_of(Kind::Lion, mine);
     if lion(true) & FAR_ROW != 0 {
         return;
@@ -50,9 +50,9 @@ pub(super) fn predecessors(position: &Dobutsu, out: &mut Vec<Dobutsu>) {
     let empty = (0..SQUARES)
         .filter(|&s| position.cells[s] == 0)
         .fold(0u16, |set, s| set | 1 << s);
-    let push = |mut parent: Dobutsu, out: &mut Vec<Dobutsu>| {
+    let mut push = |mut parent: Dobutsu| {
         parent.turn_round();
-        out.push(parent);
+        emit(parent);
     };
     for (to, &code) in position.cells.iter().enumerate() {
         if code & THEIRS == 0 {
@@ -66,7 +66,7 @@ pub(super) fn predecessors(position: &Dobutsu, out: &mut Vec<Dobutsu>) {
             let mut parent = *position;
             parent.cells[to] = 0;
             parent.hands[1][kind as usize] += 1;
-            push(parent, out);
+            push(parent);
         }
         let on_far_row = HOME_ROW >> to & 1 == 1;
         let sources = match kind {
@@ -79,8 +79,8 @@ pub(super) fn predecessors(position: &Dobutsu, out: &mut Vec<Dobutsu>) {
                 let mut parent = *position;
                 parent.cells[from] = cell(source, false);
                 parent.cells[to] = 0;
-                push(parent, out);
-                takings(&parent, to, |taken| push(taken, out));
+                push(parent);
+                takings(&parent, to, &mut push);
             }
         }
     }

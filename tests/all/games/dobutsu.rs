@@ -10,8 +10,8 @@
 //! BENCHMARKS.md gives its figures.
 
 use gamesolver::check::{self, Checks};
-use gamesolver::games::dobutsu::{Dobutsu, HAND_KINDS, Kind, Move, Pieces};
-use gamesolver::retrograde::{RetroValue, Retrograde};
+use gamesolver::games::dobutsu::{Dobutsu, HAND_KINDS, Kind, Move, Pieces, UpToMirror};
+use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
 use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
 use std::collections::HashSet;
 
@@ -298,5 +298,85 @@ fn both_paths_and_value_iteration_agree_on_small_games() {
                 "{pieces:?}\n{position}"
             );
         }
+    }
+}
+
+#[test]
+fn up_to_the_mirror_a_position_and_its_image_share_an_index_and_indices_read_back() {
+    let start = Dobutsu::new().up_to_mirror();
+    // 72 of the 132 placings of the lions: 60 pairs of images and 12 their own.
+    assert_eq!(start.index_count(), 1_567_925_964 / 132 * 72);
+    for position in played(Pieces::FULL, 200, 5) {
+        let index = position.up_to_mirror().index();
+        assert_eq!(
+            position.mirrored().up_to_mirror().index(),
+            index,
+            "{position}"
+        );
+        let back = start
+            .position_at(index)
+            .expect("a class names its canonical position");
+        assert!(
+            [position, position.mirrored()].contains(back.position()),
+            "{position}"
+        );
+    }
+    for pieces in SMALL {
+        let whole = Dobutsu::start(pieces);
+        let classes: HashSet<u64> = (0..whole.index_count())
+            .map(|index| whole.position_at(index).unwrap().up_to_mirror().index())
+            .collect();
+        let start = whole.up_to_mirror();
+        // Every class is one index that names a position, and every such index a class.
+        let named = (0..start.index_count()).filter(|&i| start.position_at(i).is_some());
+        assert_eq!(named.collect::<HashSet<u64>>(), classes, "{pieces:?}");
+    }
+}
+
+#[test]
+fn up_to_the_mirror_the_un_moves_list_each_parent_class_once_a_move_into_the_class() {
+    let checks = Checks::default().with_indices(300_000);
+    check::unmoves(&Dobutsu::new().up_to_mirror(), &checks).unwrap();
+    for pieces in SMALL {
+        let start = Dobutsu::start(pieces).up_to_mirror();
+        check::unmoves(&start, &Checks::default()).unwrap();
+    }
+}
+
+#[test]
+fn up_to_the_mirror_each_class_has_the_value_of_its_positions_solved_whole() {
+    for pieces in SMALL.into_iter().chain([Pieces([1, 1, 1])]) {
+        let whole = Dobutsu::start(pieces);
+        let every = Retrograde::new().solve_indexed(&whole).unwrap();
+        let classes = Retrograde::new()
+            .with_threads(2)
+            .solve_indexed(&whole.up_to_mirror())
+            .unwrap();
+        for (index, value) in every.iter() {
+            let position = whole.position_at(index).unwrap();
+            assert_eq!(
+                classes.value(&position.up_to_mirror()),
+                Some(value),
+                "{pieces:?}\n{position}"
+            );
+        }
+        // Each class weighed by its positions counts the positions.
+        let weighed: Counts = classes
+            .iter()
+            .flat_map(|(index, value)| {
+                let class = whole.up_to_mirror().position_at(index).unwrap();
+                std::iter::repeat_n(value.verdict, class.positions() as usize)
+            })
+            .collect();
+        assert_eq!(weighed, every.counts(), "{pieces:?}");
+        // What play meets, up to the mirror: the classes of the positions the start reaches.
+        let reached = Retrograde::new().reach(&whole).unwrap();
+        let reached_classes: HashSet<u64> = (0..whole.index_count())
+            .filter(|&index| reached.contains(index))
+            .map(|index| whole.position_at(index).unwrap().up_to_mirror().index())
+            .collect();
+        let reach = Retrograde::new().reach(&whole.up_to_mirror()).unwrap();
+        assert_eq!(reach.len(), reached_classes.len(), "{pieces:?}");
+        assert!(reached_classes.iter().all(|&index| reach.contains(index)));
     }
 }
