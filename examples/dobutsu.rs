@@ -1,16 +1,19 @@
 //! Dobutsu shogi solved whole by the retrograde solver's indexed path: every one of its
 //! 1,567,925,964 positions won, lost or drawn, with the distance to the end; then the
 //! positions reachable from the start counted, as Tanaka's analysis (2009) gives them.
+//! A position and its mirror image are solved once (`UpToMirror`: 855,232,344 indices);
+//! `--whole` solves every position on its own instead.
 //!
 //! ```text
-//! cargo run --release --example dobutsu -- [--threads N] [--save FILE | --load FILE]
+//! cargo run --release --example dobutsu -- [--threads N] [--whole] [--save FILE | --load FILE]
 //! ```
 
 use clap::Parser;
 use gamesolver::IndexedGame;
 use gamesolver::games::dobutsu::Dobutsu;
-use gamesolver::retrograde::{Counts, IndexedTablebase, RetroProgress, Retrograde};
+use gamesolver::retrograde::{Counts, IndexedTablebase, Reached, RetroProgress, Retrograde};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::error::Error;
 use std::fs::File;
 use std::io::{BufReader, BufWriter};
 use std::path::PathBuf;
@@ -28,6 +31,9 @@ struct Args {
     /// Reads a solved table from this file instead of solving.
     #[arg(long)]
     load: Option<PathBuf>,
+    /// Solves every position on its own, not a position and its mirror image once.
+    #[arg(long)]
+    whole: bool,
 }
 
 /// A progress bar over `len` steps, with the time left; without a length (the positions a
@@ -73,55 +79,75 @@ fn solver(args: &Args, steps: Option<u64>) -> Retrograde {
     }
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let args = Args::parse();
-    let start = Dobutsu::new();
+/// The table of `start`'s game: solved, or read from `--load`; saved to `--save`.
+fn table<G: IndexedGame>(args: &Args, start: &G) -> Result<IndexedTablebase, Box<dyn Error>> {
     let indices = start.index_count();
     let clock = Instant::now();
     let solved = match &args.load {
-        Some(path) => IndexedTablebase::load(&start, &mut BufReader::new(File::open(path)?))?,
-        None => solver(&args, Some(indices)).solve_indexed(&start)?,
+        Some(path) => IndexedTablebase::load(start, &mut BufReader::new(File::open(path)?))?,
+        None => solver(args, Some(indices)).solve_indexed(start)?,
     };
-    println!("{indices} positions solved in {:.1?}", clock.elapsed());
-    let counts = solved.counts();
+    println!("{indices} indices solved in {:.1?}", clock.elapsed());
+    if let Some(path) = &args.save {
+        solved.save(start, &mut BufWriter::new(File::create(path)?))?;
+        println!("saved to {}", path.display());
+    }
+    Ok(solved)
+}
+
+/// Prints `counts` after `what`.
+fn print_counts(what: &str, counts: Counts) {
     println!(
-        "all positions: {} won, {} lost, {} drawn for the side to move",
+        "{what}: {} won, {} lost, {} drawn for the side to move",
         counts.wins, counts.losses, counts.draws
     );
-    let value = solved.value(&start).ok_or("the start has an index")?;
+}
+
+/// Solves `start`'s game and counts what the start reaches: the indices' counts, and with
+/// `positions` (the positions an index stands for) each weighed to count positions.
+fn run<G: IndexedGame>(
+    args: &Args,
+    start: &G,
+    positions: impl Fn(u64) -> u64,
+) -> Result<Reached, Box<dyn Error>> {
+    let solved = table(args, start)?;
+    print_counts("all indices", solved.counts());
+    let weighed: Counts = solved
+        .iter()
+        .flat_map(|(index, value)| std::iter::repeat_n(value.verdict, positions(index) as usize))
+        .collect();
+    print_counts("all positions", weighed);
+    let value = solved.value(start).ok_or("the start has an index")?;
     println!(
         "the start: {:?} for the side to move, in {} plies",
         value.verdict, value.plies
     );
     let clock = Instant::now();
-    let reached = solver(&args, None).reach(&start)?;
-    let counts = solved.counts_in(&reached);
+    let reached = solver(args, None).reach(start)?;
     println!(
-        "{} positions reachable from the start ({} plies deep), in {:.1?}: {} won, {} lost, {} drawn",
+        "{} indices reachable from the start ({} plies deep), in {:.1?}",
         reached.len(),
         reached.depth(),
-        clock.elapsed(),
-        counts.wins,
-        counts.losses,
-        counts.draws
+        clock.elapsed()
     );
-    // Tanaka counts a position and its mirror image once.
-    let mirrored: Counts = (0..indices)
+    print_counts("of them", solved.counts_in(&reached));
+    Ok(reached)
+}
+
+fn main() -> Result<(), Box<dyn Error>> {
+    let args = Args::parse();
+    if !args.whole {
+        // Tanaka counts a position and its mirror image once, as these indices do.
+        let start = Dobutsu::new().up_to_mirror();
+        run(&args, &start, |index| start.positions_at(index))?;
+        return Ok(());
+    }
+    let start = Dobutsu::new();
+    let reached = run(&args, &start, |_| 1)?;
+    let classes = (0..start.index_count())
         .filter(|&index| reached.contains(index))
         .filter_map(|index| start.position_at(index))
-        .filter(|position| position.mirrored().index() >= position.index())
-        .filter_map(|position| solved.value(&position).map(|value| value.verdict))
-        .collect();
-    println!(
-        "{} of them up to mirror images: {} won, {} lost, {} drawn",
-        mirrored.wins + mirrored.losses + mirrored.draws,
-        mirrored.wins,
-        mirrored.losses,
-        mirrored.draws
-    );
-    if let Some(path) = &args.save {
-        solved.save(&start, &mut BufWriter::new(File::create(path)?))?;
-        println!("saved to {}", path.display());
-    }
+        .filter(|position| position.mirrored().index() >= position.index());
+    println!("{} of them up to mirror images", classes.count());
     Ok(())
 }

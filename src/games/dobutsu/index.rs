@@ -100,10 +100,28 @@ fn offsets(pieces: Pieces) -> &'static Offsets {
     &OFFSETS[c * 9 + e * 3 + g]
 }
 
+/// The number of squares in each set of squares: a table, since a portable build has no
+/// instruction that counts bits, and the numbering counts several a position.
+static ONES: [u8; 1 << SQUARES] = {
+    let mut ones = [0; 1 << SQUARES];
+    let mut set = 1;
+    while set < 1 << SQUARES {
+        ones[set] = ones[set >> 1] + (set & 1) as u8;
+        set += 1;
+    }
+    ones
+};
+
+/// The number of squares in `set`.
+#[inline]
+fn ones(set: u16) -> u64 {
+    u64::from(ONES[usize::from(set & ALL)])
+}
+
 /// The place of `square` among the squares of `set` below it.
 #[inline]
 fn place(set: u16, square: usize) -> u64 {
-    u64::from((set & ((1 << square) - 1)).count_ones())
+    ones(set & ((1 << square) - 1))
 }
 
 /// The square at place `place` among those of `set`.
@@ -182,7 +200,7 @@ impl Dobutsu {
                 of_theirs |= of(Kind::Hen, false);
             }
             set |= of_theirs;
-            let count = u64::from(set.count_ones());
+            let count = ones(set);
             let high = 15 - set.leading_zeros().min(15) as usize;
             let low = set.trailing_zeros().min(15) as usize;
             let rank = match count {
@@ -201,7 +219,7 @@ impl Dobutsu {
                     hen_code.1 += 1;
                 }
             }
-            board = board * choose(u64::from(free.count_ones()), count) + rank;
+            board = board * choose(ones(free), count) + rank;
             free &= !set;
             code = code * 9 + count as usize * 3 + usize::from(self.hands[0][kind as usize]);
         }

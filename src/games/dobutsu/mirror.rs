@@ -52,6 +52,14 @@ const fn placing(mine: usize, theirs: usize) -> usize {
     mine * 11 + theirs - (theirs > mine) as usize
 }
 
+/// Whether the lions' placing `placing` is its own mirror image: both lions in the middle
+/// column.
+const fn own_image(placing: usize) -> bool {
+    let (mine, other) = (placing / 11, placing % 11);
+    let theirs = other + (other >= mine) as usize;
+    mine % 3 == 1 && theirs % 3 == 1
+}
+
 /// The blocks up to the mirror: for each of the 132 placings of the lions, its block if it is
 /// canonical (not larger than its mirror image), else `u8::MAX`; and for each block its
 /// placing.
@@ -131,6 +139,25 @@ impl UpToMirror {
             1
         } else {
             2
+        }
+    }
+}
+
+impl UpToMirror {
+    /// The positions the index `index` stands for: 0 if it names none, else
+    /// [`positions`](Self::positions) of its class. Without reading the position where the
+    /// lions are off the middle column (never their own image): a count of every class's
+    /// positions reads a sixth of them.
+    #[inline]
+    pub fn positions_at(&self, index: u64) -> u64 {
+        let block = self.0.block();
+        match BLOCKS
+            .1
+            .get(usize::try_from(index / block).unwrap_or(usize::MAX))
+        {
+            None => 0,
+            Some(&placing) if !own_image(usize::from(placing)) => 2,
+            Some(_) => self.position_at(index).map_or(0, |class| class.positions()),
         }
     }
 }

@@ -281,18 +281,22 @@ fn end_of<G: IndexedGame>(
 /// The most plies of an end whose un-moves the backward pass skips (see the module docs).
 const NEAR: u16 = 1;
 
-/// Whether `position` is an end won within [`NEAR`] plies by its side to move: each move
-/// into it is refuted by the first pass, and its un-moves are not listed.
+/// The plies of `position` if it is an end won within [`NEAR`] plies by its side to move:
+/// each move into it is refuted by the first pass, and its un-moves are not listed.
 #[inline]
-fn near_win<G: WinLossGame>(position: &G) -> bool {
-    position.ending() == Some(Verdict::Win) && position.ending_plies() <= NEAR
+fn near_win<G: WinLossGame>(position: &G) -> Option<u16> {
+    if position.ending() != Some(Verdict::Win) {
+        return None;
+    }
+    Some(position.ending_plies()).filter(|&plies| plies <= NEAR)
 }
 
 /// The first pass's code of `position`, which has `moves` and un-moves: the count of its
 /// moves not refuted at once, each move into a [`near_win`] refuted now ([`MANY`] past 254);
 /// lost if every move is, in one ply more than the most of those. With a `checked_count`,
-/// every move's child is checked to have an index below it: the backward pass meets a child
-/// only as the un-move of an index, so a move past the count would be missed.
+/// every move's child is checked to have an index below it, first (a game's rules may not
+/// hold past its numbering): the backward pass meets a child only as the un-move of an
+/// index, so a move past the count would be missed.
 #[inline]
 fn unrefuted<G: IndexedGame>(
     position: &G,
@@ -306,10 +310,9 @@ fn unrefuted<G: IndexedGame>(
         if let Some(count) = checked_count {
             index_in(&child, count)?;
         }
-        if near_win(&child) {
-            near = near.max(child.ending_plies());
-        } else {
-            counted += 1;
+        match near_win(&child) {
+            Some(plies) => near = near.max(plies),
+            None => counted += 1,
         }
     }
     if counted == 0 {
@@ -384,7 +387,7 @@ fn layer_backward<G: IndexedGame>(
                 continue;
             };
             let lost = arrays.codes[index].load(Relaxed) == codes.lost;
-            if !lost && plies <= NEAR && near_win(&position) {
+            if !lost && plies <= NEAR && near_win(&position).is_some() {
                 // Each move into it was refuted by the first pass.
                 continue;
             }

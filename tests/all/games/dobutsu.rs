@@ -380,3 +380,21 @@ fn up_to_the_mirror_each_class_has_the_value_of_its_positions_solved_whole() {
         assert!(reached_classes.iter().all(|&index| reach.contains(index)));
     }
 }
+
+#[test]
+fn up_to_the_mirror_each_index_stands_for_the_positions_of_its_class() {
+    for pieces in SMALL {
+        let start = Dobutsu::start(pieces).up_to_mirror();
+        for index in 0..start.index_count() + 3 {
+            let read = start
+                .position_at(index)
+                .map_or(0, |class| class.positions());
+            assert_eq!(start.positions_at(index), read, "{pieces:?} {index}");
+        }
+        let whole = Dobutsu::start(pieces).index_count();
+        let counted: u64 = (0..start.index_count())
+            .map(|i| start.positions_at(i))
+            .sum();
+        assert_eq!(counted, whole, "{pieces:?}");
+    }
+}
