@@ -5,7 +5,8 @@
 //! (`naive`, `baseline/retro_value_iteration.rs`).
 //!
 //! The same on Dobutsu shogi with fewer pieces ([`gamesolver::games::dobutsu`]):
-//! a game of drops, captures and promotions whose ends include a win in 1 ply.
+//! a game of drops, captures and promotions whose ends include a win in 1 ply; and the
+//! indexed path on its numbering up to the mirror (`up_to_mirror`, one thread).
 //!
 //! `cargo bench --bench retrograde`
 
@@ -92,6 +93,17 @@ fn dobutsu(c: &mut Criterion) {
                 b.iter(|| solver.solve_indexed(start).expect("fits"));
             });
         }
+        let classes = start.up_to_mirror();
+        let by_class = Retrograde::new().solve_indexed(&classes).expect("fits");
+        assert_eq!(by_class.value(&classes), indexed.value(&start));
+        group.bench_with_input(
+            BenchmarkId::new("up_to_mirror", &name),
+            &classes,
+            |b, start| {
+                let mut solver = Retrograde::new();
+                b.iter(|| solver.solve_indexed(start).expect("fits"));
+            },
+        );
         if naive {
             group.bench_with_input(BenchmarkId::new("naive", &name), &start, |b, start| {
                 b.iter(|| value_iteration(start));

@@ -25,9 +25,9 @@
 //! every move refuted earlier led to a child of at most `d` plies: true of every child the
 //! layers refute, and of a near win (at most `NEAR`) once `d >= NEAR`. Below that (layer 0),
 //! and in the first pass for a position whose every move leads to a near win, the plies are
-//! read from the children's codes instead; a loss so found in `NEAR + 1` plies waits in its
+//! read from the children's codes instead; a loss so found in more than 1 ply waits in its
 //! code for that layer, which takes every code of its plies as it takes the ends (the last
-//! end is counted as at least `NEAR + 1`). The random graphs of the tests, with ends of 0 to 2
+//! end is counted as at least that far). The random graphs of the tests, with ends of 0 to 2
 //! plies won, lost or drawn, check it against value iteration.
 //!
 //! # Memory
@@ -230,14 +230,7 @@ fn ends<G: IndexedGame>(
         let done = batch.end;
         report(progress, RetroProgress::Ends { done, indices: n });
     }
-    // A loss found at layer 0 may be of NEAR + 1 plies, and waits for that layer.
-    let last_end = last_end.into_inner();
-    let last_end = if G::HAS_PREDECESSORS {
-        last_end.max(NEAR + 1)
-    } else {
-        last_end
-    };
-    Ok((decided, last_end))
+    Ok((decided, last_end.into_inner()))
 }
 
 /// The code of `index` after the first pass: with un-moves, an undecided position's counts
@@ -315,8 +308,12 @@ fn unrefuted<G: IndexedGame>(
             None => counted += 1,
         }
     }
-    if counted == 0 {
+    // A loss found now, or at layer 0 (past layer 1), is of `near + 1` plies: it waits in its
+    // code for that layer.
+    if (counted == 0 || near > 0) && near + 1 > last_end.load(Relaxed) {
         last_end.fetch_max(near + 1, Relaxed);
+    }
+    if counted == 0 {
         return decided(Verdict::Loss, near + 1);
     }
     Ok(u16::try_from(counted).map_or(MANY, |count| UNREFUTED + count.min(255)))
@@ -429,7 +426,7 @@ impl Arrays {
             } else if code == MANY || (last && layer.plies < NEAR) {
                 // Every child won, in how many plies: a near win's may be more than this
                 // layer's.
-                match self.loss_after(parent, layer.plies.max(NEAR), moves)? {
+                match self.loss_after(parent, layer, moves)? {
                     Some(loss) => loss,
                     None => return Ok(false),
                 }
@@ -452,26 +449,27 @@ impl Arrays {
         }
     }
 
-    /// The code of `position` lost, if every move leads to a position won in at most
-    /// `within` plies: in one ply more than the most. The test of a position with more moves
-    /// than are counted, and at layer 0 of a position whose last move is refuted (a near
-    /// win's plies are not known from the layer).
+    /// The code of `position` lost, if every move leads to a position won by now (in at most
+    /// `layer`'s plies) or to a near win: in one ply more than the most. The test of a position
+    /// with more moves than are counted, and at layer 0 of a position whose last move is
+    /// refuted (a near win's plies are not known from the layer).
     fn loss_after<G: IndexedGame>(
         &self,
         position: &G,
-        within: u16,
+        layer: &LayerCodes,
         moves: &mut Vec<G::Move>,
     ) -> Result<Option<u16>, RetroError> {
-        let won = LayerCodes::at(within)?;
         let mut most = FIRST;
         moves.clear();
         position.generate_moves(moves);
         for &mv in moves.iter() {
-            let child = self.codes[index_in(&position.after(mv), self.codes.len())?].load(Relaxed);
-            if !won.won_by_now(child) {
+            let child = position.after(mv);
+            let code = self.codes[index_in(&child, self.codes.len())?].load(Relaxed);
+            // Not a child won in this layer's next plies, whose un-moves come then.
+            if !layer.won_by_now(code) && near_win(&child).is_none() {
                 return Ok(None);
             }
-            most = most.max(child);
+            most = most.max(code);
         }
         let plies = (most - FIRST) / 2 + 1;
         decided(Verdict::Loss, plies).map(Some)
