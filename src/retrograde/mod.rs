@@ -34,8 +34,11 @@
 //! so the order within a layer changes nothing). An end a few plies from the game's end
 //! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
 //! [`Retrograde::reach`] then marks the positions play can meet from a start, and
-//! [`IndexedTablebase::counts_in`] counts their verdicts: Dobutsu shogi, 1,567,925,964 indices,
-//! solves so in 8 minutes on two cores and under 5 GiB (the `dobutsu` example).
+//! [`IndexedTablebase::counts_in`] counts their verdicts: Dobutsu shogi, numbered up to its
+//! mirror image (855,232,344 indices), solves so in about 4 minutes on two cores and 2.2 GiB
+//! (the `dobutsu` example). A numbering may fold such a symmetry in: positions equal up to it
+//! share an index, and the un-moves list each parent class as often as it has moves into the
+//! class ([`IndexedGame::predecessors`]; `games::dobutsu::UpToMirror` works one through).
 //!
 //! A table of the indexed path is saved with [`IndexedTablebase::save`] and read back whole
 //! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]); a
@@ -209,8 +212,8 @@ impl Retrograde {
     /// move to an index past the count would go unseen and its position be valued wrongly;
     /// the first pass therefore numbers every move's child and refuses one past the count
     /// ([`RetroError::IndexOutOfRange`]). That numbering costs time (the indexed solve of a
-    /// Dobutsu shogi of two chicks and a giraffe, one thread: 0.96 s against 0.81 s without
-    /// it, 2026-12-05): turn it off only for a game whose
+    /// Dobutsu shogi of two chicks and a giraffe, one thread, best of five: 0.76 s against
+    /// 0.67 s without it, 2026-12-05): turn it off only for a game whose
     /// numbering [`check::unmoves`](crate::check::unmoves) has passed. The sweeps number
     /// every child anyway.
     #[must_use]
