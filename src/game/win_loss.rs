@@ -115,6 +115,14 @@ pub trait WinLossGame: Game {
     fn ending_plies(&self) -> u16 {
         0
     }
+
+    /// [`ending`](Self::ending) and, where it is `Some`, [`ending_plies`](Self::ending_plies),
+    /// in one call: what the retrograde solver asks of every position and every move's child.
+    /// Provided by the two; a game that finds both in one look at the board gives it, and it
+    /// must agree with them.
+    fn ending_and_plies(&self) -> Option<(Verdict, u16)> {
+        self.ending().map(|verdict| (verdict, self.ending_plies()))
+    }
 }
 
 /// A [`WinLossGame`] whose positions are numbered densely, `0..index_count()`: the

@@ -90,8 +90,8 @@ pub(crate) fn explore<G: WinLossGame>(
     while let Some((position, owned)) = queue.pop_front() {
         heap.queued -= owned;
         moves.clear();
-        let ending = match position.ending() {
-            Some(verdict) => Some((verdict, position.ending_plies())),
+        let ending = match position.ending_and_plies() {
+            Some(end) => Some(end),
             None => {
                 position.generate_moves(&mut moves);
                 moves.is_empty().then(|| (position.without_moves(), 0))

@@ -201,6 +201,11 @@ impl WinLossGame for UpToMirror {
     fn ending_plies(&self) -> u16 {
         self.0.ending_plies()
     }
+
+    #[inline]
+    fn ending_and_plies(&self) -> Option<(Verdict, u16)> {
+        self.0.ending_and_plies()
+    }
 }
 
 impl IndexedGame for UpToMirror {

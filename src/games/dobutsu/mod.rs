@@ -416,6 +416,11 @@ impl WinLossGame for Dobutsu {
     fn ending_plies(&self) -> u16 {
         self.end().map_or(0, |(_, plies)| plies)
     }
+
+    #[inline]
+    fn ending_and_plies(&self) -> Option<(Verdict, u16)> {
+        self.end()
+    }
 }
 
 impl fmt::Display for Dobutsu {

@@ -245,10 +245,9 @@ fn end_of<G: IndexedGame>(
     let Some(position) = game.position_at(index as u64) else {
         return Ok(NO_POSITION);
     };
-    match position.ending() {
-        Some(Verdict::Draw) => Ok(DRAWN_END),
-        Some(verdict) => {
-            let plies = position.ending_plies();
+    match position.ending_and_plies() {
+        Some((Verdict::Draw, _)) => Ok(DRAWN_END),
+        Some((verdict, plies)) => {
             if plies > last_end.load(Relaxed) {
                 last_end.fetch_max(plies, Relaxed);
             }
@@ -278,10 +277,10 @@ const NEAR: u16 = 1;
 /// each move into it is refuted by the first pass, and its un-moves are not listed.
 #[inline]
 fn near_win<G: WinLossGame>(position: &G) -> Option<u16> {
-    if position.ending() != Some(Verdict::Win) {
-        return None;
+    match position.ending_and_plies() {
+        Some((Verdict::Win, plies)) if plies <= NEAR => Some(plies),
+        _ => None,
     }
-    Some(position.ending_plies()).filter(|&plies| plies <= NEAR)
 }
 
 /// The first pass's code of `position`, which has `moves` and un-moves: the count of its
