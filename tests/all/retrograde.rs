@@ -740,7 +740,7 @@ impl IndexedGame for Line {
         u64::from(self.0)
     }
     fn position_at(&self, index: u64) -> Option<Self> {
-        (index < u64::from(self.1)).then(|| Line(index as u32, self.1))
+        (index < u64::from(self.1)).then_some(Line(index as u32, self.1))
     }
     fn predecessors(&self, out: &mut Vec<Self>) {
         if self.0 + 1 < self.1 {

@@ -230,7 +230,7 @@ impl Dobutsu {
     /// The position of the lions' placing `lions` (below 132) and the place `rest` in its
     /// block (below [`block`](Self::block)), of this position's pieces.
     #[inline]
-    pub(super) fn from_numbers(&self, lions: usize, rest: u64) -> Self {
+    pub(super) fn position_numbered(&self, lions: usize, rest: u64) -> Self {
         let offsets = offsets(self.pieces);
         let code = offsets.0.partition_point(|&offset| offset <= rest) - 1;
         let (board, hand) = material(code);
@@ -298,7 +298,7 @@ impl IndexedGame for Dobutsu {
     fn position_at(&self, index: u64) -> Option<Self> {
         let block = self.block();
         (index < self.index_count())
-            .then(|| self.from_numbers((index / block) as usize, index % block))
+            .then(|| self.position_numbered((index / block) as usize, index % block))
     }
 
     #[inline]

@@ -232,7 +232,9 @@ impl IndexedGame for UpToMirror {
     fn position_at(&self, index: u64) -> Option<Self> {
         let block = self.0.block();
         let placing = *BLOCKS.1.get(usize::try_from(index / block).ok()?)?;
-        let position = self.0.from_numbers(usize::from(placing), index % block);
+        let position = self
+            .0
+            .position_numbered(usize::from(placing), index % block);
         (position.against_mirror() != Ordering::Greater).then_some(Self(position))
     }
 

@@ -10,7 +10,7 @@
 //! BENCHMARKS.md gives its figures.
 
 use gamesolver::check::{self, Checks};
-use gamesolver::games::dobutsu::{Dobutsu, HAND_KINDS, Kind, Move, Pieces, UpToMirror};
+use gamesolver::games::dobutsu::{Dobutsu, HAND_KINDS, Kind, Move, Pieces};
 use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
 use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
 use std::collections::HashSet;
