@@ -12,7 +12,7 @@
 //! one block a pair, and 12 (both lions in the middle column) are their own images and keep
 //! theirs. So 72 blocks where the whole numbering has 132: 855,232,344 indices for the full
 //! game, 54.5% of 1,567,925,964. In the 12 blocks of their own images an index whose position
-//! is not canonical names none (about 6% of the indices).
+//! is not canonical names none (71,203,104 of the full game's indices, 8.3%).
 //!
 //! # The un-moves
 //!

@@ -47,7 +47,7 @@
 //! decide it and no count is lost; each move's count falls
 //! once (the child is in one layer, listed once a move); and the order within a layer does
 //! not matter: whatever decides a position from layer `d` gives it `d + 1` plies, and a
-//! position with a lost child has no move whose child is won, so its counter never reaches
+//! position with a lost child has no move whose child is won, so its count never reaches
 //! zero. The end of each pass joins the threads, so the next pass sees every write. On one
 //! thread a plain load and store take the place of each read-modify-write, which cost as much
 //! as the rest of a cheap game's step.
