@@ -118,6 +118,20 @@ fn ones(set: u16) -> u64 {
     u64::from(ONES[usize::from(set & ALL)])
 }
 
+/// The lions' placing (below 132) of squares `mine` (the side to move's) and `theirs`: the
+/// first times 11, plus the second's place among the 11 squares left.
+#[inline]
+pub(super) const fn placing(mine: usize, theirs: usize) -> usize {
+    mine * 11 + theirs - (theirs > mine) as usize
+}
+
+/// The squares of the lions' placing `placing`: the side to move's, then the other's.
+#[inline]
+pub(super) const fn lion_squares(placing: usize) -> (usize, usize) {
+    let (mine, other) = (placing / 11, placing % 11);
+    (mine, other + (other >= mine) as usize)
+}
+
 /// The place of `square` among the squares of `set` below it.
 #[inline]
 fn place(set: u16, square: usize) -> u64 {
@@ -185,9 +199,8 @@ impl Dobutsu {
             sets[usize::from(code)] |= 1 << square;
         }
         let of = |kind: Kind, mine: bool| sets[usize::from(cell(kind, mine))];
-        let lion = |mine| u64::from(of(Kind::Lion, mine).trailing_zeros());
+        let lion = |mine| of(Kind::Lion, mine).trailing_zeros() as usize;
         let (mine, theirs) = (lion(true), lion(false));
-        let lions = mine * 11 + theirs - u64::from(theirs > mine);
         let mut free = ALL & !(1 << mine | 1 << theirs);
         let (mut code, mut board) = (0, 0u64);
         let (mut owners, mut owner_bits) = (0u64, 0);
@@ -224,7 +237,7 @@ impl Dobutsu {
             code = code * 9 + count as usize * 3 + usize::from(self.hands[0][kind as usize]);
         }
         let within = ((board << owner_bits | owners) << hen_code.1) | hen_code.0;
-        (lions as usize, offsets(self.pieces).0[code] + within)
+        (placing(mine, theirs), offsets(self.pieces).0[code] + within)
     }
 
     /// The position of the lions' placing `lions` (below 132) and the place `rest` in its
@@ -240,8 +253,7 @@ impl Dobutsu {
         within >>= board[0];
         let owners = within & ((1 << placed) - 1);
         within >>= placed;
-        let (mine, theirs) = (lions / 11, lions % 11);
-        let theirs = theirs + usize::from(theirs >= mine);
+        let (mine, theirs) = lion_squares(lions);
         let mut position = Self {
             cells: [0; SQUARES],
             hands: [[0; 3]; 2],

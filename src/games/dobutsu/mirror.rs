@@ -35,6 +35,7 @@
 //! sample of the full one (the tests), and the values of the classes are those of the whole
 //! numbering's positions (the tests solve both).
 
+use super::index::{lion_squares, placing};
 use super::{Dobutsu, IllegalMove, Kind, Move, SQUARES};
 use crate::{Game, IndexedGame, Verdict, WinLossGame};
 use std::cmp::Ordering;
@@ -46,17 +47,10 @@ const fn mirror_square(square: usize) -> usize {
     square - square % 3 + 2 - square % 3
 }
 
-/// The lions' placing (the side to move's square times 11, plus the other's among the 11
-/// left) of squares `mine` and `theirs`.
-const fn placing(mine: usize, theirs: usize) -> usize {
-    mine * 11 + theirs - (theirs > mine) as usize
-}
-
 /// Whether the lions' placing `placing` is its own mirror image: both lions in the middle
 /// column.
 const fn own_image(placing: usize) -> bool {
-    let (mine, other) = (placing / 11, placing % 11);
-    let theirs = other + (other >= mine) as usize;
+    let (mine, theirs) = lion_squares(placing);
     mine % 3 == 1 && theirs % 3 == 1
 }
 
@@ -141,9 +135,7 @@ impl UpToMirror {
             2
         }
     }
-}
 
-impl UpToMirror {
     /// The positions the index `index` stands for: 0 if it names none, else
     /// [`positions`](Self::positions) of its class. Without reading the position where the
     /// lions are off the middle column (never their own image): a count of every class's
@@ -156,7 +148,7 @@ impl UpToMirror {
             .get(usize::try_from(index / block).unwrap_or(usize::MAX))
         {
             None => 0,
-            Some(&placing) if !own_image(usize::from(placing)) => 2,
+            Some(&lions) if !own_image(usize::from(lions)) => 2,
             Some(_) => self.position_at(index).map_or(0, |class| class.positions()),
         }
     }
@@ -231,10 +223,8 @@ impl IndexedGame for UpToMirror {
     #[inline]
     fn position_at(&self, index: u64) -> Option<Self> {
         let block = self.0.block();
-        let placing = *BLOCKS.1.get(usize::try_from(index / block).ok()?)?;
-        let position = self
-            .0
-            .position_numbered(usize::from(placing), index % block);
+        let lions = *BLOCKS.1.get(usize::try_from(index / block).ok()?)?;
+        let position = self.0.position_numbered(usize::from(lions), index % block);
         (position.against_mirror() != Ordering::Greater).then_some(Self(position))
     }
 
