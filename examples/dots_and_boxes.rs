@@ -9,13 +9,16 @@
 //! cargo run --release --example dots_and_boxes -- 3 3        # 3 x 3 boxes: value -3
 //! cargo run --release --example dots_and_boxes -- 4 3 --symmetry --captures --value
 //! cargo run --release --example dots_and_boxes -- 3 3 --brute  # by the brute force instead
+//! cargo run --release --example dots_and_boxes -- 4 3 --tiers --threads 2  # by retrograde
 //! ```
 
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
-use gamesolver::games::dots_and_boxes::{DotsAndBoxes, Symmetries, TakeFreeBoxes, brute_value};
-use gamesolver::{Knowledge, SearchConfig, Solver};
+use gamesolver::games::dots_and_boxes::{
+    ByLines, DotsAndBoxes, Symmetries, TakeFreeBoxes, brute_value,
+};
+use gamesolver::{Knowledge, Retrograde, SearchConfig, Solver, Tiers};
 use std::time::Instant;
 
 /// Dots and Boxes on WIDTH x HEIGHT boxes: the first player's margin in boxes with perfect
@@ -57,6 +60,13 @@ struct Args {
         conflicts_with_all = ["symmetry", "captures", "value", "progress", "threads", "table_mib"]
     )]
     brute: bool,
+    /// The value by retrograde analysis in tiers of the lines drawn, on `--threads`: each
+    /// tier valued from the next, two tiers held at once (600 MB for 3x4).
+    #[arg(
+        long,
+        conflicts_with_all = ["symmetry", "captures", "value", "progress", "table_mib", "brute"]
+    )]
+    tiers: bool,
 }
 
 fn run(args: &Args) -> Result<(), Failure> {
@@ -64,6 +74,9 @@ fn run(args: &Args) -> Result<(), Failure> {
         DotsAndBoxes::new(args.width, args.height).map_err(|e| Failure::Input(e.to_string()))?;
     if args.brute {
         return brute(&start);
+    }
+    if args.tiers {
+        return by_tiers(&start, usize::from(args.threads));
     }
     let mut config = SearchConfig::default().with_threads(usize::from(args.threads));
     if let Some(mib) = args.table_mib {
@@ -125,6 +138,26 @@ fn brute(start: &DotsAndBoxes) -> Result<(), Failure> {
     let value = brute_value(width, height).map_err(|e| Failure::OutOfReach(e.to_string()))?;
     println!(
         "{width}x{height} value={value:+} brute force over 2^{lines} sets of lines s={:.2}",
+        clock.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The value of `start` by retrograde analysis in tiers of lines drawn, timed.
+fn by_tiers(start: &DotsAndBoxes, threads: usize) -> Result<(), Failure> {
+    let clock = Instant::now();
+    let tiers = ByLines::new(start);
+    let table = Retrograde::new()
+        .with_threads(threads)
+        .solve_scores_keeping(&tiers, |tier| tier == 0)
+        .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let value = table
+        .value(&tiers, start)
+        .ok_or(Failure::OutOfReach("the start was not kept".to_string()))?;
+    let (width, height) = start.size();
+    println!(
+        "{width}x{height} value={value:+} by {} tiers of lines drawn s={:.2}",
+        tiers.tier_count(),
         clock.elapsed().as_secs_f64()
     );
     Ok(())

@@ -17,9 +17,9 @@ pub mod search;
 // crate stands in its own module under `games::`, its types and errors with it.
 
 pub use game::{
-    ChanceGame, Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame,
-    Knowledge, NoEvaluator, NoKnowledge, PlayConvention, Player, Points, PositionText, Record,
-    ScoredWinLoss, ScoringGame, TableKey, Verdict, WinLossGame,
+    ChanceGame, Child, Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, IndexedGame,
+    Knowledge, NoEvaluator, NoKnowledge, Place, PlayConvention, Player, Points, PositionText,
+    Record, ScoredWinLoss, ScoringGame, TableKey, Tiers, Verdict, WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{

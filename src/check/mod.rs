@@ -1,7 +1,7 @@
 //! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's claim that its
 //! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
 //! [`uncovered_repetition`]), of an indexed game's un-moves against its
-//! moves ([`unmoves`]), of a heap game's Grundy theory against the definition
+//! moves ([`unmoves`]), of a tiered numbering against the rules ([`tiers`]), of a heap game's Grundy theory against the definition
 //! ([`heap_theory`]), and of a chance game's rules and bounds against its values
 //! ([`chance`]), for a user's own tests.
 //!
@@ -38,12 +38,14 @@ mod chance;
 mod heap_theory;
 mod knowledge;
 mod repetition;
+mod tiers;
 mod unmoves;
 
 pub use chance::{ChanceLie, chance};
 pub use heap_theory::{TheoryLie, heap_theory};
 pub use knowledge::{CheckError, Claim, Disagreement, LIE_SEARCH_POSITIONS, knowledge};
 pub use repetition::{REPETITION_PLIES, Repetition, repetition, uncovered_repetition};
+pub use tiers::{TiersLie, tiers};
 pub use unmoves::{UNMOVE_INDICES, UnmoveLie, unmoves};
 
 /// How much [`knowledge`] checks.
@@ -66,7 +68,7 @@ pub struct Checks {
     /// The table of each solver (4 MiB).
     pub table_bytes: usize,
     /// The indices [`unmoves`] checks ([`UNMOVE_INDICES`]): every index of a game with at most
-    /// this many, else this many drawn at random.
+    /// this many, else this many drawn at random; [`tiers`] checks as many in each tier.
     pub indices: u64,
 }
 

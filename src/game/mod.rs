@@ -9,6 +9,8 @@
 //! - [`WinLossGame`]: a game won, lost or drawn, whose positions may repeat; the retrograde
 //!   solver takes one, and an [`IndexedGame`] (its positions numbered densely) on its fast
 //!   path.
+//! - [`Tiers`]: a scoring game's positions numbered densely tier by tier; the retrograde
+//!   solve of exact values takes one.
 //! - [`HeapGame`]: a game on heaps, a move replacing one heap by at most two smaller ones; the
 //!   Grundy tables and misère quotients take one.
 //! - [`Knowledge`]: what a search may exploit beyond the rules, opt-in, each item sound (a lie
@@ -84,6 +86,7 @@ mod record;
 mod scored;
 mod scoring;
 mod text;
+mod tiers;
 mod win_loss;
 
 pub use self::core::Game;
@@ -98,4 +101,6 @@ pub use record::Record;
 pub use scored::{ScoredMoveError, ScoredWinLoss, verdict_value};
 pub use scoring::{Points, ScoringGame};
 pub use text::PositionText;
+pub(crate) use tiers::each_child;
+pub use tiers::{Child, Place, Tiers};
 pub use win_loss::{IndexedGame, Verdict, WinLossGame};

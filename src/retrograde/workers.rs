@@ -38,21 +38,41 @@ impl Workers {
         G: Game,
         F: Fn(&G, Range<usize>) -> Result<usize, RetroError> + Sync,
     {
-        let end = range.end;
-        let pieces = range
-            .step_by(piece)
-            .map(move |from| from..(from + piece).min(end));
-        let Some(pool) = &self.0 else {
-            return pieces.map(|piece| work(game, piece)).sum();
-        };
         // Each task's copy made here: the game need not be shared between threads.
-        let tasks: Vec<(G, Range<usize>)> = pieces.map(|piece| (game.clone(), piece)).collect();
+        let tasks = pieces(range, piece).map(|piece| (game.clone(), piece));
+        self.spawn(tasks, |(game, piece)| work(&game, piece))
+    }
+
+    /// Runs `work` on the pieces of `range`, `piece` long: the sum of what they return, or
+    /// an error one of them met.
+    pub(crate) fn run_pieces<F>(
+        &self,
+        range: Range<usize>,
+        piece: usize,
+        work: F,
+    ) -> Result<usize, RetroError>
+    where
+        F: Fn(Range<usize>) -> Result<usize, RetroError> + Sync,
+    {
+        self.spawn(pieces(range, piece), work)
+    }
+
+    /// Runs `work` on each task, on the pool's threads if there is one.
+    fn spawn<T, F>(&self, tasks: impl Iterator<Item = T>, work: F) -> Result<usize, RetroError>
+    where
+        T: Send,
+        F: Fn(T) -> Result<usize, RetroError> + Sync,
+    {
+        let Some(pool) = &self.0 else {
+            return tasks.map(work).sum();
+        };
+        let tasks: Vec<T> = tasks.collect();
         let total = AtomicUsize::new(0);
         let failure = Mutex::new(None);
         pool.scope(|scope| {
-            for (game, piece) in tasks {
+            for task in tasks {
                 let (work, total, failure) = (&work, &total, &failure);
-                scope.spawn(move |_| match work(&game, piece) {
+                scope.spawn(move |_| match work(task) {
                     Ok(count) => {
                         total.fetch_add(count, Relaxed);
                     }
@@ -72,4 +92,12 @@ impl Workers {
             None => Ok(total.into_inner()),
         }
     }
+}
+
+/// `range` cut into pieces `piece` long (the last shorter).
+fn pieces(range: Range<usize>, piece: usize) -> impl Iterator<Item = Range<usize>> {
+    let end = range.end;
+    range
+        .step_by(piece.max(1))
+        .map(move |from| from..(from + piece).min(end))
 }

@@ -6,6 +6,7 @@
 //! - [`theory`]: Grundy values, periods, outcomes and misère quotients;
 //! - [`search`]: the solver, the engine, their budgets, saved results and the job path;
 //! - [`retrograde`]: games whose positions repeat;
+//! - [`scores`]: exact values of scoring games by retrograde analysis, tier by tier;
 //! - [`chance`]: games with chance, against the definition;
 //! - [`cli`]: the examples as a user runs them;
 //! - [`regressions`]: every committed proptest regression file replays.
@@ -19,5 +20,6 @@ mod common;
 mod games;
 mod regressions;
 mod retrograde;
+mod scores;
 mod search;
 mod theory;

@@ -1,6 +1,7 @@
 //! Every value of a small board by the definition, with no search: one pass over every set
 //! of lines, largest first (a child has one line more, so a larger number), each set valued
-//! from its children. It is the independent computation the solver is checked against, and
+//! from its children, the boxes a line completes read from the sides of the boxes beside it
+//! (as a user writes the pass by hand). It is the independent computation the solver is checked against, and
 //! the naive baseline of the Dots and Boxes bench.
 
 use super::{BoxesError, DotsAndBoxes};
@@ -34,19 +35,27 @@ pub fn every_value(board: &DotsAndBoxes) -> Result<Vec<i8>, BoxesError> {
             max: MAX_BRUTE_LINES,
         });
     }
+    let boxes = board.box_sides();
+    let all = (1u64 << lines) - 1;
     let mut values = vec![0i8; 1 << lines];
-    for drawn in (0..(1u64 << lines) - 1).rev() {
-        let position = board.with_lines(drawn);
+    for drawn in (0..all).rev() {
         let mut best = i8::MIN;
-        // Sets of at most 31 lines index the values, and a line completes at most 2 boxes:
-        // the casts below cannot wrap.
-        for line in 0..lines as u8 {
-            if drawn >> line & 1 == 1 {
-                continue;
-            }
-            let next = values[(drawn | 1 << line) as usize];
-            let boxes = position.completed_by(line) as i8;
-            best = best.max(if boxes > 0 { boxes + next } else { -next });
+        let mut free = !drawn & all;
+        while free != 0 {
+            let line = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let with = drawn | 1 << line;
+            // A line completes at most 2 boxes: the cast cannot wrap.
+            let completed = boxes[line]
+                .iter()
+                .filter(|&&sides| sides != 0 && with & sides == sides)
+                .count() as i8;
+            let next = values[with as usize];
+            best = best.max(if completed > 0 {
+                completed + next
+            } else {
+                -next
+            });
         }
         values[drawn as usize] = best;
     }

@@ -7,10 +7,12 @@
 //! on who took the boxes so far, so the score is not part of it.
 
 mod brute;
+mod by_lines;
 mod free_boxes;
 mod symmetries;
 
 pub use brute::{MAX_BRUTE_LINES, brute_value, every_value};
+pub use by_lines::ByLines;
 pub use free_boxes::TakeFreeBoxes;
 pub use symmetries::Symmetries;
 
@@ -72,7 +74,6 @@ impl DotsAndBoxes {
 
     /// The same board with exactly the lines of `drawn` (bit i: line i), those past the
     /// board's lines left out.
-    #[allow(dead_code)] // the brute force of the bench builds every set of lines so
     #[inline]
     pub fn with_lines(&self, drawn: u64) -> Self {
         let all = if self.lines() == 64 {
@@ -141,6 +142,20 @@ impl DotsAndBoxes {
             )
         };
         a.into_iter().chain(b)
+    }
+
+    /// For each line, the sides (four lines, a bit each) of each box beside it; 0 where there
+    /// is one box only.
+    pub(crate) fn box_sides(&self) -> Vec<[u64; 2]> {
+        (0..self.lines())
+            .map(|line| {
+                let mut sides = self.boxes_of(line).map(|(row, column)| {
+                    let sides = self.sides(row, column);
+                    sides.iter().fold(0, |set, &side| set | 1 << side)
+                });
+                [sides.next().unwrap_or(0), sides.next().unwrap_or(0)]
+            })
+            .collect()
     }
 
     /// The boxes that drawing line `line` completes.

@@ -2,12 +2,16 @@
 //! ([`gamesolver::games::dots_and_boxes`]), where a line that completes a box keeps the turn, solved
 //! by the crate's solver (one and two threads) and by a plain negamax (`common::keep_turn`)
 //! on random positions; the capture lines and the canonical keys against every value of small
-//! boards by the brute force (`dots_and_boxes::every_value`); and the published
+//! boards by the brute force (`dots_and_boxes::every_value`); the values by tiers of lines
+//! drawn (`ByLines`) against the brute force on every set of lines; and the published
 //! value of 3 x 3 boxes.
 
 use crate::common::keep_turn;
-use gamesolver::games::dots_and_boxes::{DotsAndBoxes, Symmetries, TakeFreeBoxes, every_value};
-use gamesolver::{Game, Solver};
+use gamesolver::check::{self, Checks};
+use gamesolver::games::dots_and_boxes::{
+    ByLines, DotsAndBoxes, Symmetries, TakeFreeBoxes, every_value,
+};
+use gamesolver::{Game, RetroError, Retrograde, Solver, Tiers};
 
 #[test]
 fn values_and_best_moves_match_a_plain_negamax_on_random_positions() {
@@ -265,4 +269,66 @@ fn lines_that_hand_over_no_box_are_searched_first_and_none_is_left_out() {
             position.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
         }
     }
+}
+
+#[test]
+fn the_numbering_by_lines_passes_the_tier_check() {
+    for (width, height, indices) in [(2, 2, u64::MAX), (3, 2, u64::MAX), (3, 3, 2_000)] {
+        let board = DotsAndBoxes::new(width, height).unwrap();
+        let checks = Checks::default().with_indices(indices);
+        assert_eq!(check::tiers(&ByLines::new(&board), &checks), Ok(()));
+    }
+}
+
+#[test]
+fn values_by_tiers_are_the_brute_force_on_every_set_of_lines() {
+    for (width, height, threads) in [
+        (1, 1, 1),
+        (2, 1, 2),
+        (2, 2, 1),
+        (3, 2, 2),
+        (2, 3, 1),
+        (3, 3, 2),
+    ] {
+        let board = DotsAndBoxes::new(width, height).unwrap();
+        let tiers = ByLines::new(&board);
+        let table = Retrograde::new()
+            .with_threads(threads)
+            .solve_scores(&tiers)
+            .unwrap();
+        let truth = every_value(&board).unwrap();
+        for (drawn, &value) in truth.iter().enumerate() {
+            let position = board.with_lines(drawn as u64);
+            assert_eq!(
+                table.value(&tiers, &position),
+                Some(i64::from(value)),
+                "{width} x {height}, lines {drawn:b}"
+            );
+        }
+    }
+}
+
+/// Keeping the start alone, a solve holds two neighbouring tiers at most: 3 x 3 boxes (24
+/// lines), C(24, 12) + C(24, 13) bytes, and refuses a byte less before it starts.
+#[test]
+fn keeping_the_start_holds_two_tiers() {
+    let board = DotsAndBoxes::new(3, 3).unwrap();
+    let tiers = ByLines::new(&board);
+    let two_tiers = tiers.tier_len(12) + tiers.tier_len(13);
+    assert_eq!(two_tiers, 2_704_156 + 2_496_144);
+    let solve = |bytes: u64| {
+        Retrograde::new()
+            .with_max_bytes(bytes as usize)
+            .solve_scores_keeping(&tiers, |tier| tier == 0)
+    };
+    assert_eq!(
+        solve(two_tiers - 1),
+        Err(RetroError::TiersTooLarge {
+            bytes: two_tiers,
+            max_bytes: two_tiers as usize - 1
+        })
+    );
+    let table = solve(two_tiers).unwrap();
+    assert_eq!(table.value(&tiers, &board), Some(-3));
+    assert!(table.holds(0) && !table.holds(1));
 }

@@ -1,0 +1,127 @@
+//! Exact values by retrograde analysis: every position of a scoring game numbered in tiers
+//! ([`Tiers`]) valued from its children, tier by tier, a byte a position (the method is in
+//! the `retrograde` module's docs); the values kept ([`ScoreTablebase`]), and served to the
+//! searches as knowledge ([`ScoreKnowledge`]).
+
+mod plan;
+mod tier;
+
+use super::RetroError;
+use super::workers::Workers;
+use crate::game::{Knowledge, Place, Tiers};
+use std::sync::Arc;
+
+/// The code of an index not valued, or that names no position.
+const UNKNOWN: u8 = 0;
+
+/// The code of a value: `value + 128`, for values of -127 to 127.
+fn code_of(value: i64) -> Option<u8> {
+    u8::try_from(value + 128)
+        .ok()
+        .filter(|&code| code != UNKNOWN)
+}
+
+/// The value a code (not [`UNKNOWN`]) stands for.
+fn value_of(code: u8) -> i64 {
+    i64::from(code) - 128
+}
+
+/// The exact values of the tiers a solve kept: see
+/// [`Retrograde::solve_scores`](super::Retrograde::solve_scores).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScoreTablebase {
+    /// A code an index, for each tier kept.
+    tiers: Vec<Option<Vec<u8>>>,
+}
+
+impl ScoreTablebase {
+    /// The value of the position at `place`; `None` if its tier was not kept, or the index
+    /// names no position or is out of range.
+    #[must_use]
+    pub fn value_at(&self, place: Place) -> Option<i64> {
+        let codes = self.tiers.get(place.tier)?.as_ref()?;
+        let code = *codes.get(usize::try_from(place.index).ok()?)?;
+        (code != UNKNOWN).then(|| value_of(code))
+    }
+
+    /// The value of `position`, placed by `tiers`.
+    #[must_use]
+    pub fn value<T: Tiers>(&self, tiers: &T, position: &T::Game) -> Option<i64> {
+        self.value_at(tiers.place(position))
+    }
+
+    /// Whether `tier` was kept.
+    #[must_use]
+    pub fn holds(&self, tier: usize) -> bool {
+        self.tiers.get(tier).is_some_and(Option::is_some)
+    }
+
+    /// Every index of `tier` that names a position, with its value, in order; nothing if
+    /// the tier was not kept.
+    pub fn iter_tier(&self, tier: usize) -> impl Iterator<Item = (u64, i64)> + '_ {
+        let codes = self.tiers.get(tier).and_then(Option::as_deref);
+        (0u64..)
+            .zip(codes.unwrap_or_default())
+            .filter(|&(_, &code)| code != UNKNOWN)
+            .map(|(index, &code)| (index, value_of(code)))
+    }
+}
+
+/// Solves `tiers`, keeping the tiers `keep` says: see the [module docs](self).
+pub(super) fn solve<T: Tiers + Sync>(
+    tiers: &T,
+    keep: &dyn Fn(usize) -> bool,
+    max_bytes: usize,
+    workers: &Workers,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<ScoreTablebase, RetroError> {
+    let plan = plan::plan(tiers, keep)?;
+    if plan.peak > max_bytes as u64 {
+        return Err(RetroError::TiersTooLarge {
+            bytes: plan.peak,
+            max_bytes,
+        });
+    }
+    let mut held: Vec<Option<Vec<u8>>> = vec![None; tiers.tier_count()];
+    for (step, (&tier, drops)) in plan.order.iter().zip(&plan.drops).enumerate() {
+        let codes = tier::solve(tiers, tier, &held, workers)?;
+        held[tier] = Some(codes);
+        for &drop in drops {
+            held[drop] = None;
+        }
+        progress(step + 1, plan.order.len());
+    }
+    Ok(ScoreTablebase { tiers: held })
+}
+
+/// Knowledge from a [`ScoreTablebase`]: the exact value of each position of a kept tier,
+/// for the [`Solver`](crate::Solver) and the [`Engine`](crate::Engine). Sound as far as the
+/// table is. Clones share the table.
+#[derive(Debug)]
+pub struct ScoreKnowledge<T> {
+    tiers: Arc<T>,
+    table: Arc<ScoreTablebase>,
+}
+
+impl<T> Clone for ScoreKnowledge<T> {
+    fn clone(&self) -> Self {
+        Self {
+            tiers: Arc::clone(&self.tiers),
+            table: Arc::clone(&self.table),
+        }
+    }
+}
+
+impl<T> ScoreKnowledge<T> {
+    /// The knowledge of `table`, whose positions `tiers` places.
+    #[must_use]
+    pub fn new(tiers: Arc<T>, table: Arc<ScoreTablebase>) -> Self {
+        Self { tiers, table }
+    }
+}
+
+impl<T: Tiers + Send + Sync> Knowledge<T::Game> for ScoreKnowledge<T> {
+    fn exact_value(&self, position: &T::Game) -> Option<i64> {
+        self.table.value(&*self.tiers, position)
+    }
+}
