@@ -44,6 +44,17 @@ pub trait Tiers {
     /// The game numbered.
     type Game: ScoringGame;
 
+    /// The game's name, written in each saved tier and checked when it is read back, so that
+    /// a tier is never used for another game: the same in every program built from the
+    /// game's source. Give each numbering its own, `"dots and boxes by lines"` say.
+    const NAME: &'static str;
+
+    /// A number that tells this game's rule sets and sizes apart (a board's size), written
+    /// in each saved tier and checked when it is read back. 0 by default: one rule set.
+    fn rules_id(&self) -> u64 {
+        0
+    }
+
     /// The number of tiers: every position's tier is below it.
     fn tier_count(&self) -> usize;
 

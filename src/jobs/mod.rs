@@ -74,6 +74,7 @@ mod line;
 mod plan;
 mod run;
 pub mod simulate;
+pub mod tiers;
 
 pub use claim::{Bound, Claim, Interval, Window};
 pub use driver::{ClaimSolve, DEFAULT_MAX_EXPANDED, JobReport, MakeSolver, Next};

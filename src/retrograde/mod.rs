@@ -77,11 +77,13 @@ mod indexed;
 mod knowledge;
 mod scores;
 mod tablebase;
+mod words;
 mod workers;
 
 pub use indexed::{IndexedTablebase, Reached, TablebaseFile, TablebaseFileError};
 pub use knowledge::{TablebaseKnowledge, tablebase_endgames, tablebase_move};
-pub use scores::{ScoreKnowledge, ScoreTablebase};
+pub(crate) use scores::tier_order;
+pub use scores::{ScoreKnowledge, ScoreTablebase, TierValues};
 pub use tablebase::{Counts, RetroValue, Tablebase};
 
 use crate::game::{IndexedGame, Place, Tiers, WinLossGame};
@@ -433,5 +435,29 @@ impl Retrograde {
                 });
             }
         })
+    }
+
+    /// Solves the indices `range` of `tier` alone, on [`threads`](Self::threads) threads,
+    /// given `children`: the whole values of each tier its moves lead to (its
+    /// [`tiers_after`](Tiers::tiers_after), read back from the jobs that solved them). A job
+    /// of the tier path ([`jobs::tiers`](crate::jobs::tiers)). The whole tier's codes are held
+    /// while it runs (a byte an index), for the moves within the tier.
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::TiersTooLarge`] if the tier, its children and the range's copy pass
+    /// [`max_bytes`](Self::max_bytes) (checked before the tier's memory is taken),
+    /// [`RetroError::TierOutOfRange`] for a child that is not a whole tier of the numbering,
+    /// [`RetroError::IndexOutOfRange`] for a range past the tier; else as
+    /// [`solve_scores_keeping`](Self::solve_scores_keeping).
+    pub fn solve_tier<T: Tiers + Sync>(
+        &mut self,
+        tiers: &T,
+        tier: usize,
+        range: std::ops::Range<u64>,
+        children: Vec<TierValues>,
+    ) -> Result<TierValues, RetroError> {
+        let workers = workers::Workers::new(self.threads);
+        scores::solve_range(tiers, tier, range, children, self.max_bytes, &workers)
     }
 }

@@ -387,3 +387,38 @@ fn the_rules_example_refuses_the_old_tools_commands() {
     assert!(out.status.success());
     assert!(text(&out.stdout).starts_with("The rules' example"));
 }
+
+/// The tier path as a user runs it: the plan, its xargs script on two workers, the value.
+#[test]
+fn tier_jobs_run_by_xargs_give_the_value() {
+    let dir = std::env::temp_dir().join(format!("tier-jobs-cli-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let path = dir.to_str().expect("a UTF-8 temporary directory");
+    let plan = run("tier_jobs", &["plan", path, "3", "2", "--pieces", "3"], b"");
+    assert!(plan.status.success(), "{}", text(&plan.stderr));
+    assert!(
+        text(&plan.stdout).contains("jobs in 18 waves"),
+        "{}",
+        text(&plan.stdout)
+    );
+    let script = Command::new("sh")
+        .arg(dir.join("xargs.sh"))
+        .env("WORKERS", "2")
+        .output()
+        .expect("sh runs the script");
+    assert!(script.status.success(), "{}", text(&script.stderr));
+    let value = run("tier_jobs", &["value", path, "3", "2"], b"");
+    assert_eq!(
+        text(&value.stdout),
+        "3x2 value=-2\n",
+        "{}",
+        text(&value.stderr)
+    );
+    let simulate = run(
+        "tier_jobs",
+        &["simulate", path, "3", "2", "--pieces", "3"],
+        b"",
+    );
+    assert!(text(&simulate.stdout).contains("workers=2 makespan="));
+    std::fs::remove_dir_all(&dir).expect("the directory goes");
+}

@@ -1,10 +1,12 @@
 //! The retrograde solve of values by tiers ([`Retrograde::solve_scores`]) on random acyclic
 //! scoring games, moves within a tier and across tiers, against a plain recursion over the
 //! graph and against the solver; a numbering that lies (a cycle, a tier left out, a value
-//! past a byte) refused, and named by `check::tiers`; the values served as knowledge.
+//! past a byte) refused, and named by `check::tiers`; the values served as knowledge; a
+//! tier saved and read back; the tier path's jobs against one solve.
 
 use gamesolver::check::{self, Checks, TiersLie};
-use gamesolver::retrograde::{ScoreKnowledge, ScoreTablebase};
+use gamesolver::jobs::tiers::{TierJobError, TierPlan, read_tier, run_tier_job, wave_times};
+use gamesolver::retrograde::{ScoreKnowledge, ScoreTablebase, TablebaseFileError, TierValues};
 use gamesolver::{Game, Place, Points, RetroError, Retrograde, ScoringGame, Solver, Tiers};
 use proptest::prelude::*;
 use std::sync::Arc;
@@ -63,6 +65,7 @@ struct Blocks {
 
 impl Tiers for Blocks {
     type Game = Token;
+    const NAME: &'static str = "a token on a graph, in blocks";
 
     fn tier_count(&self) -> usize {
         self.edges.len().div_ceil(self.width)
@@ -257,4 +260,97 @@ fn the_memory_is_checked_before_it_is_taken() {
         })
     );
     assert!(solver().with_max_bytes(100).solve_scores(&blocks).is_ok());
+}
+
+/// A directory of its own for a test.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gamesolver-tiers-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_tier_saved_reads_back_and_a_wrong_file_is_refused() {
+    let edges = random_edges(40, 11);
+    let blocks = Blocks {
+        width: 16,
+        edges: Arc::clone(&edges),
+        after: None,
+    };
+    let mut solver = Retrograde::new().with_threads(1);
+    // Tier 2 (nodes 32 to 39) needs no other; tier 1 needs it.
+    let last = solver.solve_tier(&blocks, 2, 0..8, Vec::new()).unwrap();
+    let piece = solver
+        .solve_tier(&blocks, 1, 4..12, vec![last.clone()])
+        .unwrap();
+    let truth = recursion(&edges);
+    for index in 0..16 {
+        let expected = (4..12).contains(&index).then(|| truth[16 + index as usize]);
+        assert_eq!(piece.value_at(index), expected, "tier 1, index {index}");
+    }
+    let mut bytes = Vec::new();
+    piece.save(&blocks, &mut bytes).unwrap();
+    let read = TierValues::load(&blocks, std::io::Cursor::new(&bytes)).unwrap();
+    assert_eq!(read.range(), piece.range());
+    assert!((4..12).all(|index| read.value_at(index) == piece.value_at(index)));
+    // Damaged, cut short, or of another size of the game: refused.
+    let mut damaged = bytes.clone();
+    let at = damaged.len() - 12;
+    damaged[at] ^= 1;
+    let load = |bytes: &[u8]| TierValues::load(&blocks, std::io::Cursor::new(bytes.to_vec()));
+    assert!(matches!(load(&damaged), Err(TablebaseFileError::Damaged)));
+    assert!(matches!(
+        load(&bytes[..bytes.len() - 8]),
+        Err(TablebaseFileError::WrongLength { .. })
+    ));
+    let other = Blocks {
+        width: 12,
+        edges,
+        after: None,
+    };
+    let refused = TierValues::load(&other, std::io::Cursor::new(&bytes));
+    assert!(matches!(
+        refused,
+        Err(TablebaseFileError::OtherRules { .. })
+    ));
+}
+
+/// Every job of the tier path run in its wave, each from the directory alone, gives the values
+/// of one solve; a tier whose jobs have not all run is refused.
+#[test]
+fn the_tier_path_gives_the_values_of_one_solve() {
+    let edges = random_edges(120, 5);
+    let blocks = Blocks {
+        width: 20,
+        edges: Arc::clone(&edges),
+        after: None,
+    };
+    let plan = TierPlan::new(&blocks, 7).unwrap();
+    // Six tiers, each after every later one: a wave a tier, three ranges a tier.
+    assert_eq!(plan.waves().len(), 6);
+    assert!(plan.waves().iter().all(|wave| wave.len() == 3));
+    let dir = fresh_dir("path");
+    let mut solver = Retrograde::new().with_threads(2);
+    let first = &plan.waves()[1][0];
+    assert!(matches!(
+        run_tier_job(&blocks, &mut solver, &dir, first),
+        Err(TierJobError::Incomplete(5))
+    ));
+    for job in plan.waves().iter().flatten() {
+        run_tier_job(&blocks, &mut solver, &dir, job).unwrap();
+    }
+    let truth = recursion(&edges);
+    for tier in 0..6 {
+        let values = read_tier(&blocks, &dir, tier).unwrap();
+        for index in 0..20 {
+            assert_eq!(
+                values.value_at(index),
+                Some(truth[tier * 20 + index as usize])
+            );
+        }
+    }
+    let times = wave_times(&blocks, &plan, &dir).unwrap();
+    assert_eq!(times.iter().map(Vec::len).collect::<Vec<_>>(), vec![3; 6]);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -101,6 +101,14 @@ impl ByLines {
 impl Tiers for ByLines {
     type Game = DotsAndBoxes;
 
+    const NAME: &'static str = "dots and boxes by lines";
+
+    /// The board's size: boxes a row and rows.
+    fn rules_id(&self) -> u64 {
+        let (width, height) = self.board.size();
+        (width as u64) << 32 | height as u64
+    }
+
     fn tier_count(&self) -> usize {
         self.board.lines() + 1
     }

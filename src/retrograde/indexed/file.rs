@@ -16,6 +16,7 @@
 use super::{IndexedTablebase, is_code, value_of};
 use crate::game::{IndexedGame, hash_words};
 use crate::retrograde::RetroValue;
+use crate::retrograde::words::{name_words, read_name, read_word};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use thiserror::Error;
 
@@ -83,19 +84,8 @@ pub enum TablebaseFileError {
 
 /// The header's words for `game`.
 fn header<G: IndexedGame>(game: &G) -> Vec<u64> {
-    let name = G::NAME;
-    let mut words = vec![
-        MAGIC,
-        VERSION,
-        game.rules_id(),
-        game.index_count(),
-        name.len() as u64,
-    ];
-    words.extend(name.as_bytes().chunks(8).map(|chunk| {
-        let mut bytes = [0u8; 8];
-        bytes[..chunk.len()].copy_from_slice(chunk);
-        u64::from_le_bytes(bytes)
-    }));
+    let mut words = vec![MAGIC, VERSION, game.rules_id(), game.index_count()];
+    words.extend(name_words(G::NAME));
     words
 }
 
@@ -220,9 +210,7 @@ impl<R: Read + Seek> TablebaseFile<R> {
         if found[0] != MAGIC || found[1] != VERSION {
             return Err(TablebaseFileError::NotATable);
         }
-        let name_words =
-            usize::try_from(found[4].div_ceil(8)).map_err(|_| TablebaseFileError::NotATable)?;
-        let name = read_name(&mut input, found[4], name_words)?;
+        let (name, name_words) = read_name(&mut input, found[4])?;
         if name != G::NAME {
             return Err(TablebaseFileError::OtherGame {
                 expected: G::NAME.to_owned(),
@@ -237,7 +225,7 @@ impl<R: Read + Seek> TablebaseFile<R> {
                 found_count: found[3],
             });
         }
-        let start = 8 * (5 + name_words as u64);
+        let start = 8 * (5 + name_words);
         let length = input.seek(SeekFrom::End(0))?;
         let whole = start + codes_bytes(found[3]) + 8;
         if length != whole {
@@ -301,28 +289,4 @@ impl<R: Read + Seek> TablebaseFile<R> {
             Err(TablebaseFileError::Damaged)
         }
     }
-}
-
-fn read_word(input: &mut impl Read) -> Result<u64, TablebaseFileError> {
-    let mut bytes = [0u8; 8];
-    input
-        .read_exact(&mut bytes)
-        .map_err(|error| match error.kind() {
-            io::ErrorKind::UnexpectedEof => TablebaseFileError::NotATable,
-            _ => TablebaseFileError::Io(error),
-        })?;
-    Ok(u64::from_le_bytes(bytes))
-}
-
-/// The game's name ([`IndexedGame::NAME`](crate::IndexedGame::NAME)), `len` bytes in `words` words; a name past 4 KiB is no name.
-fn read_name(input: &mut impl Read, len: u64, words: usize) -> Result<String, TablebaseFileError> {
-    if len > 4096 {
-        return Err(TablebaseFileError::NotATable);
-    }
-    let mut bytes = Vec::with_capacity(8 * words);
-    for _ in 0..words {
-        bytes.extend(read_word(input)?.to_le_bytes());
-    }
-    bytes.truncate(len as usize);
-    String::from_utf8(bytes).map_err(|_| TablebaseFileError::NotATable)
 }

@@ -3,13 +3,19 @@
 //! the `retrograde` module's docs); the values kept ([`ScoreTablebase`]), and served to the
 //! searches as knowledge ([`ScoreKnowledge`]).
 
+mod file;
 mod plan;
 mod tier;
+
+pub use file::TierValues;
+pub(crate) use plan::order as tier_order;
 
 use super::RetroError;
 use super::workers::Workers;
 use crate::game::{Knowledge, Place, Tiers};
+use std::ops::Range;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU8;
 
 /// The code of an index not valued, or that names no position.
 const UNKNOWN: u8 = 0;
@@ -82,16 +88,87 @@ pub(super) fn solve<T: Tiers + Sync>(
             max_bytes,
         });
     }
-    let mut held: Vec<Option<Vec<u8>>> = vec![None; tiers.tier_count()];
+    let mut held: Vec<Option<Vec<AtomicU8>>> = (0..tiers.tier_count()).map(|_| None).collect();
+    let mut spare = None;
     for (step, (&tier, drops)) in plan.order.iter().zip(&plan.drops).enumerate() {
-        let codes = tier::solve(tiers, tier, &held, workers)?;
-        held[tier] = Some(codes);
+        let all = 0..tiers.tier_len(tier);
+        held[tier] = Some(tier::solve(tiers, tier, all, &held, spare.take(), workers)?);
         for &drop in drops {
-            held[drop] = None;
+            // The largest let go is kept for the next tier; the others are freed.
+            let codes = held[drop].take();
+            if codes.as_ref().map(Vec::len) > spare.as_ref().map(Vec::len) {
+                spare = codes;
+            }
         }
         progress(step + 1, plan.order.len());
     }
-    Ok(ScoreTablebase { tiers: held })
+    let tiers = held.into_iter().map(|codes| codes.map(plain)).collect();
+    Ok(ScoreTablebase { tiers })
+}
+
+/// Solves the indices `range` of `tier`, given the whole tiers its moves lead to, in
+/// `max_bytes` (the tier's codes beside its children's, and the range's copy).
+pub(super) fn solve_range<T: Tiers + Sync>(
+    tiers: &T,
+    tier: usize,
+    range: Range<u64>,
+    children: Vec<TierValues>,
+    max_bytes: usize,
+    workers: &Workers,
+) -> Result<TierValues, RetroError> {
+    let held_bytes = children.iter().map(|child| child.codes().len() as u64);
+    let bytes = held_bytes
+        .chain([tiers.tier_len(tier), range.end.saturating_sub(range.start)])
+        .fold(0u64, u64::saturating_add);
+    if bytes > max_bytes as u64 {
+        return Err(RetroError::TiersTooLarge { bytes, max_bytes });
+    }
+    let mut held: Vec<Option<Vec<AtomicU8>>> = (0..tiers.tier_count()).map(|_| None).collect();
+    for child in children {
+        let at = child.tier();
+        if !child.is_whole() || at >= held.len() {
+            return Err(RetroError::TierOutOfRange { tier: at });
+        }
+        held[at] = Some(child.into_codes().into_iter().map(AtomicU8::new).collect());
+    }
+    let codes = tier::solve(tiers, tier, range.clone(), &held, None, workers)?;
+    let (start, len) = (range.start as usize, (range.end - range.start) as usize);
+    let codes = codes
+        .into_iter()
+        .skip(start)
+        .take(len)
+        .map(AtomicU8::into_inner);
+    Ok(TierValues::new(
+        tier,
+        tiers.tier_len(tier),
+        range.start,
+        codes.collect(),
+    ))
+}
+
+impl ScoreTablebase {
+    /// The table of the tiers `kept`, each whole.
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::TierOutOfRange`] for a tier past `tiers`' count, or one not whole.
+    pub fn from_tiers<T: Tiers>(tiers: &T, kept: Vec<TierValues>) -> Result<Self, RetroError> {
+        let mut held: Vec<Option<Vec<u8>>> = vec![None; tiers.tier_count()];
+        for values in kept {
+            let at = values.tier();
+            let whole = values.is_whole() && values.codes().len() as u64 == tiers.tier_len(at);
+            match held.get_mut(at) {
+                Some(slot) if whole => *slot = Some(values.into_codes()),
+                _ => return Err(RetroError::TierOutOfRange { tier: at }),
+            }
+        }
+        Ok(Self { tiers: held })
+    }
+}
+
+/// Codes that threads wrote, as plain bytes (in place: the two have one layout).
+fn plain(codes: Vec<AtomicU8>) -> Vec<u8> {
+    codes.into_iter().map(AtomicU8::into_inner).collect()
 }
 
 /// Knowledge from a [`ScoreTablebase`]: the exact value of each position of a kept tier,

@@ -16,15 +16,33 @@ pub(super) struct Plan {
 }
 
 /// The plan for `tiers`, keeping in the end the tiers `keep` says: a tier is solved once all
-/// the tiers its moves lead to are, and let go once every tier whose moves lead to it is
-/// solved (unless kept). Among tiers ready together the last made ready goes first, so that
-/// a tier's children are let go soon.
+/// the tiers its moves lead to are ([`order`]), and let go once every tier whose moves lead
+/// to it is solved (unless kept).
 ///
 /// # Errors
 ///
 /// [`RetroError::TierOutOfRange`] for a tier named past the count,
 /// [`RetroError::TierCycle`] if the tiers' moves go round.
 pub(super) fn plan<T: Tiers>(tiers: &T, keep: &dyn Fn(usize) -> bool) -> Result<Plan, RetroError> {
+    let (order, after) = order(tiers)?;
+    let mut parents: Vec<Vec<usize>> = vec![Vec::new(); after.len()];
+    for (tier, children) in after.iter().enumerate() {
+        for &child in children {
+            parents[child].push(tier);
+        }
+    }
+    let (drops, peak) = holding(tiers, &order, &after, &parents, keep);
+    Ok(Plan { order, drops, peak })
+}
+
+/// The tiers of `tiers` in an order to solve them (each after every tier its moves lead to),
+/// and the tiers each one's moves lead to (itself left out, each once). Among tiers ready
+/// together the last made ready goes first, so that a tier's children are let go soon.
+///
+/// # Errors
+///
+/// As [`plan`].
+pub(crate) fn order<T: Tiers>(tiers: &T) -> Result<(Vec<usize>, Vec<Vec<usize>>), RetroError> {
     let count = tiers.tier_count();
     let mut after: Vec<Vec<usize>> = vec![Vec::new(); count];
     let mut parents: Vec<Vec<usize>> = vec![Vec::new(); count];
@@ -52,11 +70,10 @@ pub(super) fn plan<T: Tiers>(tiers: &T, keep: &dyn Fn(usize) -> bool) -> Result<
             }
         }
     }
-    if let Some(tier) = (0..count).find(|&tier| waiting[tier] > 0) {
-        return Err(RetroError::TierCycle { tier });
+    match (0..count).find(|&tier| waiting[tier] > 0) {
+        Some(tier) => Err(RetroError::TierCycle { tier }),
+        None => Ok((order, after)),
     }
-    let (drops, peak) = holding(tiers, &order, &after, &parents, keep);
-    Ok(Plan { order, drops, peak })
 }
 
 /// What each step lets go, and the most indices held at once.

@@ -5,32 +5,42 @@ use super::super::RetroError;
 use super::super::workers::Workers;
 use super::{UNKNOWN, code_of, value_of};
 use crate::game::{Game, Place, Tiers};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// Indices a task takes at once.
 const PIECE: usize = 1 << 16;
 
-/// The codes of every index of `tier`, given `held`, the codes of the tiers solved and still
-/// held (`None` for the others): [`UNKNOWN`] where an index names no position.
+/// The codes of `tier`, its indices `range` valued, given `held`, the codes of the tiers
+/// solved and still held (`None` for the others): [`UNKNOWN`] where an index names no
+/// position. The whole tier's codes are held, for the moves within the tier; in `spare`, the
+/// codes of a tier let go, if any, whose memory is taken again (its pages are the process's
+/// already: no fault, no zeroing by the system).
 ///
 /// Threads that meet one position of the tier at once (a move within the tier) both value
 /// it, and write the same code: the race costs time, never a value.
 pub(super) fn solve<T: Tiers + Sync>(
     tiers: &T,
     tier: usize,
-    held: &[Option<Vec<u8>>],
+    range: Range<u64>,
+    held: &[Option<Vec<AtomicU8>>],
+    spare: Option<Vec<AtomicU8>>,
     workers: &Workers,
-) -> Result<Vec<u8>, RetroError> {
+) -> Result<Vec<AtomicU8>, RetroError> {
     let len = tiers.tier_len(tier);
     let too_large = RetroError::TierTooLarge { tier, indices: len };
     let len = usize::try_from(len).map_err(|_| too_large)?;
-    let codes: Vec<AtomicU8> = bytemuck::allocation::try_zeroed_vec(len).map_err(|()| too_large)?;
+    let codes = unknown_codes(len, spare).ok_or(too_large)?;
     let known = Known {
         tier,
         codes: &codes,
         held,
     };
-    workers.run_pieces(0..len, PIECE, |piece| {
+    let out_of_range = RetroError::IndexOutOfRange { index: range.end };
+    let end = usize::try_from(range.end).ok().filter(|&end| end <= len);
+    let start = usize::try_from(range.start).unwrap_or(usize::MAX);
+    let indices = start.min(len)..end.ok_or(out_of_range)?;
+    workers.run_pieces(indices.clone(), PIECE, |piece| {
         let mut search = Search {
             tiers,
             known: &known,
@@ -50,7 +60,19 @@ pub(super) fn solve<T: Tiers + Sync>(
         });
         failure
     })?;
-    Ok(codes.into_iter().map(AtomicU8::into_inner).collect())
+    Ok(codes)
+}
+
+/// `len` codes [`UNKNOWN`], in `spare`'s memory if there is one (grown or shrunk to fit).
+fn unknown_codes(len: usize, spare: Option<Vec<AtomicU8>>) -> Option<Vec<AtomicU8>> {
+    let Some(mut codes) = spare else {
+        return bytemuck::allocation::try_zeroed_vec(len).ok();
+    };
+    codes.clear();
+    codes.try_reserve_exact(len).ok()?;
+    codes.shrink_to(len);
+    codes.resize_with(len, || AtomicU8::new(UNKNOWN));
+    Some(codes)
 }
 
 /// One task's search: the positions of the tier it values, depth first.
@@ -152,7 +174,7 @@ impl<T: Tiers> Search<'_, T> {
 struct Known<'a> {
     tier: usize,
     codes: &'a [AtomicU8],
-    held: &'a [Option<Vec<u8>>],
+    held: &'a [Option<Vec<AtomicU8>>],
 }
 
 impl Known<'_> {
@@ -170,7 +192,7 @@ impl Known<'_> {
             from: self.tier,
             to: place.tier,
         })?;
-        match *codes.get(at).ok_or(out_of_range)? {
+        match codes.get(at).ok_or(out_of_range)?.load(Relaxed) {
             UNKNOWN => Err(RetroError::NotAPosition(place)),
             code => Ok(Some(value_of(code))),
         }
