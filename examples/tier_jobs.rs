@@ -15,10 +15,9 @@
 use clap::{CommandFactory, Parser, Subcommand};
 use cli_support::failure::{self, Failure};
 use gamesolver::Retrograde;
-use gamesolver::Tiers;
 use gamesolver::games::dots_and_boxes::{ByLines, DotsAndBoxes};
 use gamesolver::jobs::simulate;
-use gamesolver::jobs::tiers::{TierJob, TierPlan, read_tier, run_tier_job, wave_times};
+use gamesolver::jobs::tiers::{MIN_RANGE, TierJob, TierPlan, read_tier, run_tier_job, wave_times};
 use std::path::PathBuf;
 
 /// Dots and Boxes on WIDTH x HEIGHT boxes, valued tier by tier in jobs.
@@ -31,13 +30,13 @@ struct Args {
 
 #[derive(Debug, Subcommand)]
 enum Step {
-    /// Write the jobs to DIR, a tier cut into at most PIECES ranges, with a script for each
-    /// scheduler.
+    /// Write the jobs to DIR, each tier cut into PIECES ranges (none shorter than 65,536
+    /// indices), with a script for each scheduler.
     Plan {
         dir: PathBuf,
         width: usize,
         height: usize,
-        /// Ranges the largest tier is cut into.
+        /// Ranges a tier is cut into.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
         pieces: u64,
     },
@@ -67,7 +66,7 @@ enum Step {
         /// Worker counts, comma-separated.
         #[arg(long, value_delimiter = ',', default_value = "1,2,8,64")]
         workers: Vec<usize>,
-        /// Ranges the largest tier was cut into, as planned.
+        /// Ranges a tier was cut into, as planned.
         #[arg(long, default_value_t = 4)]
         pieces: u64,
     },
@@ -79,13 +78,9 @@ fn numbering(width: usize, height: usize) -> Result<ByLines, Failure> {
     Ok(ByLines::new(&board))
 }
 
-/// The plan of `tiers`, the largest tier cut into `pieces`.
+/// The plan of `tiers`, each tier cut into `pieces`.
 fn plan(tiers: &ByLines, pieces: u64) -> Result<TierPlan, Failure> {
-    let largest = (0..tiers.tier_count())
-        .map(|t| tiers.tier_len(t))
-        .max()
-        .unwrap_or(1);
-    TierPlan::new(tiers, largest.div_ceil(pieces.max(1))).map_err(|e| Failure::Input(e.to_string()))
+    TierPlan::new(tiers, pieces, MIN_RANGE).map_err(|e| Failure::Input(e.to_string()))
 }
 
 fn run(args: Args) -> Result<(), Failure> {

@@ -64,7 +64,9 @@ pub trait Tiers {
     /// The position at `index` of `tier`, or `None` if the index names none.
     fn position_at(&self, tier: usize, index: u64) -> Option<Self::Game>;
 
-    /// Where `position` stands.
+    /// Where `position` stands; a position the numbering leaves out (an endgame table's
+    /// numbering, asked of a position with more material) at a tier past
+    /// [`tier_count`](Self::tier_count), where no table holds a value.
     fn place(&self, position: &Self::Game) -> Place;
 
     /// Appends to `out` each tier other than `tier` that a legal move from a position of

@@ -22,6 +22,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+/// A good least length of a [`TierPlan`]'s ranges: a job reads the whole of the tiers it
+/// needs, so a short range costs more to set up than to solve.
+pub const MIN_RANGE: u64 = 1 << 16;
+
 /// One job of the tier path: a range of one tier's indices.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct TierJob {
@@ -70,14 +74,16 @@ pub struct TierPlan {
 }
 
 impl TierPlan {
-    /// The jobs of `tiers`, each tier cut into ranges of at most `piece` indices (at least
-    /// one).
+    /// The jobs of `tiers`, each tier cut into `ranges` ranges of one length (at least one),
+    /// none shorter than `min_range` indices unless the tier is ([`MIN_RANGE`] suits most
+    /// games): so that each wave has work for `ranges` workers, and no job costs more to set
+    /// up than to run.
     ///
     /// # Errors
     ///
     /// [`RetroError::TierOutOfRange`] or [`RetroError::TierCycle`] for a numbering whose
     /// tiers are out of range or go round.
-    pub fn new<T: Tiers>(tiers: &T, piece: u64) -> Result<Self, RetroError> {
+    pub fn new<T: Tiers>(tiers: &T, ranges: u64, min_range: u64) -> Result<Self, RetroError> {
         let (order, after) = crate::retrograde::tier_order(tiers)?;
         let mut wave_of = vec![0usize; tiers.tier_count()];
         let mut waves: Vec<Vec<TierJob>> = Vec::new();
@@ -92,7 +98,7 @@ impl TierPlan {
                 waves.resize(wave + 1, Vec::new());
             }
             let len = tiers.tier_len(tier);
-            let piece = piece.max(1);
+            let piece = len.div_ceil(ranges.max(1)).max(min_range).max(1);
             waves[wave].extend((0..len.div_ceil(piece)).map(|i| TierJob {
                 tier,
                 range: i * piece..((i + 1) * piece).min(len),

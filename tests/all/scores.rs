@@ -326,7 +326,7 @@ fn the_tier_path_gives_the_values_of_one_solve() {
         edges: Arc::clone(&edges),
         after: None,
     };
-    let plan = TierPlan::new(&blocks, 7).unwrap();
+    let plan = TierPlan::new(&blocks, 3, 1).unwrap();
     // Six tiers, each after every later one: a wave a tier, three ranges a tier.
     assert_eq!(plan.waves().len(), 6);
     assert!(plan.waves().iter().all(|wave| wave.len() == 3));

@@ -14,9 +14,11 @@
 //! margin. The position is kept from the side to move's point of view (its pits first), so
 //! the stores, which do not change what is left to play, are not part of it.
 
+mod by_seeds;
 mod endgame;
 mod knowledge;
 
+pub use by_seeds::BySeeds;
 pub use endgame::{Endgame, EndgameError, MAX_ENDGAME_SEEDS};
 pub use knowledge::SeedsLeft;
 

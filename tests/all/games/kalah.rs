@@ -1,12 +1,17 @@
 //! A mover who moves again: Kalah ([`gamesolver::games::kalah`]), where a
 //! sowing that ends in one's own store keeps the turn, solved by the crate's solver (one and
 //! two threads) and by a plain negamax (`common::keep_turn`), on random positions of
-//! several sizes.
+//! several sizes; its endgames by retrograde analysis in tiers of seeds (`BySeeds`) against
+//! the endgame table.
 
 use crate::common::keep_turn;
-use gamesolver::games::kalah::{Endgame, EndgameError, Kalah, SeedsLeft};
-use gamesolver::{Game, Player, Record, ScoringGame, SearchConfig, Solver, check};
+use gamesolver::games::kalah::{BySeeds, Endgame, EndgameError, Kalah, SeedsLeft};
+use gamesolver::retrograde::ScoreKnowledge;
+use gamesolver::{
+    Game, Player, Record, Retrograde, ScoringGame, SearchConfig, Solver, Tiers, check,
+};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Positions along random games from the start of Kalah(m, n).
 fn random_positions(m: usize, n: u8, games: u64) -> Vec<Kalah> {
@@ -355,4 +360,60 @@ fn small_kalah_has_its_published_values() {
             "Kalah({m}, {n})"
         );
     }
+}
+
+/// Kalah by the seeds in play (`BySeeds`), solved whole by retrograde analysis: its numbering
+/// passes the tier check, and every position of every tier has the endgame table's value
+/// (filled by its own recursion) and, along random games, the plain negamax's.
+#[test]
+fn values_by_tiers_of_seeds_are_the_endgame_tables() {
+    for (m, n, seeds, threads) in [(2, 3, 12, 1), (3, 3, 10, 2), (4, 2, 8, 2)] {
+        let start = Kalah::new(m, n).unwrap();
+        let tiers = BySeeds::new(&start, seeds);
+        let checks = check::Checks::default().with_indices(3_000);
+        assert_eq!(check::tiers(&tiers, &checks), Ok(()), "Kalah({m}, {n})");
+        let table = Retrograde::new()
+            .with_threads(threads)
+            .solve_scores(&tiers)
+            .unwrap();
+        let endgame = Endgame::build(&start, u32::from(seeds), 1 << 30).unwrap();
+        let mut positions = 0;
+        for tier in 0..tiers.tier_count() {
+            for (index, value) in table.iter_tier(tier) {
+                let position = tiers.position_at(tier, index).unwrap();
+                assert_eq!(endgame.value(&position), Some(value), "{position}");
+                positions += 1;
+            }
+        }
+        assert_eq!(positions as usize, endgame.positions(), "Kalah({m}, {n})");
+        let mut memo = HashMap::new();
+        for position in random_positions(m, n, 6) {
+            let value = table.value(&tiers, &position);
+            assert_eq!(value.is_some(), position.seeds_left() <= u32::from(seeds));
+            if let Some(value) = value {
+                assert_eq!(
+                    value,
+                    keep_turn::plain_value(&position, &mut memo),
+                    "{position}"
+                );
+            }
+        }
+    }
+}
+
+/// The values by tiers serve the solver as knowledge: Kalah(3, 3) keeps its value.
+#[test]
+fn the_solver_with_values_by_tiers_keeps_the_value() {
+    let start = Kalah::new(3, 3).unwrap();
+    let tiers = Arc::new(BySeeds::new(&start, 12));
+    let table = Arc::new(Retrograde::new().solve_scores(&*tiers).unwrap());
+    let knowledge = ScoreKnowledge::new(tiers, table);
+    let with_table = Solver::new()
+        .with_knowledge(knowledge.clone())
+        .value(&start);
+    assert_eq!(with_table, Solver::new().value(&start));
+    assert_eq!(
+        check::knowledge(&start, &knowledge, &check::Checks::default()),
+        Ok(())
+    );
 }
