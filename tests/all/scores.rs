@@ -350,6 +350,18 @@ fn the_tier_path_gives_the_values_of_one_solve() {
             );
         }
     }
+    // The start's tier, read back, serves as a table.
+    let start = ScoreTablebase::from_tiers(&blocks, vec![read_tier(&blocks, &dir, 0).unwrap()]);
+    let start = start.unwrap();
+    assert!(start.holds(0) && !start.holds(1));
+    let token = Token {
+        at: 3,
+        edges: Arc::clone(&edges),
+    };
+    assert_eq!(start.value(&blocks, &token), Some(truth[3]));
+    let mut solver = Retrograde::new();
+    let backwards = solver.solve_tier(&blocks, 0, 5..2, Vec::new());
+    assert_eq!(backwards, Err(RetroError::IndexOutOfRange { index: 5 }));
     let times = wave_times(&blocks, &plan, &dir).unwrap();
     assert_eq!(times.iter().map(Vec::len).collect::<Vec<_>>(), vec![3; 6]);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -116,6 +116,9 @@ pub(super) fn solve_range<T: Tiers + Sync>(
     max_bytes: usize,
     workers: &Workers,
 ) -> Result<TierValues, RetroError> {
+    if range.start > range.end {
+        return Err(RetroError::IndexOutOfRange { index: range.start });
+    }
     let held_bytes = children.iter().map(|child| child.codes().len() as u64);
     let bytes = held_bytes
         .chain([tiers.tier_len(tier), range.end.saturating_sub(range.start)])

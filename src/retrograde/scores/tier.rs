@@ -40,7 +40,7 @@ pub(super) fn solve<T: Tiers + Sync>(
     let end = usize::try_from(range.end).ok().filter(|&end| end <= len);
     let start = usize::try_from(range.start).unwrap_or(usize::MAX);
     let indices = start.min(len)..end.ok_or(out_of_range)?;
-    workers.run_pieces(indices.clone(), PIECE, |piece| {
+    workers.run_pieces(indices, PIECE, |piece| {
         let mut search = Search {
             tiers,
             known: &known,
