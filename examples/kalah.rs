@@ -37,6 +37,10 @@ struct Args {
     /// `--knowledge` elsewhere.
     #[arg(long, value_name = "SEEDS", num_args = 0..=1)]
     endgame: Option<Option<u32>>,
+    /// The endgame table's every value computed before the search, by retrograde analysis
+    /// in tiers of seeds (`Endgame::solve`, on `--threads`), not as the search asks.
+    #[arg(long, requires = "endgame")]
+    solved: bool,
     /// The value alone, without the optimal first moves and a line of play.
     #[arg(long)]
     value: bool,
@@ -57,8 +61,12 @@ fn run(args: &Args) -> Result<(), Failure> {
     let (solver, clock) = (Solver::with_config(config), Instant::now());
     if let Some(seeds) = args.endgame {
         let seeds = seeds.unwrap_or_else(|| Endgame::seeds_within(&start, 8 << 20));
-        let table =
-            Endgame::build(&start, seeds, 4 << 30).map_err(|e| Failure::Input(e.to_string()))?;
+        let table = if args.solved {
+            Endgame::solve(&start, seeds, 4 << 30, usize::from(args.threads))
+        } else {
+            Endgame::build(&start, seeds, 4 << 30)
+        };
+        let table = table.map_err(|e| Failure::Input(e.to_string()))?;
         report(solver.with_knowledge(table.clone()), &start, args, clock)?;
         eprintln!(
             "endgame table of {seeds} seeds: {} of its {} positions computed",

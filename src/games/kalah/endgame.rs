@@ -20,8 +20,8 @@
 //! `2m` bars sit at increasing places `b_0 < b_1 < ...` below `S + 2m`. The index is the
 //! combinatorial number system's `sum C(b_i, i + 1)`, dense in `0..C(S + 2m, 2m)`.
 
-use super::{Kalah, MAX_PITS, SeedsLeft};
-use crate::{Facts, Game, Knowledge};
+use super::{BySeeds, Kalah, MAX_PITS, SeedsLeft};
+use crate::{Facts, Game, Knowledge, Retrograde, Tiers};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -112,6 +112,47 @@ impl Endgame {
             stride,
             values: Arc::new(values),
         })
+    }
+
+    /// The table of [`build`](Self::build) with every value computed now, by retrograde
+    /// analysis in tiers of seeds ([`BySeeds`], on `threads` threads) rather than as a search
+    /// asks. The index above is the tiers' end to end: with s seeds in play, the slack's bar
+    /// sits at `s + 2m - 1` and adds `C(s + 2m - 1, 2m)`, the positions of fewer seeds, to the
+    /// index of the first `2m - 1` bars, [`BySeeds`]' own. `tests/all/games/kalah.rs` checks
+    /// the two tables agree.
+    ///
+    /// # Errors
+    ///
+    /// As [`build`](Self::build); [`EndgameError::TooLarge`] also when the solve refuses (its
+    /// tiers are held beside the table: twice the bytes at most).
+    pub fn solve(
+        start: &Kalah,
+        seeds: u32,
+        max_bytes: u64,
+        threads: usize,
+    ) -> Result<Self, EndgameError> {
+        let table = Self::build(start, seeds, max_bytes)?;
+        let tier_seeds = u8::try_from(seeds).unwrap_or(u8::MAX);
+        let tiers = BySeeds::new(start, tier_seeds);
+        let bytes = usize::try_from(max_bytes).unwrap_or(usize::MAX);
+        let solved = Retrograde::new()
+            .with_threads(threads)
+            .with_max_bytes(bytes)
+            .solve_scores(&tiers)
+            .map_err(|_| EndgameError::TooLarge {
+                seeds,
+                bytes: 2 * table.values.len() as u64,
+                max_bytes,
+            })?;
+        let mut at = 0;
+        for tier in 0..tiers.tier_count() {
+            for (_, value) in solved.iter_tier(tier) {
+                // |value| <= seeds <= 100: the code is a byte.
+                table.values[at].store((value + OFFSET) as u8, Ordering::Relaxed);
+                at += 1;
+            }
+        }
+        Ok(table)
     }
 
     /// The most seeds in play (up to the start's) whose table holds at most `positions`

@@ -364,7 +364,8 @@ fn small_kalah_has_its_published_values() {
 
 /// Kalah by the seeds in play (`BySeeds`), solved whole by retrograde analysis: its numbering
 /// passes the tier check, and every position of every tier has the endgame table's value
-/// (filled by its own recursion) and, along random games, the plain negamax's.
+/// (filled by its own recursion, and by `Endgame::solve`) and, along random games, the plain
+/// negamax's.
 #[test]
 fn values_by_tiers_of_seeds_are_the_endgame_tables() {
     for (m, n, seeds, threads) in [(2, 3, 12, 1), (3, 3, 10, 2), (4, 2, 8, 2)] {
@@ -377,11 +378,15 @@ fn values_by_tiers_of_seeds_are_the_endgame_tables() {
             .solve_scores(&tiers)
             .unwrap();
         let endgame = Endgame::build(&start, u32::from(seeds), 1 << 30).unwrap();
+        // The same table solved before it is asked: every value there, the same values.
+        let solved = Endgame::solve(&start, u32::from(seeds), 1 << 30, threads).unwrap();
+        assert_eq!(solved.computed(), solved.positions());
         let mut positions = 0;
         for tier in 0..tiers.tier_count() {
             for (index, value) in table.iter_tier(tier) {
                 let position = tiers.position_at(tier, index).unwrap();
                 assert_eq!(endgame.value(&position), Some(value), "{position}");
+                assert_eq!(solved.value(&position), Some(value), "{position}");
                 positions += 1;
             }
         }
