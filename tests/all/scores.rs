@@ -360,7 +360,8 @@ fn the_tier_path_gives_the_values_of_one_solve() {
     };
     assert_eq!(start.value(&blocks, &token), Some(truth[3]));
     let mut solver = Retrograde::new();
-    let backwards = solver.solve_tier(&blocks, 0, 5..2, Vec::new());
+    let (from, to) = (5, 2);
+    let backwards = solver.solve_tier(&blocks, 0, from..to, Vec::new());
     assert_eq!(backwards, Err(RetroError::IndexOutOfRange { index: 5 }));
     let times = wave_times(&blocks, &plan, &dir).unwrap();
     assert_eq!(times.iter().map(Vec::len).collect::<Vec<_>>(), vec![3; 6]);
