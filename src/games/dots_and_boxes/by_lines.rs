@@ -125,9 +125,15 @@ impl Tiers for ByLines {
         (index < self.tier_len(tier)).then(|| self.board.with_lines(self.set_at(tier, index)))
     }
 
+    /// A position of another board is placed past the tiers.
     fn place(&self, position: &DotsAndBoxes) -> Place {
+        let tier = position.drawn.count_ones() as usize;
+        if position.size() != self.board.size() {
+            let tier = self.tier_count() + tier;
+            return Place { tier, index: 0 };
+        }
         Place {
-            tier: position.drawn.count_ones() as usize,
+            tier,
             index: self.index_of(position.drawn),
         }
     }

@@ -331,4 +331,8 @@ fn keeping_the_start_holds_two_tiers() {
     let table = solve(two_tiers).unwrap();
     assert_eq!(table.value(&tiers, &board), Some(-3));
     assert!(table.holds(0) && !table.holds(1));
+    // A board of another size has no place in the tiers, and no value in the table.
+    let larger = DotsAndBoxes::new(5, 5).unwrap().with_lines(u64::MAX);
+    assert!(tiers.place(&larger).tier >= tiers.tier_count());
+    assert_eq!(table.value(&tiers, &larger), None);
 }
