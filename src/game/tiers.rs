@@ -36,9 +36,9 @@ pub struct Child {
 /// are solved, and holds in memory only a tier and those its moves lead to. Every position
 /// has one place; an index may name none (a number the encoding leaves unused).
 ///
-/// Four methods say the numbering; two more are provided and may be given faster by a game
-/// that knows its numbering well (Dots and Boxes ranks a set of lines and its children in
-/// one pass): they must give what the provided ones give, and
+/// A name and five methods say the numbering; two more are provided and may be given faster
+/// by a game that knows its numbering well (Dots and Boxes ranks every child of a set of
+/// lines at once): they must give what the provided ones give, and
 /// [`check::tiers`](crate::check::tiers) holds them to it.
 pub trait Tiers {
     /// The game numbered.
