@@ -62,6 +62,14 @@ impl ScoreTablebase {
         self.tiers.get(tier).is_some_and(Option::is_some)
     }
 
+    /// The values of `tier`, if it was kept, apart from the table: to be saved
+    /// ([`TierValues::save`]) and read back into a table ([`from_tiers`](Self::from_tiers)).
+    #[must_use]
+    pub fn tier(&self, tier: usize) -> Option<TierValues> {
+        let codes = self.tiers.get(tier)?.as_ref()?;
+        Some(TierValues::new(tier, codes.len() as u64, 0, codes.clone()))
+    }
+
     /// Every index of `tier` that names a position, with its value, in order; nothing if
     /// the tier was not kept.
     pub fn iter_tier(&self, tier: usize) -> impl Iterator<Item = (u64, i64)> + '_ {
