@@ -101,7 +101,7 @@ impl TierPlan {
             let piece = len.div_ceil(ranges.max(1)).max(min_range).max(1);
             waves[wave].extend((0..len.div_ceil(piece)).map(|i| TierJob {
                 tier,
-                range: i * piece..((i + 1) * piece).min(len),
+                range: i * piece..(i + 1).saturating_mul(piece).min(len),
             }));
         }
         Ok(Self { waves, after })
@@ -117,7 +117,10 @@ impl TierPlan {
     /// job when given its tier, first index and end (as `TIER START END`):
     /// `wave-N.txt` (a job a line), `xargs.sh`, `parallel.sh` (each runs the waves in turn,
     /// `WORKERS` jobs at once, 2 by default) and `slurm.sh` (a job array a tier, each after
-    /// the arrays of the tiers it needs, by `slurm-tier.sh`).
+    /// the arrays of the tiers it needs, by `slurm-tier.sh`). The scripts split `command` into
+    /// words at spaces and take it as it is: a path with a space or a quote in it needs a
+    /// link without. A job array holds at most Slurm's `MaxArraySize` tasks (1,001 by
+    /// default): plan fewer ranges a tier than that.
     ///
     /// # Errors
     ///
