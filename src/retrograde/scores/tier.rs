@@ -118,9 +118,28 @@ impl<T: Tiers> Search<'_, T> {
         let (mut best, mut any, mut waits) = (i64::MIN, false, false);
         let mut failure = Ok(());
         let known = self.known;
+        // The codes of the tier the last child was in, other than this one: most children
+        // are in one tier, looked up once.
+        let mut last: (usize, &[AtomicU8]) = (known.tier, &[]);
         self.tiers.children(position, &mut self.moves, |child| {
             any = true;
-            match known.value(child.place) {
+            let place = child.place;
+            let cached = usize::try_from(place.index)
+                .ok()
+                .filter(|_| place.tier == last.0);
+            let read = match cached.and_then(|at| last.1.get(at)) {
+                Some(code) => match code.load(Relaxed) {
+                    UNKNOWN => Err(RetroError::NotAPosition(place)),
+                    code => Ok(Some(value_of(code))),
+                },
+                None => {
+                    if let Some(codes) = known.held_codes(place.tier) {
+                        last = (place.tier, codes);
+                    }
+                    known.value(place)
+                }
+            };
+            match read {
                 Ok(Some(next)) => {
                     best = best.max(if child.keeps_turn {
                         child.margin.saturating_add(next)
@@ -178,6 +197,15 @@ struct Known<'a> {
 }
 
 impl Known<'_> {
+    /// The codes of `tier` if it is held and not this search's own.
+    #[inline]
+    fn held_codes(&self, tier: usize) -> Option<&[AtomicU8]> {
+        if tier == self.tier {
+            return None;
+        }
+        self.held.get(tier)?.as_deref()
+    }
+
     /// The value at `place`: `None` if it is in this tier and not valued yet.
     #[inline]
     fn value(&self, place: Place) -> Result<Option<i64>, RetroError> {
