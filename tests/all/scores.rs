@@ -94,6 +94,15 @@ impl Tiers for Blocks {
     }
 }
 
+/// `edges` in tiers of `width`, each tier leading to every tier after it.
+fn in_blocks(width: usize, edges: &Edges) -> Blocks {
+    Blocks {
+        width,
+        edges: Arc::clone(edges),
+        after: None,
+    }
+}
+
 /// A random graph of `nodes` nodes whose moves go to larger nodes (so it is acyclic).
 fn random_edges(nodes: usize, seed: u64) -> Edges {
     let mut random = fastrand::Rng::with_seed(seed);
@@ -148,7 +157,7 @@ proptest! {
     ) {
         let edges = random_edges(nodes, seed);
         let truth = recursion(&edges);
-        let blocks = Blocks { width, edges: Arc::clone(&edges), after: None };
+        let blocks = in_blocks(width, &edges);
         prop_assert_eq!(check::tiers(&blocks, &Checks::default()), Ok(()));
         let table = solve(&blocks, threads).unwrap();
         for (node, &value) in truth.iter().enumerate() {
@@ -161,11 +170,7 @@ proptest! {
 #[test]
 fn the_values_match_the_solver_and_serve_it_as_knowledge() {
     let edges = random_edges(200, 7);
-    let blocks = Arc::new(Blocks {
-        width: 16,
-        edges: Arc::clone(&edges),
-        after: None,
-    });
+    let blocks = Arc::new(in_blocks(16, &edges));
     let table = Arc::new(solve(&blocks, 2).unwrap());
     let knowledge = ScoreKnowledge::new(Arc::clone(&blocks), Arc::clone(&table));
     for at in (0..200).step_by(7) {
@@ -244,11 +249,7 @@ fn a_value_past_a_byte_is_refused() {
 
 #[test]
 fn the_memory_is_checked_before_it_is_taken() {
-    let blocks = Blocks {
-        width: 10,
-        edges: random_edges(100, 3),
-        after: None,
-    };
+    let blocks = in_blocks(10, &random_edges(100, 3));
     // Every tier kept: 100 bytes.
     let solver = || Retrograde::new().with_threads(1);
     let refused = solver().with_max_bytes(99).solve_scores(&blocks);
@@ -273,11 +274,7 @@ fn fresh_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn a_tier_saved_reads_back_and_a_wrong_file_is_refused() {
     let edges = random_edges(40, 11);
-    let blocks = Blocks {
-        width: 16,
-        edges: Arc::clone(&edges),
-        after: None,
-    };
+    let blocks = in_blocks(16, &edges);
     let mut solver = Retrograde::new().with_threads(1);
     // Tier 2 (nodes 32 to 39) needs no other; tier 1 needs it.
     let last = solver.solve_tier(&blocks, 2, 0..8, Vec::new()).unwrap();
@@ -304,11 +301,7 @@ fn a_tier_saved_reads_back_and_a_wrong_file_is_refused() {
         load(&bytes[..bytes.len() - 8]),
         Err(TablebaseFileError::WrongLength { .. })
     ));
-    let other = Blocks {
-        width: 12,
-        edges,
-        after: None,
-    };
+    let other = in_blocks(12, &edges);
     let refused = TierValues::load(&other, std::io::Cursor::new(&bytes));
     assert!(matches!(
         refused,
@@ -321,11 +314,7 @@ fn a_tier_saved_reads_back_and_a_wrong_file_is_refused() {
 #[test]
 fn the_tier_path_gives_the_values_of_one_solve() {
     let edges = random_edges(120, 5);
-    let blocks = Blocks {
-        width: 20,
-        edges: Arc::clone(&edges),
-        after: None,
-    };
+    let blocks = in_blocks(20, &edges);
     let plan = TierPlan::new(&blocks, 3, 1).unwrap();
     // Six tiers, each after every later one: a wave a tier, three ranges a tier.
     assert_eq!(plan.waves().len(), 6);
