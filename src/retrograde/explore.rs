@@ -90,13 +90,10 @@ pub(crate) fn explore<G: WinLossGame>(
     while let Some((position, owned)) = queue.pop_front() {
         heap.queued -= owned;
         moves.clear();
-        let ending = match position.ending_and_plies() {
-            Some(end) => Some(end),
-            None => {
-                position.generate_moves(&mut moves);
-                moves.is_empty().then(|| (position.without_moves(), 0))
-            }
-        };
+        let ending = position.ending_and_plies().or_else(|| {
+            position.generate_moves(&mut moves);
+            moves.is_empty().then(|| (position.without_moves(), 0))
+        });
         reserve::<G>(
             &mut graph,
             (moves.len(), queue.len()),

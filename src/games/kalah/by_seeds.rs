@@ -25,8 +25,11 @@ pub struct BySeeds {
     m: usize,
     /// The most seeds in play.
     seeds: usize,
-    /// `C(n, k)` at `n * (2m + 1) + k`, for n below `seeds + 2m` and k up to 2m.
+    /// `C(n, k)` at `n * (2m + 1) + k`, for n up to `seeds + 2m` and k up to 2m (saturated
+    /// past `u64`).
     binomial: Vec<u64>,
+    /// `2m + 1`: the length of a row of `binomial`.
+    row: usize,
 }
 
 impl BySeeds {
@@ -34,7 +37,7 @@ impl BySeeds {
     #[must_use]
     pub fn new(start: &Kalah, seeds: u8) -> Self {
         let (m, seeds) = (start.pits_a_side(), usize::from(seeds));
-        let (rows, row) = (seeds + 2 * m, 2 * m + 1);
+        let (rows, row) = (seeds + 2 * m + 1, 2 * m + 1);
         let mut binomial = vec![0u64; rows * row];
         for n in 0..rows {
             binomial[n * row] = 1;
@@ -43,12 +46,36 @@ impl BySeeds {
                     binomial[(n - 1) * row + k - 1].saturating_add(binomial[(n - 1) * row + k]);
             }
         }
-        Self { m, seeds, binomial }
+        Self {
+            m,
+            seeds,
+            binomial,
+            row,
+        }
     }
 
-    /// `C(n, k)`, for n below `seeds + 2m` and k up to 2m.
+    /// `C(n, k)`, for n up to `seeds + 2m` and k up to 2m.
     fn choose(&self, n: usize, k: usize) -> u64 {
-        self.binomial[n * (2 * self.m + 1) + k]
+        self.binomial[n * self.row + k]
+    }
+
+    /// The positions of every tier together, `C(seeds + 2m, 2m)` (saturated past `u64`).
+    pub(super) fn positions(&self) -> u64 {
+        self.choose(self.seeds + 2 * self.m, 2 * self.m)
+    }
+
+    /// Where the pits of a position of at most the bound's seeds stand among every tier's
+    /// positions, the tiers end to end: the terms of all 2m bars, the last (after every pit,
+    /// at `s + 2m - 1`) adding `C(s + 2m - 1, 2m)`, the positions of fewer seeds, to the index
+    /// in tier s of the first 2m - 1. [`Endgame`](super::Endgame)'s index.
+    #[inline]
+    pub(super) fn index_in_all(&self, pits: &[u8]) -> u64 {
+        let (mut bar, mut index) = (0usize, 0u64);
+        for (i, &seeds) in pits.iter().enumerate() {
+            bar += usize::from(seeds);
+            index += self.choose(bar + i, i + 1);
+        }
+        index
     }
 }
 
@@ -113,12 +140,9 @@ impl Tiers for BySeeds {
             let tier = self.tier_count() + tier;
             return Place { tier, index: 0 };
         }
-        let pits = position.pits();
-        let (mut bar, mut index) = (0usize, 0u64);
-        for (i, &seeds) in pits[..pits.len() - 1].iter().enumerate() {
-            bar += usize::from(seeds);
-            index += self.choose(bar + i, i + 1);
-        }
+        let parts = 2 * self.m;
+        let fewer = self.choose(tier + parts - 1, parts);
+        let index = self.index_in_all(position.pits()) - fewer;
         Place { tier, index }
     }
 

@@ -40,10 +40,8 @@ pub const MAX_ENDGAME_SEEDS: u32 = 100;
 pub struct Endgame {
     m: usize,
     seeds: u32,
-    /// `C(n, k)` at `n * stride + k`, for `n` below `seeds + 2m + 1` and `k` up to `2m`.
-    binomial: Vec<u64>,
-    /// `2m + 1`: the length of a row of `binomial`.
-    stride: usize,
+    /// The numbering by seeds in play, whose tiers end to end are the index.
+    numbering: BySeeds,
     /// A code a position: [`UNKNOWN`] or its value plus [`OFFSET`].
     values: Arc<Vec<AtomicU8>>,
 }
@@ -85,17 +83,9 @@ impl Endgame {
         if seeds > MAX_ENDGAME_SEEDS {
             return Err(too_large(u64::MAX));
         }
-        let parts = 2 * m;
-        let (rows, stride) = (seeds as usize + parts + 1, parts + 1);
-        let mut binomial = vec![0u64; rows * stride];
-        for n in 0..rows {
-            binomial[n * stride] = 1;
-            for k in 1..=parts.min(n) {
-                binomial[n * stride + k] = binomial[(n - 1) * stride + k - 1]
-                    .saturating_add(binomial[(n - 1) * stride + k]);
-            }
-        }
-        let bytes = binomial[(rows - 1) * stride + parts];
+        // At most MAX_ENDGAME_SEEDS: a byte.
+        let numbering = BySeeds::new(start, seeds as u8);
+        let bytes = numbering.positions();
         if bytes > max_bytes {
             return Err(too_large(bytes));
         }
@@ -108,8 +98,7 @@ impl Endgame {
         Ok(Self {
             m,
             seeds,
-            binomial,
-            stride,
+            numbering,
             values: Arc::new(values),
         })
     }
@@ -132,13 +121,12 @@ impl Endgame {
         threads: usize,
     ) -> Result<Self, EndgameError> {
         let table = Self::build(start, seeds, max_bytes)?;
-        let tier_seeds = u8::try_from(seeds).unwrap_or(u8::MAX);
-        let tiers = BySeeds::new(start, tier_seeds);
+        let tiers = &table.numbering;
         let bytes = usize::try_from(max_bytes).unwrap_or(usize::MAX);
         let solved = Retrograde::new()
             .with_threads(threads)
             .with_max_bytes(bytes)
-            .solve_scores(&tiers)
+            .solve_scores(tiers)
             .map_err(|_| EndgameError::TooLarge {
                 seeds,
                 bytes: 2 * table.values.len() as u64,
@@ -224,12 +212,7 @@ impl Endgame {
 
     /// The index of a position of at most the table's seeds (module docs).
     fn index(&self, position: &Kalah) -> usize {
-        let mut place = 0usize;
-        let mut index = 0u64;
-        for (i, &seeds) in position.pits().iter().enumerate() {
-            place += usize::from(seeds);
-            index += self.binomial[(place + i) * self.stride + i + 1];
-        }
+        let index = self.numbering.index_in_all(position.pits());
         usize::try_from(index).expect("below the table's length")
     }
 
