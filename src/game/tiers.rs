@@ -1,6 +1,7 @@
 //! `Tiers`: a scoring game's positions numbered densely, tier by tier, for the retrograde solve
-//! of exact values ([`Retrograde::solve_scores`](crate::Retrograde::solve_scores)); `Place`
-//! and `Child`, what the numbering answers.
+//! of exact values ([`Retrograde::solve_scores`](crate::Retrograde::solve_scores)) and of a
+//! chance game's expected values ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected));
+//! `Place` and `Child`, what the numbering answers.
 
 use crate::game::{Game, ScoringGame};
 use std::ops::Range;
@@ -94,7 +95,9 @@ pub trait Tiers {
 
     /// Calls `visit` with the [`Child`] of each legal move of `position`, `moves` a buffer
     /// the caller lends (its contents are the method's). By default the moves generated into
-    /// `moves`, each played on a copy and [placed](Self::place).
+    /// `moves`, each played on a copy and [placed](Self::place). The solve of expected values
+    /// asks it of players' nodes only: a chance node's children, with their weights, come from
+    /// the rules.
     fn children(
         &self,
         position: &Self::Game,

@@ -66,6 +66,18 @@
 //! is kept in a byte, -127 to 127 ([`RetroError::ValueOutOfRange`] past them). The values
 //! serve the searches as knowledge ([`ScoreKnowledge`]).
 //!
+//! A [`ChanceGame`] numbered so is solved in expected values by
+//! [`Retrograde::solve_expected`], by the same search: a chance node's value is the mean, each
+//! chance move weighted, of the chance moves' worths (margin and value after), a player's node
+//! the best of its moves' worths, in `f64`, eight bytes an index ([`ExpectedTablebase`]; each
+//! value a weighted mean of values rounded once, so within about `2⁻⁵³` times the plies to
+//! the end times the largest margin sum of the exact one, as [`Expectation`] states for the
+//! searches). The chance moves' children come from the rules ([`ChanceGame::chance_moves`],
+//! each played and placed); a player's from [`Tiers::children`]. Solitaire Yahtzee
+//! (`games::yahtzee::ByTurns`) is solved so whole, 254.5896 (Verhoeff).
+//!
+//! [`Expectation`]: crate::chance::Expectation
+//!
 //! Memory: about 30 bytes a position plus 8 a move for a game of small keys (the numbering's
 //! hash map, the forward and backward edges, the verdicts and plies), bounded by
 //! [`Retrograde::with_max_bytes`] and counted as the graph grows; past the bound the solve
@@ -83,10 +95,10 @@ mod workers;
 pub use indexed::{IndexedTablebase, Reached, TablebaseFile, TablebaseFileError};
 pub use knowledge::{TablebaseKnowledge, tablebase_endgames, tablebase_move};
 pub(crate) use scores::tier_order;
-pub use scores::{ScoreKnowledge, ScoreTablebase, TierValues};
+pub use scores::{ExpectedTablebase, ScoreKnowledge, ScoreTablebase, TierValues};
 pub use tablebase::{Counts, RetroValue, Tablebase};
 
-use crate::game::{IndexedGame, Place, Tiers, WinLossGame};
+use crate::game::{ChanceGame, IndexedGame, Place, Tiers, WinLossGame};
 use crate::search::max_table_bytes;
 use thiserror::Error;
 
@@ -428,6 +440,37 @@ impl Retrograde {
         let workers = workers::Workers::new(self.threads);
         let progress = &mut self.progress;
         scores::solve(tiers, &keep, self.max_bytes, &workers, |solved, count| {
+            if let Some(report) = progress.as_mut() {
+                report(RetroProgress::Tier {
+                    solved,
+                    tiers: count,
+                });
+            }
+        })
+    }
+
+    /// Solves every position of a chance game numbered by `tiers`, tier by tier on
+    /// [`threads`](Self::threads) threads, in expected values, and keeps the tiers `keep`
+    /// says: the value of a player's node is the best worth of its moves, of a chance node
+    /// the mean of its chance moves' worths, each weighted, and 0 where no move is left
+    /// ([`ChanceGame`]'s definition, in `f64`: [module docs](self)). Eight bytes an index of
+    /// the tiers held at once.
+    ///
+    /// # Errors
+    ///
+    /// As [`solve_scores_keeping`](Self::solve_scores_keeping), but for
+    /// [`RetroError::ValueOutOfRange`]: every value fits.
+    pub fn solve_expected<T: Tiers + Sync>(
+        &mut self,
+        tiers: &T,
+        keep: impl Fn(usize) -> bool,
+    ) -> Result<ExpectedTablebase, RetroError>
+    where
+        T::Game: ChanceGame,
+    {
+        let workers = workers::Workers::new(self.threads);
+        let progress = &mut self.progress;
+        scores::solve_expected(tiers, &keep, self.max_bytes, &workers, |solved, count| {
             if let Some(report) = progress.as_mut() {
                 report(RetroProgress::Tier {
                     solved,

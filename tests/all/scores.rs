@@ -4,10 +4,13 @@
 //! past a byte) refused, and named by `check::tiers`; the values served as knowledge; a
 //! tier saved and read back; the tier path's jobs against one solve.
 
+use gamesolver::chance::expectiminimax;
 use gamesolver::check::{self, Checks, TiersLie};
 use gamesolver::jobs::tiers::{TierJobError, TierPlan, read_tier, run_tier_job, wave_times};
 use gamesolver::retrograde::{ScoreKnowledge, ScoreTablebase, TablebaseFileError, TierValues};
-use gamesolver::{Game, Place, Points, RetroError, Retrograde, ScoringGame, Solver, Tiers};
+use gamesolver::{
+    ChanceGame, Game, Place, Points, RetroError, Retrograde, ScoringGame, Solver, Tiers,
+};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -52,6 +55,22 @@ impl ScoringGame for Token {
     }
     fn keeps_turn(&self, mv: u8) -> bool {
         self.edges[self.at][usize::from(mv)].2
+    }
+}
+
+/// Every third node (from node 1) with a move is a chance node, its move `i` of weight `i + 1`.
+impl ChanceGame for Token {
+    fn is_chance(&self) -> bool {
+        self.at % 3 == 1 && !self.edges[self.at].is_empty()
+    }
+    fn chance_moves(&self, out: &mut Vec<(u8, u32)>) {
+        if self.is_chance() {
+            out.extend((0..self.edges[self.at].len() as u8).map(|mv| (mv, u32::from(mv) + 1)));
+        }
+    }
+    /// At most 60 nodes, a margin of at most 3 a move.
+    fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
+        -180..=180
     }
 }
 
@@ -167,6 +186,31 @@ proptest! {
     }
 }
 
+proptest! {
+    /// Chance nodes among the players' (a third of the nodes), moves within and across
+    /// tiers: the expected values by tiers are the definition's, node by node.
+    #[test]
+    fn expected_values_are_the_definition(
+        nodes in 1usize..60,
+        width in 1usize..8,
+        seed in any::<u64>(),
+        threads in 1usize..3,
+    ) {
+        let edges = random_edges(nodes, seed);
+        let blocks = in_blocks(width, &edges);
+        let table = Retrograde::new()
+            .with_threads(threads)
+            .solve_expected(&blocks, |_| true)
+            .unwrap();
+        for node in 0..nodes {
+            let position = Token { at: node, edges: Arc::clone(&edges) };
+            let truth: f64 = expectiminimax(&position).unwrap();
+            let value = table.value(&blocks, &position).unwrap();
+            prop_assert!((value - truth).abs() <= 1e-9, "node {}: {} {}", node, value, truth);
+        }
+    }
+}
+
 #[test]
 fn the_values_match_the_solver_and_serve_it_as_knowledge() {
     let edges = random_edges(200, 7);
@@ -261,6 +305,23 @@ fn the_memory_is_checked_before_it_is_taken() {
         })
     );
     assert!(solver().with_max_bytes(100).solve_scores(&blocks).is_ok());
+    // Expected values: eight bytes an index.
+    let refused = solver()
+        .with_max_bytes(799)
+        .solve_expected(&blocks, |_| true);
+    assert_eq!(
+        refused.err(),
+        Some(RetroError::TiersTooLarge {
+            bytes: 800,
+            max_bytes: 799
+        })
+    );
+    assert!(
+        solver()
+            .with_max_bytes(800)
+            .solve_expected(&blocks, |_| true)
+            .is_ok()
+    );
 }
 
 /// A directory of its own for a test.

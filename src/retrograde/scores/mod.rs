@@ -3,19 +3,23 @@
 //! the `retrograde` module's docs); the values kept ([`ScoreTablebase`]), and served to the
 //! searches as knowledge ([`ScoreKnowledge`]).
 
+mod expected;
 mod file;
 mod plan;
 mod tier;
+mod valuation;
 
+pub use expected::ExpectedTablebase;
 pub use file::TierValues;
 pub(crate) use plan::order as tier_order;
 
 use super::RetroError;
 use super::workers::Workers;
-use crate::game::{Knowledge, Place, Tiers};
+use crate::game::{ChanceGame, Knowledge, Place, Tiers};
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU8;
+use valuation::{Exact, Expected, Valuation};
 
 /// The code of an index not valued, or that names no position.
 const UNKNOWN: u8 = 0;
@@ -87,31 +91,63 @@ pub(super) fn solve<T: Tiers + Sync>(
     keep: &dyn Fn(usize) -> bool,
     max_bytes: usize,
     workers: &Workers,
-    mut progress: impl FnMut(usize, usize),
+    progress: impl FnMut(usize, usize),
 ) -> Result<ScoreTablebase, RetroError> {
+    let held = solve_with::<T, Exact>(tiers, keep, max_bytes, workers, progress)?;
+    let tiers = held.into_iter().map(|codes| codes.map(plain)).collect();
+    Ok(ScoreTablebase { tiers })
+}
+
+/// Solves `tiers` in expected values, keeping the tiers `keep` says.
+pub(super) fn solve_expected<T: Tiers + Sync>(
+    tiers: &T,
+    keep: &dyn Fn(usize) -> bool,
+    max_bytes: usize,
+    workers: &Workers,
+    progress: impl FnMut(usize, usize),
+) -> Result<ExpectedTablebase, RetroError>
+where
+    T::Game: ChanceGame,
+{
+    let held = solve_with::<T, Expected>(tiers, keep, max_bytes, workers, progress)?;
+    Ok(ExpectedTablebase::from_cells(held))
+}
+
+/// Solves `tiers` valued by `V`: the cells of the tiers `keep` says (`None` for the others).
+fn solve_with<T: Tiers + Sync, V: Valuation<T>>(
+    tiers: &T,
+    keep: &dyn Fn(usize) -> bool,
+    max_bytes: usize,
+    workers: &Workers,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<Vec<Option<Vec<V::Cell>>>, RetroError> {
     let plan = plan::plan(tiers, keep)?;
-    if plan.peak > max_bytes as u64 {
-        return Err(RetroError::TiersTooLarge {
-            bytes: plan.peak,
-            max_bytes,
-        });
+    let bytes = plan.peak.saturating_mul(size_of::<V::Cell>() as u64);
+    if bytes > max_bytes as u64 {
+        return Err(RetroError::TiersTooLarge { bytes, max_bytes });
     }
-    let mut held: Vec<Option<Vec<AtomicU8>>> = (0..tiers.tier_count()).map(|_| None).collect();
+    let mut held: Vec<Option<Vec<V::Cell>>> = (0..tiers.tier_count()).map(|_| None).collect();
     let mut spare = None;
     for (step, (&tier, drops)) in plan.order.iter().zip(&plan.drops).enumerate() {
         let all = 0..tiers.tier_len(tier);
-        held[tier] = Some(tier::solve(tiers, tier, all, &held, spare.take(), workers)?);
+        held[tier] = Some(tier::solve::<T, V>(
+            tiers,
+            tier,
+            all,
+            &held,
+            spare.take(),
+            workers,
+        )?);
         for &drop in drops {
             // The largest let go is kept for the next tier; the others are freed.
-            let codes = held[drop].take();
-            if codes.as_ref().map(Vec::len) > spare.as_ref().map(Vec::len) {
-                spare = codes;
+            let cells = held[drop].take();
+            if cells.as_ref().map(Vec::len) > spare.as_ref().map(Vec::len) {
+                spare = cells;
             }
         }
         progress(step + 1, plan.order.len());
     }
-    let tiers = held.into_iter().map(|codes| codes.map(plain)).collect();
-    Ok(ScoreTablebase { tiers })
+    Ok(held)
 }
 
 /// Solves the indices `range` of `tier`, given the whole tiers its moves lead to, in
@@ -142,7 +178,7 @@ pub(super) fn solve_range<T: Tiers + Sync>(
         }
         held[at] = Some(child.into_codes().into_iter().map(AtomicU8::new).collect());
     }
-    let codes = tier::solve(tiers, tier, range.clone(), &held, None, workers)?;
+    let codes = tier::solve::<T, Exact>(tiers, tier, range.clone(), &held, None, workers)?;
     let (start, len) = (range.start as usize, (range.end - range.start) as usize);
     let codes = codes
         .into_iter()

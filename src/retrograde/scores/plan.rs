@@ -10,7 +10,7 @@ pub(super) struct Plan {
     pub(super) order: Vec<usize>,
     /// For each step of `order`, the tiers let go once its tier is solved.
     pub(super) drops: Vec<Vec<usize>>,
-    /// The most indices held at once (a byte each): the tiers solved and still needed, and
+    /// The most indices held at once (a cell each): the tiers solved and still needed, and
     /// the one being solved.
     pub(super) peak: u64,
 }

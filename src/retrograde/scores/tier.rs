@@ -1,39 +1,39 @@
 //! One tier solved, on every core: each index valued from its children, those in tiers
-//! solved before read from their codes, those in its own tier searched first, depth first.
+//! solved before read from their cells, those in its own tier searched first, depth first.
+//! The same search for every [`Valuation`].
 
 use super::super::RetroError;
 use super::super::workers::Workers;
-use super::{UNKNOWN, code_of, value_of};
-use crate::game::{Game, Place, Tiers};
+use super::valuation::Valuation;
+use crate::game::{Place, Tiers};
 use std::ops::Range;
-use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// Indices a task takes at once.
 const PIECE: usize = 1 << 16;
 
-/// The codes of `tier`, its indices `range` valued, given `held`, the codes of the tiers
-/// solved and still held (`None` for the others): [`UNKNOWN`] where an index names no
-/// position. The whole tier's codes are held, for the moves within the tier; in `spare`, the
-/// codes of a tier let go, if any, whose memory is taken again (its pages are the process's
+/// The cells of `tier`, its indices `range` valued, given `held`, the cells of the tiers
+/// solved and still held (`None` for the others): empty where an index names no position.
+/// The whole tier's cells are held, for the moves within the tier; in `spare`, the cells of
+/// a tier let go, if any, whose memory is taken again (its pages are the process's
 /// already: no fault, no zeroing by the system).
 ///
 /// Threads that meet one position of the tier at once (a move within the tier) both value
-/// it, and write the same code: the race costs time, never a value.
-pub(super) fn solve<T: Tiers + Sync>(
+/// it, and write the same value: the race costs time, never a value.
+pub(super) fn solve<T: Tiers + Sync, V: Valuation<T>>(
     tiers: &T,
     tier: usize,
     range: Range<u64>,
-    held: &[Option<Vec<AtomicU8>>],
-    spare: Option<Vec<AtomicU8>>,
+    held: &[Option<Vec<V::Cell>>],
+    spare: Option<Vec<V::Cell>>,
     workers: &Workers,
-) -> Result<Vec<AtomicU8>, RetroError> {
+) -> Result<Vec<V::Cell>, RetroError> {
     let len = tiers.tier_len(tier);
     let too_large = RetroError::TierTooLarge { tier, indices: len };
     let len = usize::try_from(len).map_err(|_| too_large)?;
-    let codes = unknown_codes(len, spare).ok_or(too_large)?;
-    let known = Known {
+    let cells = empty_cells::<T, V>(len, spare).ok_or(too_large)?;
+    let known = Known::<T, V> {
         tier,
-        codes: &codes,
+        cells: &cells,
         held,
     };
     let out_of_range = RetroError::IndexOutOfRange { index: range.end };
@@ -45,14 +45,14 @@ pub(super) fn solve<T: Tiers + Sync>(
             tiers,
             known: &known,
             stack: Vec::new(),
-            moves: Vec::new(),
+            scratch: V::Scratch::default(),
         };
         let mut failure = Ok(0);
         let indices = piece.start as u64..piece.end as u64;
         tiers.for_each_position(tier, indices, |index, position| {
             // An index valued already, as the child of one before it, is not valued again.
             if failure.is_ok()
-                && codes[index as usize].load(Relaxed) == UNKNOWN
+                && V::load(&cells[index as usize]).is_none()
                 && let Err(error) = search.value(index, position)
             {
                 failure = Err(error);
@@ -60,33 +60,36 @@ pub(super) fn solve<T: Tiers + Sync>(
         });
         failure
     })?;
-    Ok(codes)
+    Ok(cells)
 }
 
-/// `len` codes [`UNKNOWN`], in `spare`'s memory if there is one (grown or shrunk to fit).
-fn unknown_codes(len: usize, spare: Option<Vec<AtomicU8>>) -> Option<Vec<AtomicU8>> {
-    let Some(mut codes) = spare else {
+/// `len` empty cells, in `spare`'s memory if there is one (grown or shrunk to fit).
+fn empty_cells<T: Tiers, V: Valuation<T>>(
+    len: usize,
+    spare: Option<Vec<V::Cell>>,
+) -> Option<Vec<V::Cell>> {
+    let Some(mut cells) = spare else {
         return bytemuck::allocation::try_zeroed_vec(len).ok();
     };
-    codes.clear();
-    codes.try_reserve_exact(len).ok()?;
-    codes.shrink_to(len);
-    codes.resize_with(len, || AtomicU8::new(UNKNOWN));
-    Some(codes)
+    cells.clear();
+    cells.try_reserve_exact(len).ok()?;
+    cells.shrink_to(len);
+    cells.resize_with(len, bytemuck::Zeroable::zeroed);
+    Some(cells)
 }
 
 /// One task's search: the positions of the tier it values, depth first.
-struct Search<'a, T: Tiers> {
+struct Search<'a, T: Tiers, V: Valuation<T>> {
     tiers: &'a T,
-    known: &'a Known<'a>,
+    known: &'a Known<'a, T, V>,
     /// The indices waiting, the top first, each with whether it was looked at once and found
     /// to wait for children of its tier (then its ancestors are the others so marked).
     stack: Vec<(u64, bool)>,
-    /// A buffer for the moves of a position.
-    moves: Vec<<T::Game as Game>::Move>,
+    /// Buffers for the moves of a position.
+    scratch: V::Scratch,
 }
 
-impl<T: Tiers> Search<'_, T> {
+impl<T: Tiers, V: Valuation<T>> Search<'_, T, V> {
     /// Values the position at `index`, and first each position of the tier it needs.
     fn value(&mut self, index: u64, position: &T::Game) -> Result<(), RetroError> {
         if self.try_value(index, position)? {
@@ -115,54 +118,43 @@ impl<T: Tiers> Search<'_, T> {
 
     /// Values `position` from its children if each is valued: whether it could.
     fn try_value(&mut self, index: u64, position: &T::Game) -> Result<bool, RetroError> {
-        let (mut best, mut any, mut waits) = (i64::MIN, false, false);
-        let mut failure = Ok(());
         let known = self.known;
-        // The codes of the tier the last child was in, other than this one: most children
+        // The cells of the tier the last child was in, other than this one: most children
         // are in one tier, looked up once.
-        let mut last: (usize, &[AtomicU8]) = (known.tier, &[]);
-        self.tiers.children(position, &mut self.moves, |child| {
-            any = true;
-            let place = child.place;
+        let mut last: (usize, &[V::Cell]) = (known.tier, &[]);
+        let mut failure = None;
+        let read = |place: Place| {
             let cached = usize::try_from(place.index)
                 .ok()
                 .filter(|_| place.tier == last.0);
             let read = match cached.and_then(|at| last.1.get(at)) {
-                Some(code) => match code.load(Relaxed) {
-                    UNKNOWN => Err(RetroError::NotAPosition(place)),
-                    code => Ok(Some(value_of(code))),
-                },
+                Some(cell) => V::load(cell)
+                    .map(Some)
+                    .ok_or(RetroError::NotAPosition(place)),
                 None => {
-                    if let Some(codes) = known.held_codes(place.tier) {
-                        last = (place.tier, codes);
+                    if let Some(cells) = known.held_cells(place.tier) {
+                        last = (place.tier, cells);
                     }
                     known.value(place)
                 }
             };
-            match read {
-                Ok(Some(next)) => {
-                    best = best.max(if child.keeps_turn {
-                        child.margin.saturating_add(next)
-                    } else {
-                        child.margin.saturating_sub(next)
-                    });
-                }
-                Ok(None) => waits = true,
-                Err(error) => failure = Err(error),
-            }
-        });
-        failure?;
-        if waits {
-            return Ok(false);
+            read.unwrap_or_else(|error| {
+                failure = Some(error);
+                None
+            })
+        };
+        let value = V::value(self.tiers, position, &mut self.scratch, read);
+        if let Some(error) = failure {
+            return Err(error);
         }
-        // No move left: the game is over, and nothing more is scored.
-        let value = if any { best } else { 0 };
+        let Some(value) = value else {
+            return Ok(false);
+        };
         let place = Place {
             tier: known.tier,
             index,
         };
-        let code = code_of(value).ok_or(RetroError::ValueOutOfRange { place, value })?;
-        known.codes[index as usize].store(code, Relaxed);
+        V::store(&known.cells[index as usize], value, place)?;
         Ok(true)
     }
 
@@ -174,32 +166,32 @@ impl<T: Tiers> Search<'_, T> {
         }
         let known = self.known;
         let (stack, mut failure) = (&mut self.stack, Ok(()));
-        self.tiers.children(position, &mut self.moves, |child| {
-            if let Ok(None) = known.value(child.place) {
+        V::each_place(self.tiers, position, &mut self.scratch, |place| {
+            if let Ok(None) = known.value(place) {
                 if stack
                     .iter()
-                    .any(|&(index, waits)| waits && index == child.place.index)
+                    .any(|&(index, waits)| waits && index == place.index)
                 {
                     failure = Err(RetroError::TierCycle { tier: known.tier });
                 }
-                stack.push((child.place.index, false));
+                stack.push((place.index, false));
             }
         });
         failure
     }
 }
 
-/// The codes a search reads: its own tier's, being written, and those of the tiers held.
-struct Known<'a> {
+/// The cells a search reads: its own tier's, being written, and those of the tiers held.
+struct Known<'a, T: Tiers, V: Valuation<T>> {
     tier: usize,
-    codes: &'a [AtomicU8],
-    held: &'a [Option<Vec<AtomicU8>>],
+    cells: &'a [V::Cell],
+    held: &'a [Option<Vec<V::Cell>>],
 }
 
-impl Known<'_> {
-    /// The codes of `tier` if it is held and not this search's own.
+impl<T: Tiers, V: Valuation<T>> Known<'_, T, V> {
+    /// The cells of `tier` if it is held and not this search's own.
     #[inline]
-    fn held_codes(&self, tier: usize) -> Option<&[AtomicU8]> {
+    fn held_cells(&self, tier: usize) -> Option<&[V::Cell]> {
         if tier == self.tier {
             return None;
         }
@@ -208,21 +200,18 @@ impl Known<'_> {
 
     /// The value at `place`: `None` if it is in this tier and not valued yet.
     #[inline]
-    fn value(&self, place: Place) -> Result<Option<i64>, RetroError> {
+    fn value(&self, place: Place) -> Result<Option<V::Value>, RetroError> {
         let out_of_range = RetroError::IndexOutOfRange { index: place.index };
         let at = usize::try_from(place.index).map_err(|_| out_of_range)?;
         if place.tier == self.tier {
-            let code = self.codes.get(at).ok_or(out_of_range)?.load(Relaxed);
-            return Ok((code != UNKNOWN).then(|| value_of(code)));
+            return Ok(V::load(self.cells.get(at).ok_or(out_of_range)?));
         }
-        let codes = self.held.get(place.tier).and_then(Option::as_ref);
-        let codes = codes.ok_or(RetroError::TierNotListed {
+        let cells = self.held.get(place.tier).and_then(Option::as_ref);
+        let cells = cells.ok_or(RetroError::TierNotListed {
             from: self.tier,
             to: place.tier,
         })?;
-        match codes.get(at).ok_or(out_of_range)?.load(Relaxed) {
-            UNKNOWN => Err(RetroError::NotAPosition(place)),
-            code => Ok(Some(value_of(code))),
-        }
+        let value = V::load(cells.get(at).ok_or(out_of_range)?);
+        value.map(Some).ok_or(RetroError::NotAPosition(place))
     }
 }

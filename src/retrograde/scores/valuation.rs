@@ -1,0 +1,229 @@
+//! What a solve by tiers keeps of a position and how it values one from its children: the
+//! exact value of a scoring game in a byte ([`Exact`]), or the expected value of a chance
+//! game in eight ([`Expected`]). The tier's search (`tier`) is the same for both.
+
+use super::super::RetroError;
+use super::{UNKNOWN, code_of, value_of};
+use crate::game::{ChanceGame, Child, Game, Place, ScoringGame, Tiers};
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+/// How a solve by tiers keeps values, and values a position once its children are.
+pub(super) trait Valuation<T: Tiers> {
+    /// A position's value.
+    type Value: Copy;
+    /// Where a value is kept, written by any thread: zeroed, it holds no value.
+    type Cell: Send + Sync + bytemuck::Zeroable;
+    /// A task's buffers for the moves of a position.
+    type Scratch: Default;
+
+    /// The value `cell` holds, if any.
+    fn load(cell: &Self::Cell) -> Option<Self::Value>;
+
+    /// Keeps `value`, the value of the position at `place`, in `cell`.
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::ValueOutOfRange`] for a value the cell cannot hold.
+    fn store(cell: &Self::Cell, value: Self::Value, place: Place) -> Result<(), RetroError>;
+
+    /// Calls `visit` with the place of each child of `position`.
+    fn each_place(
+        tiers: &T,
+        position: &T::Game,
+        scratch: &mut Self::Scratch,
+        visit: impl FnMut(Place),
+    );
+
+    /// The value of `position` from its children's, which `read` gives: `None` if `read`
+    /// gives none for some child (not valued yet, or a failure `read` keeps).
+    fn value(
+        tiers: &T,
+        position: &T::Game,
+        scratch: &mut Self::Scratch,
+        read: impl FnMut(Place) -> Option<Self::Value>,
+    ) -> Option<Self::Value>;
+}
+
+/// The worth of a move to its mover: its margin, and the child's value added if the move keeps
+/// the turn, subtracted if it passes it.
+fn worth(child: &Child, next: i64) -> i64 {
+    if child.keeps_turn {
+        child.margin.saturating_add(next)
+    } else {
+        child.margin.saturating_sub(next)
+    }
+}
+
+/// [`worth`] in expected values.
+fn expected_worth(child: &Child, next: f64) -> f64 {
+    let margin = child.margin as f64;
+    if child.keeps_turn {
+        margin + next
+    } else {
+        margin - next
+    }
+}
+
+/// The best of the worths of `position`'s moves, each from its child's value as `read` gives
+/// it (`max` picks the better of two, `lowest` the worst there is); `over` if no move is left
+/// (the game is over, and nothing more is scored). `None` if `read` gives none for a child.
+#[inline(always)]
+fn best_move<T: Tiers, V: Copy + PartialEq>(
+    tiers: &T,
+    position: &T::Game,
+    moves: &mut Vec<<T::Game as Game>::Move>,
+    mut read: impl FnMut(Place) -> Option<V>,
+    (lowest, over, worth, max): (V, V, impl Fn(&Child, V) -> V, impl Fn(V, V) -> V),
+) -> Option<V> {
+    let (mut best, mut waits) = (lowest, false);
+    tiers.children(position, moves, |child| match read(child.place) {
+        Some(next) => best = max(best, worth(&child, next)),
+        None => waits = true,
+    });
+    if waits {
+        return None;
+    }
+    // Only a game's end, or moves all worth the worst there is, leave `lowest`: the moves
+    // are counted then, not at every child.
+    let mut any = false;
+    if best == lowest {
+        tiers.children(position, moves, |_| any = true);
+    }
+    Some(if best == lowest && !any { over } else { best })
+}
+
+/// Exact values of a scoring game, a byte each (`value + 128`, -127 to 127).
+pub(super) struct Exact;
+
+impl<T: Tiers> Valuation<T> for Exact {
+    type Value = i64;
+    type Cell = AtomicU8;
+    type Scratch = Vec<<T::Game as Game>::Move>;
+
+    #[inline]
+    fn load(cell: &AtomicU8) -> Option<i64> {
+        let code = cell.load(Relaxed);
+        (code != UNKNOWN).then(|| value_of(code))
+    }
+
+    fn store(cell: &AtomicU8, value: i64, place: Place) -> Result<(), RetroError> {
+        let code = code_of(value).ok_or(RetroError::ValueOutOfRange { place, value })?;
+        cell.store(code, Relaxed);
+        Ok(())
+    }
+
+    fn each_place(
+        tiers: &T,
+        position: &T::Game,
+        moves: &mut Self::Scratch,
+        mut visit: impl FnMut(Place),
+    ) {
+        tiers.children(position, moves, |child| visit(child.place));
+    }
+
+    #[inline]
+    fn value(
+        tiers: &T,
+        position: &T::Game,
+        moves: &mut Self::Scratch,
+        read: impl FnMut(Place) -> Option<i64>,
+    ) -> Option<i64> {
+        best_move(tiers, position, moves, read, (i64::MIN, 0, worth, i64::max))
+    }
+}
+
+/// Expected values of a chance game, in `f64`, eight bytes each: the value's bits inverted,
+/// so that zeroed memory holds none (all bits set is a NaN, which no mean of finite values is).
+pub(super) struct Expected;
+
+/// The buffers of a position's moves: a player's, and a chance node's with their weights.
+pub(super) type ChanceScratch<M> = (Vec<M>, Vec<(M, u32)>);
+
+impl<T: Tiers> Valuation<T> for Expected
+where
+    T::Game: ChanceGame,
+{
+    type Value = f64;
+    type Cell = AtomicU64;
+    type Scratch = ChanceScratch<<T::Game as Game>::Move>;
+
+    #[inline]
+    fn load(cell: &AtomicU64) -> Option<f64> {
+        let code = cell.load(Relaxed);
+        (code != 0).then(|| f64::from_bits(!code))
+    }
+
+    fn store(cell: &AtomicU64, value: f64, _: Place) -> Result<(), RetroError> {
+        cell.store(!value.to_bits(), Relaxed);
+        Ok(())
+    }
+
+    fn each_place(
+        tiers: &T,
+        position: &T::Game,
+        scratch: &mut Self::Scratch,
+        mut visit: impl FnMut(Place),
+    ) {
+        if position.is_chance() {
+            chance_children(tiers, position, &mut scratch.1, |child, _| {
+                visit(child.place)
+            });
+        } else {
+            tiers.children(position, &mut scratch.0, |child| visit(child.place));
+        }
+    }
+
+    fn value(
+        tiers: &T,
+        position: &T::Game,
+        scratch: &mut Self::Scratch,
+        mut read: impl FnMut(Place) -> Option<f64>,
+    ) -> Option<f64> {
+        if !position.is_chance() {
+            let rule = (f64::NEG_INFINITY, 0.0, expected_worth, f64::max);
+            return best_move(tiers, position, &mut scratch.0, read, rule);
+        }
+        // The mean over the chance moves, each weighted, of its worth.
+        let (mut sum, mut total, mut waits) = (0.0, 0u64, false);
+        chance_children(
+            tiers,
+            position,
+            &mut scratch.1,
+            |child, weight| match read(child.place) {
+                Some(next) => {
+                    sum += f64::from(weight) * expected_worth(&child, next);
+                    total += u64::from(weight);
+                }
+                None => waits = true,
+            },
+        );
+        (!waits).then(|| if total == 0 { 0.0 } else { sum / total as f64 })
+    }
+}
+
+/// The [`Child`] and weight of each chance move of `position` (a chance node), from the rules.
+fn chance_children<T: Tiers>(
+    tiers: &T,
+    position: &T::Game,
+    moves: &mut Vec<(<T::Game as Game>::Move, u32)>,
+    mut visit: impl FnMut(Child, u32),
+) where
+    T::Game: ChanceGame,
+{
+    moves.clear();
+    position.chance_moves(moves);
+    for &(mv, weight) in moves.iter() {
+        let (margin, keeps_turn) = position.margin_and_turn(mv);
+        let mut next = position.clone();
+        next.play_unchecked(mv);
+        let place = tiers.place(&next);
+        visit(
+            Child {
+                margin,
+                keeps_turn,
+                place,
+            },
+            weight,
+        );
+    }
+}
