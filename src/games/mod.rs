@@ -19,7 +19,8 @@
 //! - Impartial games: [`subtraction`] (subtraction Nim), [`octal`] (Kayles and the octal
 //!   games), [`heaps`] (sums of heaps of any heap game).
 //! - Games with chance: [`bearoff`] (backgammon's bearoff, one side alone and two in a race),
-//!   [`pig`] (Pig and Piglet, whose positions repeat).
+//!   [`pig`] (Pig and Piglet, whose positions repeat), [`yahtzee`] (solitaire Yahtzee, solved
+//!   whole in tiers).
 //! - Games whose positions repeat, won, lost or drawn: [`dobutsu`] (Dobutsu shogi, solved
 //!   whole by the indexed retrograde path), [`three_mens_morris`].
 
@@ -34,6 +35,7 @@ pub mod pig;
 pub mod prime;
 pub mod subtraction;
 pub mod three_mens_morris;
+pub mod yahtzee;
 
 #[cfg(test)]
 mod tests {

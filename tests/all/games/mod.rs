@@ -9,3 +9,4 @@ mod kalah;
 mod pig;
 mod prime;
 mod three_mens_morris;
+mod yahtzee;

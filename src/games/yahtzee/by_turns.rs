@@ -1,0 +1,427 @@
+//! `ByTurns`: Yahtzee's positions numbered in tiers for the retrograde solve of expected
+//! values, by the boxes filled and the step of the turn.
+//!
+//! A tier is a number of boxes filled `n` (0 to 12) and a step of the turn: a roll under way
+//! with `k` dice out (roll 1 to 3, `k` 0 to 4), or the choice after a roll with `s` dice held
+//! (roll 1 or 2, `s` 0 to 5; roll 3, five). Every move leaves its tier: a die comes up (one
+//! more die out, or the roll done), a die is set aside (one fewer held), the dice are rolled
+//! (the next roll), the dice are scored after the third roll (the next `n`). The last tier
+//! holds the full cards.
+//! Within a tier, a position is its card's index among the cards of `n` boxes (the boxes
+//! ranked among the sets of `n` of 13, then the upper total and the Yahtzee flag) times the
+//! multisets of the tier's size, plus its dice's rank. An index whose card cannot arise
+//! ([`Card::new`]) names no position.
+
+use super::card::{Card, Category, Joker};
+use super::dice::{DICE, Dice, MULTISETS};
+use super::{Yahtzee, YahtzeeMove};
+use crate::{Child, Game, Place, ScoringGame, Tiers};
+use std::ops::Range;
+
+/// The boxes of the card.
+const BOXES: u32 = 13;
+/// The steps of a turn, a tier each: 15 of rolls under way, 13 of choices.
+const STEPS: usize = 28;
+/// The tier of the full cards, the last.
+const END: usize = BOXES as usize * STEPS;
+/// A card's upper totals and Yahtzee flags: 64 times 2.
+const CARD_STATES: u64 = 128;
+
+/// `C(n, k)` for n up to 13.
+const fn binomial(n: u32, k: u32) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let (mut value, mut i) = (1u64, 0);
+    while i < k {
+        value = value * (n - i) as u64 / (i + 1) as u64;
+        i += 1;
+    }
+    value
+}
+
+/// Every set of boxes (a bit a box), by the number of boxes and then as numbers: the sets
+/// of `n` boxes from `FIRST[n]`, in colex order (the order of sets of one size as numbers).
+const BY_SIZE: [u16; 1 << BOXES] = {
+    let mut sets = [0u16; 1 << BOXES];
+    let mut at = 0;
+    let mut n = 0;
+    while n <= BOXES {
+        let mut set = 0;
+        while set < 1 << BOXES {
+            if (set as u16).count_ones() == n {
+                sets[at] = set as u16;
+                at += 1;
+            }
+            set += 1;
+        }
+        n += 1;
+    }
+    sets
+};
+
+/// Where the sets of `n` boxes start in [`BY_SIZE`].
+const FIRST: [usize; BOXES as usize + 2] = {
+    let mut first = [0; BOXES as usize + 2];
+    let mut n = 0;
+    while n <= BOXES {
+        first[n as usize + 1] = first[n as usize] + binomial(BOXES, n) as usize;
+        n += 1;
+    }
+    first
+};
+
+/// The rank of each set of boxes among the sets of as many: the inverse of [`BY_SIZE`].
+const RANK: [u16; 1 << BOXES] = {
+    let mut rank = [0u16; 1 << BOXES];
+    let mut at = 0;
+    while at < 1 << BOXES {
+        let set = BY_SIZE[at];
+        rank[set as usize] = (at - FIRST[set.count_ones() as usize]) as u16;
+        at += 1;
+    }
+    rank
+};
+
+/// The rank of a set of boxes among the sets of as many.
+fn rank_boxes(filled: u16) -> u64 {
+    RANK.get(usize::from(filled))
+        .map_or(0, |&rank| u64::from(rank))
+}
+
+/// The set of `n` boxes of rank `rank`, if there is one.
+fn unrank_boxes(n: u32, rank: u64) -> Option<u16> {
+    let n = n as usize;
+    let at = FIRST.get(n)?.checked_add(usize::try_from(rank).ok()?)?;
+    (at < *FIRST.get(n + 1)?).then(|| BY_SIZE[at])
+}
+
+/// A step of a turn: the roll (1 to 3), whether it is under way, and the dice out or held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Step {
+    roll: u8,
+    rolling: bool,
+    dice: u8,
+}
+
+impl Step {
+    fn of(step: usize) -> Step {
+        let (roll, rolling, dice) = match step {
+            0..15 => (step / 5 + 1, true, step % 5),
+            15..27 => ((step - 15) / 6 + 1, false, (step - 15) % 6),
+            _ => (3, false, 5),
+        };
+        Step {
+            roll: roll as u8,
+            rolling,
+            dice: dice as u8,
+        }
+    }
+
+    fn number(self) -> usize {
+        let (roll, dice) = (usize::from(self.roll - 1), usize::from(self.dice));
+        match (self.rolling, self.roll) {
+            (true, _) => roll * 5 + dice,
+            (false, 3) => 27,
+            (false, _) => 15 + roll * 6 + dice,
+        }
+    }
+}
+
+/// Yahtzee numbered by the boxes filled and the step of the turn (the module docs give the
+/// numbering), under a [`Joker`] rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByTurns {
+    joker: Joker,
+    /// The fewest boxes filled of a position numbered.
+    fewest: u32,
+    /// The dice of each size by rank, from `SIZE_AT[size]`: the stepping's look-up.
+    dice: Vec<Dice>,
+}
+
+/// Where the dice of each size start in [`ByTurns`]'s table.
+const SIZE_AT: [usize; 6] = [0, 1, 7, 28, 84, 210];
+
+impl Default for ByTurns {
+    fn default() -> Self {
+        Self::new(Joker::default())
+    }
+}
+
+impl ByTurns {
+    /// The numbering of the game under `joker`.
+    #[must_use]
+    pub fn new(joker: Joker) -> Self {
+        Self::endgame(joker, 0)
+    }
+
+    /// The numbering of the positions with `fewest` boxes filled or more, the rest left out
+    /// (their tiers empty): an endgame, solved alone.
+    #[must_use]
+    pub fn endgame(joker: Joker, fewest: u32) -> Self {
+        let dice = (0..=DICE)
+            .flat_map(|size| {
+                (0..MULTISETS[usize::from(size)]).filter_map(move |r| Dice::unrank(size, r))
+            })
+            .collect();
+        Self {
+            joker,
+            fewest,
+            dice,
+        }
+    }
+
+    /// The Joker rule of the game numbered.
+    #[must_use]
+    pub fn joker(&self) -> Joker {
+        self.joker
+    }
+
+    /// The dice of `size` and rank `rank` (below the size's count), from the table.
+    fn dice_at(&self, size: u8, rank: u64) -> Dice {
+        self.dice[SIZE_AT[usize::from(size)] + rank as usize]
+    }
+
+    /// The tier of the start of a turn with `n` boxes filled.
+    #[must_use]
+    pub fn turn_tier(n: u32) -> usize {
+        if n >= BOXES { END } else { n as usize * STEPS }
+    }
+
+    /// Whether `tier` holds the starts of turns (or the full cards): the tiers to keep for
+    /// the expected score of every card.
+    #[must_use]
+    pub fn is_turn_tier(tier: usize) -> bool {
+        tier.is_multiple_of(STEPS)
+    }
+
+    /// The card at `index` among the cards of `n` boxes, if it can arise.
+    fn card(&self, n: u32, index: u64) -> Option<Card> {
+        let (rank, state) = (index / CARD_STATES, index % CARD_STATES);
+        Card::new(
+            self.joker,
+            unrank_boxes(n, rank)?,
+            (state / 2) as u8,
+            state % 2 == 1,
+        )
+    }
+}
+
+impl ByTurns {
+    /// The children of `position` by the rules: each move played and placed.
+    fn children_by_the_rules(
+        &self,
+        position: &Yahtzee,
+        moves: &mut Vec<YahtzeeMove>,
+        mut visit: impl FnMut(Child),
+    ) {
+        moves.clear();
+        position.generate_moves(moves);
+        for &mv in moves.iter() {
+            let (margin, keeps_turn) = position.margin_and_turn(mv);
+            let place = self.place(&position.after(mv));
+            visit(Child {
+                margin,
+                keeps_turn,
+                place,
+            });
+        }
+    }
+}
+
+/// The index of `card` among the cards of as many boxes.
+fn card_index(card: &Card) -> u64 {
+    let state = u64::from(card.upper()) * 2 + u64::from(card.yahtzee_fifty());
+    rank_boxes(card.filled()) * CARD_STATES + state
+}
+
+impl Tiers for ByTurns {
+    type Game = Yahtzee;
+    const NAME: &'static str = "yahtzee by turns";
+
+    fn rules_id(&self) -> u64 {
+        self.joker as u64
+    }
+
+    fn tier_count(&self) -> usize {
+        END + 1
+    }
+
+    fn tier_len(&self, tier: usize) -> u64 {
+        if tier >= END {
+            return if tier == END { CARD_STATES } else { 0 };
+        }
+        let n = (tier / STEPS) as u32;
+        if n < self.fewest {
+            return 0;
+        }
+        binomial(BOXES, n) * CARD_STATES * MULTISETS[usize::from(Step::of(tier % STEPS).dice)]
+    }
+
+    fn position_at(&self, tier: usize, index: u64) -> Option<Yahtzee> {
+        if tier >= END {
+            let full = self.card(BOXES, index).filter(|_| tier == END)?;
+            return Some(Yahtzee::turn(full));
+        }
+        let (n, step) = ((tier / STEPS) as u32, Step::of(tier % STEPS));
+        if n < self.fewest {
+            return None;
+        }
+        let multisets = MULTISETS[usize::from(step.dice)];
+        let card = self.card(n, index / multisets)?;
+        let dice = Dice::unrank(step.dice, index % multisets)?;
+        Yahtzee::at(card, dice, step.roll, step.rolling).ok()
+    }
+
+    fn place(&self, position: &Yahtzee) -> Place {
+        let card = position.card();
+        if card.is_full() {
+            return Place {
+                tier: END,
+                index: card_index(&card),
+            };
+        }
+        let dice = position.dice();
+        let step = Step {
+            roll: position.roll(),
+            rolling: position.is_rolling(),
+            dice: dice.len(),
+        };
+        let n = card.turns_played() as usize;
+        if (n as u32) < self.fewest {
+            return Place {
+                tier: END + 1,
+                index: 0,
+            };
+        }
+        Place {
+            tier: n * STEPS + step.number(),
+            index: card_index(&card) * MULTISETS[usize::from(dice.len())] + dice.rank(),
+        }
+    }
+
+    /// A card once for each run of its indices, the dice from a table.
+    fn for_each_position(
+        &self,
+        tier: usize,
+        indices: Range<u64>,
+        mut visit: impl FnMut(u64, &Yahtzee),
+    ) {
+        if tier >= END || (tier / STEPS) < self.fewest as usize {
+            indices.for_each(|index| {
+                self.position_at(tier, index)
+                    .iter()
+                    .for_each(|p| visit(index, p))
+            });
+            return;
+        }
+        let (n, step) = ((tier / STEPS) as u32, Step::of(tier % STEPS));
+        let multisets = MULTISETS[usize::from(step.dice)];
+        let end = indices.end.min(self.tier_len(tier));
+        let mut index = indices.start;
+        while index < end {
+            let card_end = ((index / multisets + 1) * multisets).min(end);
+            if let Some(card) = self.card(n, index / multisets) {
+                for at in index..card_end {
+                    let dice = self.dice_at(step.dice, at % multisets);
+                    if let Ok(position) = Yahtzee::at(card, dice, step.roll, step.rolling) {
+                        visit(at, &position);
+                    }
+                }
+            }
+            index = card_end;
+        }
+    }
+
+    /// The children placed from the card's index and the dice's rank, no move played but a
+    /// box scored.
+    fn children(
+        &self,
+        position: &Yahtzee,
+        moves: &mut Vec<YahtzeeMove>,
+        mut visit: impl FnMut(Child),
+    ) {
+        let (card, dice) = (position.card(), position.dice());
+        let n = card.turns_played();
+        if card.is_full() || n < self.fewest {
+            return self.children_by_the_rules(position, moves, visit);
+        }
+        let (n, size, roll) = (n as usize, dice.len(), position.roll());
+        let card_at = card_index(&card);
+        let place = |step: Step, dice: Dice| Place {
+            tier: n * STEPS + step.number(),
+            index: card_at * MULTISETS[usize::from(dice.len())] + dice.rank(),
+        };
+        let child = |place, margin| Child {
+            margin,
+            keeps_turn: true,
+            place,
+        };
+        if position.is_rolling() {
+            let rolled = Step {
+                roll,
+                rolling: size + 1 < DICE,
+                dice: size + 1,
+            };
+            for face in 1..=6 {
+                let more = dice.with(face).unwrap_or(dice);
+                visit(child(place(rolled, more), 0));
+            }
+        } else if roll == 3 {
+            let next = Self::turn_tier(n as u32 + 1);
+            for category in Category::ALL
+                .into_iter()
+                .filter(|&c| card.may_score(dice, c))
+            {
+                let index = card_index(&card.after(dice, category));
+                let margin = i64::from(card.points(dice, category));
+                visit(child(Place { tier: next, index }, margin));
+            }
+        } else {
+            let after_roll = Step {
+                roll: roll + 1,
+                rolling: size < DICE,
+                dice: size,
+            };
+            visit(child(place(after_roll, dice), 0));
+            let fewer = Step {
+                roll,
+                rolling: false,
+                dice: size.saturating_sub(1),
+            };
+            for face in dice.faces() {
+                visit(child(place(fewer, dice.without(face).unwrap_or(dice)), 0));
+            }
+        }
+    }
+
+    fn tiers_after(&self, tier: usize, out: &mut Vec<usize>) {
+        if tier >= END || tier / STEPS < self.fewest as usize {
+            return;
+        }
+        let (n, step) = (tier / STEPS, Step::of(tier % STEPS));
+        let at = |step: Step| n * STEPS + step.number();
+        let next = |roll, rolling, dice| {
+            at(Step {
+                roll,
+                rolling,
+                dice,
+            })
+        };
+        if step.rolling {
+            out.push(match step.dice + 1 {
+                DICE => next(step.roll, false, DICE),
+                more => next(step.roll, true, more),
+            });
+            return;
+        }
+        if step.roll == 3 {
+            out.push(Self::turn_tier(n as u32 + 1));
+        } else {
+            if step.dice > 0 {
+                out.push(next(step.roll, false, step.dice - 1));
+            }
+            out.push(next(step.roll + 1, step.dice < DICE, step.dice));
+        }
+    }
+}

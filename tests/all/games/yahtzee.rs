@@ -1,0 +1,148 @@
+//! Solitaire Yahtzee: the retrograde solve of expected values by tiers against the dynamic
+//! programme by hand (every card of an endgame), against the chance solver's search (exact
+//! fractions, and positions of two turns), and against a value a hand can check. The whole
+//! game's 254.5896 (Verhoeff) is the example's and the bench's: minutes, not a test's time.
+
+use gamesolver::chance::{BigRational, ChanceSolver, Expectation};
+use gamesolver::check::{self, Checks};
+use gamesolver::games::yahtzee::{
+    ByTurns, Card, Category, Dice, Joker, Yahtzee, YahtzeeMove, expected_scores,
+};
+use gamesolver::{Game, Retrograde, Tiers};
+
+/// The card with every box filled but `open`, the upper total `upper`, the Yahtzee box at
+/// 50 if `fifty`.
+fn card_open(joker: Joker, open: &[Category], upper: u8, fifty: bool) -> Card {
+    let filled = open
+        .iter()
+        .fold((1u16 << 13) - 1, |set, &c| set & !(1 << c as u16));
+    Card::new(joker, filled, upper, fifty).expect("a card that can arise")
+}
+
+/// 2,000 indices of each of the 365 tiers, drawn at random, and every index of the small ones.
+#[test]
+fn the_numbering_is_true_to_the_rules() {
+    let checks = Checks::default().with_indices(2_000);
+    for joker in [Joker::Free, Joker::Forced] {
+        check::tiers(&ByTurns::new(joker), &checks).unwrap();
+    }
+    check::tiers(&ByTurns::endgame(Joker::Free, 11), &checks).unwrap();
+}
+
+#[test]
+fn the_rules_are_true_to_themselves() {
+    let start = Yahtzee::turn(card_open(
+        Joker::Free,
+        &[Category::Sixes, Category::Chance],
+        0,
+        false,
+    ));
+    let positions = check::chance(&start, 1 << 20).unwrap();
+    assert!(positions > 2000, "{positions}");
+}
+
+/// Every card of two boxes left or fewer, under both Joker rules: the tiers' value of a
+/// turn's start is the dynamic programme's, to the last bit or within rounding.
+#[test]
+fn an_endgame_by_tiers_is_the_dynamic_programme() {
+    for joker in [Joker::Free, Joker::Forced] {
+        let tiers = ByTurns::endgame(joker, 11);
+        let hand = expected_scores(joker, 11);
+        let table = Retrograde::new()
+            .solve_expected(&tiers, ByTurns::is_turn_tier)
+            .unwrap();
+        let mut cards = 0;
+        for n in 11..=13 {
+            let tier = ByTurns::turn_tier(n);
+            for (index, value) in table.iter_tier(tier) {
+                let card = tiers.position_at(tier, index).unwrap().card();
+                let by_hand = hand.at(&card);
+                assert!(
+                    (value - by_hand).abs() <= 1e-9 * by_hand.max(1.0),
+                    "{card:?}: {value} {by_hand}"
+                );
+                cards += 1;
+            }
+        }
+        assert!(cards > 5_000, "{cards}");
+    }
+}
+
+/// By hand: with only Chance left, each die is kept or rolled again on its own, for the most
+/// pips. One die with one roll left is worth 3.5; with two, keep a 4 or more: (4 + 5 + 6) / 6 +
+/// 3.5 / 2 = 4.25; with three, keep a 5 or more: (5 + 6) / 6 + 4.25 * 4 / 6 = 14/3. Five dice:
+/// 70/3, exactly, by the search in fractions, and by the tiers within rounding.
+#[test]
+fn chance_alone_is_worth_seventy_thirds() {
+    let card = card_open(Joker::Free, &[Category::Chance], 0, false);
+    let exact: BigRational = ChanceSolver::new().value(&Yahtzee::turn(card)).unwrap();
+    assert_eq!(exact, BigRational::from_int(70) / BigRational::from_int(3));
+    let tiers = ByTurns::endgame(Joker::Free, 12);
+    let table = Retrograde::new().solve_expected(&tiers, |_| true).unwrap();
+    let value = table.value(&tiers, &Yahtzee::turn(card)).unwrap();
+    assert!((value - 70.0 / 3.0).abs() < 1e-12, "{value}");
+    // Four sixes and a one with a roll left: roll the one again (24 + 3.5), not score 25.
+    let dice = Dice::of(&[6, 6, 6, 6, 1]).unwrap();
+    let position = Yahtzee::at(card, dice, 2, false).unwrap();
+    let worths = table.move_worths(&tiers, &position).unwrap();
+    let best =
+        worths.iter().copied().fold(
+            (YahtzeeMove::Roll, f64::MIN),
+            |a, b| if b.1 > a.1 { b } else { a },
+        );
+    assert_eq!(best, (YahtzeeMove::Drop(1), 27.5));
+    assert_eq!(worths.len(), position.legal_moves().len());
+}
+
+/// Two turns left, every pair of open boxes with a few upper totals and both Yahtzee boxes:
+/// the tiers' value of a turn's start is the chance solver's search from it.
+#[test]
+fn two_turns_by_tiers_are_the_search() {
+    let joker = Joker::Forced;
+    let tiers = ByTurns::endgame(joker, 11);
+    let table = Retrograde::new()
+        .solve_expected(&tiers, ByTurns::is_turn_tier)
+        .unwrap();
+    let mut solver = ChanceSolver::<Yahtzee, f64>::new();
+    let mut checked = 0;
+    for (i, &a) in Category::ALL.iter().enumerate() {
+        for &b in &Category::ALL[i + 1..] {
+            for (upper, fifty) in [(0, false), (60, true), (63, false)] {
+                let filled = ((1u16 << 13) - 1) & !(1 << a as u16) & !(1 << b as u16);
+                let Some(card) = Card::new(joker, filled, upper, fifty) else {
+                    continue;
+                };
+                let start = Yahtzee::turn(card);
+                let searched = solver.value(&start).unwrap();
+                let value = table.value(&tiers, &start).unwrap();
+                assert!(
+                    (value - searched).abs() < 1e-9,
+                    "{card:?}: {value} {searched}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn positions_play_cannot_reach_are_refused() {
+    use gamesolver::games::yahtzee::YahtzeeError;
+    let card = Card::empty(Joker::Free);
+    let three = Dice::of(&[1, 2, 3]).unwrap();
+    assert_eq!(
+        Yahtzee::at(card, three, 0, true),
+        Err(YahtzeeError::Roll(0))
+    );
+    assert_eq!(
+        Yahtzee::at(card, three, 3, false),
+        Err(YahtzeeError::FewDice(3))
+    );
+    assert!(Yahtzee::at(card, three, 3, true).is_ok());
+    // A move refused leaves the position as it was.
+    let mut start = Yahtzee::new();
+    let before = start;
+    assert!(start.play(YahtzeeMove::Roll).is_err());
+    assert_eq!(start, before);
+}
