@@ -1,7 +1,7 @@
 //! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's claim that its
 //! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
 //! [`uncovered_repetition`]), of an indexed game's un-moves against its
-//! moves ([`unmoves`]), of a tiered numbering against the rules ([`tiers`]), of a heap game's Grundy theory against the definition
+//! moves ([`unmoves`]), of a tiered numbering against the rules ([`tiers`], [`chance_tiers`]), of a heap game's Grundy theory against the definition
 //! ([`heap_theory`]), and of a chance game's rules and bounds against its values
 //! ([`chance`]), for a user's own tests.
 //!
@@ -45,7 +45,7 @@ pub use chance::{ChanceLie, chance};
 pub use heap_theory::{TheoryLie, heap_theory};
 pub use knowledge::{CheckError, Claim, Disagreement, LIE_SEARCH_POSITIONS, knowledge};
 pub use repetition::{REPETITION_PLIES, Repetition, repetition, uncovered_repetition};
-pub use tiers::{TiersLie, tiers};
+pub use tiers::{TiersLie, chance_tiers, tiers};
 pub use unmoves::{UNMOVE_INDICES, UnmoveLie, unmoves};
 
 /// How much [`knowledge`] checks.

@@ -1,8 +1,9 @@
 //! [`tiers`]: a tiered numbering against the rules: its places, its steps from one index to
-//! the next, and the children it gives.
+//! the next, and the children it gives; [`chance_tiers`]: a chance game's, its chance nodes'
+//! children too.
 
 use super::{Checks, Random};
-use crate::game::{Child, Game, Place, Tiers, each_child};
+use crate::game::{ChanceGame, Child, Game, Place, Tiers, each_chance_child, each_child};
 use thiserror::Error;
 
 /// A lie of a [`Tiers`] numbering, found by [`tiers`].
@@ -30,6 +31,13 @@ pub enum TiersLie {
         /// The position's place.
         place: Place,
     },
+    /// [`Tiers::chance_children`] of the chance node at `place` differ from the weighted chance
+    /// moves played and placed.
+    #[error("the chance children given at tier {}, index {}, are not the chance moves played", .place.tier, .place.index)]
+    ChanceChildren {
+        /// The chance node's place.
+        place: Place,
+    },
     /// A move from the position at `from` leads to `to`, a tier past the count, an index
     /// past its tier, or a tier other than its own that `tiers_after` leaves out.
     #[error("a move from tier {}, index {}, leads to tier {}, index {}, which its tiers_after leaves out or which is out of range", .from.tier, .from.index, .to.tier, .to.index)]
@@ -53,6 +61,48 @@ pub enum TiersLie {
 ///
 /// The first [`TiersLie`].
 pub fn tiers<T: Tiers>(numbering: &T, checks: &Checks) -> Result<(), TiersLie> {
+    each_checked(numbering, checks, |_, _| Ok(()))
+}
+
+/// [`tiers`], and at each chance node checked, the children
+/// [`chance_children`](Tiers::chance_children) gives are its weighted chance moves played and
+/// placed, in any order. The retrograde solve of expected values trusts it too.
+///
+/// # Errors
+///
+/// The first [`TiersLie`].
+pub fn chance_tiers<T: Tiers>(numbering: &T, checks: &Checks) -> Result<(), TiersLie>
+where
+    T::Game: ChanceGame,
+{
+    each_checked(numbering, checks, |position, place| {
+        if !position.is_chance() {
+            return Ok(());
+        }
+        let mut moves = Vec::new();
+        let (mut given, mut played) = (Vec::new(), Vec::new());
+        numbering.chance_children(position, &mut moves, |child, weight| {
+            given.push((child, weight))
+        });
+        each_chance_child(numbering, position, &mut moves, |child, weight| {
+            played.push((child, weight))
+        });
+        let order =
+            |&(child, weight): &(Child, u32)| (child.place, child.margin, child.keeps_turn, weight);
+        given.sort_unstable_by_key(order);
+        played.sort_unstable_by_key(order);
+        (given == played)
+            .then_some(())
+            .ok_or(TiersLie::ChanceChildren { place })
+    })
+}
+
+/// The checks of [`tiers`] on each index it checks, and `more` on each position there.
+fn each_checked<T: Tiers>(
+    numbering: &T,
+    checks: &Checks,
+    mut more: impl FnMut(&T::Game, Place) -> Result<(), TiersLie>,
+) -> Result<(), TiersLie> {
     let mut random = Random(checks.seed);
     let mut after = Vec::new();
     for tier in 0..numbering.tier_count() {
@@ -75,6 +125,7 @@ pub fn tiers<T: Tiers>(numbering: &T, checks: &Checks) -> Result<(), TiersLie> {
                     return Err(TiersLie::Numbering { place, placed });
                 }
                 children(numbering, &position, place, &after)?;
+                more(&position, place)?;
             }
         }
     }

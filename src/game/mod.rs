@@ -101,6 +101,6 @@ pub use record::Record;
 pub use scored::{ScoredMoveError, ScoredWinLoss, verdict_value};
 pub use scoring::{Points, ScoringGame};
 pub use text::PositionText;
-pub(crate) use tiers::each_child;
 pub use tiers::{Child, Place, Tiers};
+pub(crate) use tiers::{each_chance_child, each_child};
 pub use win_loss::{IndexedGame, Verdict, WinLossGame};

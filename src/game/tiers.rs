@@ -3,7 +3,7 @@
 //! chance game's expected values ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected));
 //! `Place` and `Child`, what the numbering answers.
 
-use crate::game::{Game, ScoringGame};
+use crate::game::{ChanceGame, Game, ScoringGame};
 use std::ops::Range;
 
 /// Where a position stands in a [`Tiers`] numbering: its tier, and its index in the tier.
@@ -106,6 +106,23 @@ pub trait Tiers {
     ) {
         each_child(self, position, moves, visit);
     }
+
+    /// Calls `visit` with the [`Child`] of each chance move of `position`, a chance node of
+    /// a [`ChanceGame`], and the move's weight; `moves` a buffer the caller lends. By default
+    /// the weighted chance moves ([`ChanceGame::chance_moves`]), each played on a copy and
+    /// [placed](Self::place); a numbering that places them faster gives that, and
+    /// [`check::chance_tiers`](crate::check::chance_tiers) holds it to the default. The
+    /// solve of expected values asks it of every chance node.
+    fn chance_children(
+        &self,
+        position: &Self::Game,
+        moves: &mut Vec<(<Self::Game as Game>::Move, u32)>,
+        visit: impl FnMut(Child, u32),
+    ) where
+        Self::Game: ChanceGame,
+    {
+        each_chance_child(self, position, moves, visit);
+    }
 }
 
 /// The [`Child`] of each legal move of `position`, from the rules: each move played on a copy
@@ -128,5 +145,33 @@ pub(crate) fn each_child<T: Tiers + ?Sized>(
             keeps_turn,
             place: tiers.place(&next),
         });
+    }
+}
+
+/// The [`Child`] and weight of each chance move of `position`, from the rules: each played on
+/// a copy and placed. What [`Tiers::chance_children`] gives by default.
+pub(crate) fn each_chance_child<T: Tiers + ?Sized>(
+    tiers: &T,
+    position: &T::Game,
+    moves: &mut Vec<(<T::Game as Game>::Move, u32)>,
+    mut visit: impl FnMut(Child, u32),
+) where
+    T::Game: ChanceGame,
+{
+    moves.clear();
+    position.chance_moves(moves);
+    for &(mv, weight) in moves.iter() {
+        let (margin, keeps_turn) = position.margin_and_turn(mv);
+        let mut next = position.clone();
+        next.play_unchecked(mv);
+        let place = tiers.place(&next);
+        visit(
+            Child {
+                margin,
+                keeps_turn,
+                place,
+            },
+            weight,
+        );
     }
 }

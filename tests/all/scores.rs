@@ -417,3 +417,56 @@ fn the_tier_path_gives_the_values_of_one_solve() {
     assert_eq!(times.iter().map(Vec::len).collect::<Vec<_>>(), vec![3; 6]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Blocks whose chance children all weigh 1, whatever the rules say.
+struct EvenWeights(Blocks);
+
+impl Tiers for EvenWeights {
+    type Game = Token;
+    const NAME: &'static str = "a token on a graph, its chance weights evened";
+
+    fn tier_count(&self) -> usize {
+        self.0.tier_count()
+    }
+    fn tier_len(&self, tier: usize) -> u64 {
+        self.0.tier_len(tier)
+    }
+    fn position_at(&self, tier: usize, index: u64) -> Option<Token> {
+        self.0.position_at(tier, index)
+    }
+    fn place(&self, position: &Token) -> Place {
+        self.0.place(position)
+    }
+    fn tiers_after(&self, tier: usize, out: &mut Vec<usize>) {
+        self.0.tiers_after(tier, out);
+    }
+    fn chance_children(
+        &self,
+        position: &Token,
+        moves: &mut Vec<(u8, u32)>,
+        mut visit: impl FnMut(gamesolver::Child, u32),
+    ) {
+        self.0.chance_children(position, moves, |child, _| visit(child, 1));
+    }
+}
+
+#[test]
+fn chance_children_that_lie_are_named() {
+    // Node 1, a chance node of two moves, weighs them 1 and 2.
+    let edges: Edges = Arc::new(vec![vec![], vec![(2, 1, true), (2, 3, true)], vec![]]);
+    let honest = in_blocks(1, &edges);
+    assert_eq!(check::chance_tiers(&honest, &Checks::default()), Ok(()));
+    let lying = EvenWeights(in_blocks(1, &edges));
+    assert_eq!(
+        check::chance_tiers(&lying, &Checks::default()),
+        Err(TiersLie::ChanceChildren {
+            place: Place { tier: 1, index: 0 }
+        })
+    );
+    // The solve takes the weights it is given: 2 where the rules' are 7/3.
+    let rules = Retrograde::new().solve_expected(&honest, |_| true).unwrap();
+    let position = Token { at: 1, edges };
+    assert!((rules.value(&honest, &position).unwrap() - 7.0 / 3.0).abs() < 1e-12);
+    let lied = Retrograde::new().solve_expected(&lying, |_| true).unwrap();
+    assert_eq!(lied.value(&lying, &position), Some(2.0));
+}

@@ -15,7 +15,7 @@
 use super::card::{Card, Category, Joker};
 use super::dice::{DICE, Dice, MULTISETS};
 use super::{Yahtzee, YahtzeeMove};
-use crate::{Child, Game, Place, ScoringGame, Tiers};
+use crate::{ChanceGame, Child, Game, Place, ScoringGame, Tiers};
 use std::ops::Range;
 
 /// The boxes of the card.
@@ -208,6 +208,32 @@ impl ByTurns {
 }
 
 impl ByTurns {
+    /// The child of each face of the next die of `position` (a roll under way, its card
+    /// numbered), with its weight, 1.
+    fn rolled(&self, position: &Yahtzee, mut visit: impl FnMut(Child, u32)) {
+        let (card, dice) = (position.card(), position.dice());
+        let size = dice.len() + 1;
+        let step = Step {
+            roll: position.roll(),
+            rolling: size < DICE,
+            dice: size,
+        };
+        let tier = card.turns_played() as usize * STEPS + step.number();
+        let first = card_index(&card) * MULTISETS[usize::from(size)];
+        for face in 1..=6 {
+            let index = first + dice.with(face).unwrap_or(dice).rank();
+            let place = Place { tier, index };
+            visit(
+                Child {
+                    margin: 0,
+                    keeps_turn: true,
+                    place,
+                },
+                1,
+            );
+        }
+    }
+
     /// The children of `position` by the rules: each move played and placed.
     fn children_by_the_rules(
         &self,
@@ -358,15 +384,7 @@ impl Tiers for ByTurns {
             place,
         };
         if position.is_rolling() {
-            let rolled = Step {
-                roll,
-                rolling: size + 1 < DICE,
-                dice: size + 1,
-            };
-            for face in 1..=6 {
-                let more = dice.with(face).unwrap_or(dice);
-                visit(child(place(rolled, more), 0));
-            }
+            self.rolled(position, |child, _| visit(child));
         } else if roll == 3 {
             let next = Self::turn_tier(n as u32 + 1);
             for category in Category::ALL
@@ -392,6 +410,32 @@ impl Tiers for ByTurns {
             for face in dice.faces() {
                 visit(child(place(fewer, dice.without(face).unwrap_or(dice)), 0));
             }
+        }
+    }
+
+    /// The six faces placed from the card's index and the dice's rank, not played.
+    fn chance_children(
+        &self,
+        position: &Yahtzee,
+        moves: &mut Vec<(YahtzeeMove, u32)>,
+        mut visit: impl FnMut(Child, u32),
+    ) {
+        if position.card().turns_played() >= self.fewest {
+            return self.rolled(position, visit);
+        }
+        moves.clear();
+        position.chance_moves(moves);
+        for &(mv, weight) in moves.iter() {
+            let (margin, keeps_turn) = position.margin_and_turn(mv);
+            let place = self.place(&position.after(mv));
+            visit(
+                Child {
+                    margin,
+                    keeps_turn,
+                    place,
+                },
+                weight,
+            );
         }
     }
 

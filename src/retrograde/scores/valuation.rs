@@ -4,7 +4,7 @@
 
 use super::super::RetroError;
 use super::{UNKNOWN, code_of, value_of};
-use crate::game::{ChanceGame, Child, Game, Place, ScoringGame, Tiers};
+use crate::game::{ChanceGame, Child, Game, Place, Tiers};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// How a solve by tiers keeps values, and values a position once its children are.
@@ -165,9 +165,7 @@ where
         mut visit: impl FnMut(Place),
     ) {
         if position.is_chance() {
-            chance_children(tiers, position, &mut scratch.1, |child, _| {
-                visit(child.place)
-            });
+            tiers.chance_children(position, &mut scratch.1, |child, _| visit(child.place));
         } else {
             tiers.children(position, &mut scratch.0, |child| visit(child.place));
         }
@@ -185,45 +183,14 @@ where
         }
         // The mean over the chance moves, each weighted, of its worth.
         let (mut sum, mut total, mut waits) = (0.0, 0u64, false);
-        chance_children(
-            tiers,
-            position,
-            &mut scratch.1,
-            |child, weight| match read(child.place) {
-                Some(next) => {
-                    sum += f64::from(weight) * expected_worth(&child, next);
-                    total += u64::from(weight);
-                }
-                None => waits = true,
-            },
-        );
+        let mut add = |child: Child, weight: u32| match read(child.place) {
+            Some(next) => {
+                sum += f64::from(weight) * expected_worth(&child, next);
+                total += u64::from(weight);
+            }
+            None => waits = true,
+        };
+        tiers.chance_children(position, &mut scratch.1, &mut add);
         (!waits).then(|| if total == 0 { 0.0 } else { sum / total as f64 })
-    }
-}
-
-/// The [`Child`] and weight of each chance move of `position` (a chance node), from the rules.
-fn chance_children<T: Tiers>(
-    tiers: &T,
-    position: &T::Game,
-    moves: &mut Vec<(<T::Game as Game>::Move, u32)>,
-    mut visit: impl FnMut(Child, u32),
-) where
-    T::Game: ChanceGame,
-{
-    moves.clear();
-    position.chance_moves(moves);
-    for &(mv, weight) in moves.iter() {
-        let (margin, keeps_turn) = position.margin_and_turn(mv);
-        let mut next = position.clone();
-        next.play_unchecked(mv);
-        let place = tiers.place(&next);
-        visit(
-            Child {
-                margin,
-                keeps_turn,
-                place,
-            },
-            weight,
-        );
     }
 }

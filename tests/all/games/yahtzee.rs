@@ -24,9 +24,9 @@ fn card_open(joker: Joker, open: &[Category], upper: u8, fifty: bool) -> Card {
 fn the_numbering_is_true_to_the_rules() {
     let checks = Checks::default().with_indices(2_000);
     for joker in [Joker::Free, Joker::Forced] {
-        check::tiers(&ByTurns::new(joker), &checks).unwrap();
+        check::chance_tiers(&ByTurns::new(joker), &checks).unwrap();
     }
-    check::tiers(&ByTurns::endgame(Joker::Free, 11), &checks).unwrap();
+    check::chance_tiers(&ByTurns::endgame(Joker::Free, 11), &checks).unwrap();
 }
 
 #[test]
