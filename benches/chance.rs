@@ -7,7 +7,9 @@
 //! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
 //! Pig to 100, whose positions repeat, by the strongly connected components
 //! (`CyclicSolver`) beside value iteration over the whole game by hand
-//! (`baseline/pig_by_hand.rs`).
+//! (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last four turns (every card of nine boxes
+//! filled or more) by the retrograde solve in tiers (`ByTurns`), one thread, beside the dynamic
+//! programme a turn at a time by hand (`games::yahtzee::expected_scores`).
 //!
 //! `cargo bench --bench chance`
 
@@ -23,6 +25,8 @@ use gamesolver::games::bearoff::{
     Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, every_side,
 };
 use gamesolver::games::pig::Pig;
+use gamesolver::games::yahtzee::{ByTurns, Card, Joker, expected_scores};
+use gamesolver::{Retrograde, Tiers};
 use std::sync::Arc;
 
 fn side(counts: [u8; 6]) -> Checkers {
@@ -201,5 +205,32 @@ fn pig(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, races, races_to_depth, one_sided, pig);
+fn yahtzee(c: &mut Criterion) {
+    let mut group = c.benchmark_group("yahtzee");
+    group.sample_size(10);
+    let fewest = 9;
+    let tiers = ByTurns::endgame(Joker::Free, fewest);
+    let solve = || {
+        Retrograde::new()
+            .with_threads(1)
+            .solve_expected(&tiers, ByTurns::is_turn_tier)
+            .expect("the endgame fits")
+    };
+    // The same value of every card both ways, before either is timed.
+    let (table, by_hand) = (solve(), expected_scores(Joker::Free, fewest));
+    for n in fewest..13 {
+        let tier = ByTurns::turn_tier(n);
+        for (index, value) in table.iter_tier(tier) {
+            let card: Card = tiers.position_at(tier, index).expect("a card").card();
+            assert!((value - by_hand.at(&card)).abs() < 1e-9, "{card:?}");
+        }
+    }
+    group.bench_function(BenchmarkId::new("tiers", fewest), |b| b.iter(solve));
+    group.bench_function(BenchmarkId::new("dp_by_hand", fewest), |b| {
+        b.iter(|| expected_scores(Joker::Free, fewest));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, races, races_to_depth, one_sided, pig, yahtzee);
 criterion_main!(benches);
