@@ -96,8 +96,8 @@ pub trait Tiers {
     /// Calls `visit` with the [`Child`] of each legal move of `position`, `moves` a buffer
     /// the caller lends (its contents are the method's). By default the moves generated into
     /// `moves`, each played on a copy and [placed](Self::place). The solve of expected values
-    /// asks it of players' nodes only: a chance node's children, with their weights, come from
-    /// the rules.
+    /// asks it of players' nodes only: a chance node's, with their weights, come from
+    /// [`chance_children`](Self::chance_children).
     fn children(
         &self,
         position: &Self::Game,

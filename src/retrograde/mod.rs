@@ -72,8 +72,9 @@
 //! the best of its moves' worths, in `f64`, eight bytes an index ([`ExpectedTablebase`]; each
 //! value a weighted mean of values rounded once, so within about `2⁻⁵³` times the plies to
 //! the end times the largest margin sum of the exact one, as [`Expectation`] states for the
-//! searches). The chance moves' children come from the rules ([`ChanceGame::chance_moves`],
-//! each played and placed); a player's from [`Tiers::children`]. Solitaire Yahtzee
+//! searches). A chance node's children and weights come from
+//! [`Tiers::chance_children`] (by default the rules' chance moves, each played and placed), a
+//! player's node's from [`Tiers::children`]. Solitaire Yahtzee
 //! (`games::yahtzee::ByTurns`) is solved so whole, 254.5896 (Verhoeff).
 //!
 //! [`Expectation`]: crate::chance::Expectation

@@ -446,7 +446,8 @@ impl Tiers for EvenWeights {
         moves: &mut Vec<(u8, u32)>,
         mut visit: impl FnMut(gamesolver::Child, u32),
     ) {
-        self.0.chance_children(position, moves, |child, _| visit(child, 1));
+        self.0
+            .chance_children(position, moves, |child, _| visit(child, 1));
     }
 }
 

@@ -12,6 +12,17 @@ pub struct ExpectedTablebase {
     tiers: Vec<Option<Vec<u64>>>,
 }
 
+/// A move's worth to its mover in expected values: its margin, and the value after it added
+/// if the move keeps the turn, subtracted if it passes it.
+pub(super) fn worth(margin: i64, keeps_turn: bool, next: f64) -> f64 {
+    let margin = margin as f64;
+    if keeps_turn {
+        margin + next
+    } else {
+        margin - next
+    }
+}
+
 impl ExpectedTablebase {
     /// The table of the cells a solve wrote (in place: the two have one layout).
     pub(super) fn from_cells(held: Vec<Option<Vec<AtomicU64>>>) -> Self {
@@ -71,15 +82,7 @@ impl ExpectedTablebase {
             .map(|mv| {
                 let (margin, keeps_turn) = position.margin_and_turn(mv);
                 let next = self.value(tiers, &position.after(mv))?;
-                let margin = margin as f64;
-                Some((
-                    mv,
-                    if keeps_turn {
-                        margin + next
-                    } else {
-                        margin - next
-                    },
-                ))
+                Some((mv, worth(margin, keeps_turn, next)))
             })
             .collect()
     }

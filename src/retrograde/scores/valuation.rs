@@ -56,12 +56,7 @@ fn worth(child: &Child, next: i64) -> i64 {
 
 /// [`worth`] in expected values.
 fn expected_worth(child: &Child, next: f64) -> f64 {
-    let margin = child.margin as f64;
-    if child.keeps_turn {
-        margin + next
-    } else {
-        margin - next
-    }
+    super::expected::worth(child.margin, child.keeps_turn, next)
 }
 
 /// The best of the worths of `position`'s moves, each from its child's value as `read` gives
