@@ -8,6 +8,8 @@
 //! cargo run --release --example yahtzee -- --threads 2                # 254.589609
 //! cargo run --release --example yahtzee -- --threads 2 --forced       # Hasbro's Joker rule
 //! cargo run --release --example yahtzee -- --threads 2 --roll 11234   # ... and a first keep
+//! cargo run --release --example yahtzee -- --threads 2 --save DIR      # ... the values kept
+//! cargo run --release --example yahtzee -- --load DIR --roll 11234     # read back, at once
 //! cargo run --release --example yahtzee -- --by-hand                  # the hand-written pass
 //! ```
 
@@ -17,8 +19,10 @@ use cli_support::pipe;
 use gamesolver::games::yahtzee::{
     ByTurns, Card, Dice, Joker, Yahtzee, YahtzeeMove, expected_scores,
 };
-use gamesolver::retrograde::ExpectedTablebase;
+use gamesolver::retrograde::{ExpectedTablebase, TierValues};
 use gamesolver::{Game, Retrograde, Tiers};
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Solitaire Yahtzee: the expected final score with optimal play.
@@ -35,9 +39,27 @@ struct Args {
     /// An opening roll (five faces, as `11234`): print the best dice to keep for it.
     #[arg(long, value_parser = opening_roll)]
     roll: Option<Dice>,
+    /// Save the values kept (every turn's start and the whole first turn, 8 MB) to this
+    /// directory, a file a tier.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Read the values from this directory (as `--save` wrote them) instead of solving.
+    #[arg(long, conflicts_with_all = ["threads", "save"])]
+    load: Option<PathBuf>,
     /// By the dynamic programme written by hand, a turn at a time, on one thread.
-    #[arg(long, conflicts_with_all = ["threads", "roll"])]
+    #[arg(long, conflicts_with_all = ["threads", "roll", "save", "load"])]
     by_hand: bool,
+}
+
+/// The tiers kept: the starts of turns, and the whole first turn for the keep of an opening
+/// roll.
+fn kept(tier: usize) -> bool {
+    ByTurns::is_turn_tier(tier) || tier < ByTurns::turn_tier(1)
+}
+
+/// The file of `tier` in `dir`.
+fn tier_file(dir: &Path, tier: usize) -> PathBuf {
+    dir.join(format!("tier-{tier}.gst"))
 }
 
 fn opening_roll(text: &str) -> Result<Dice, String> {
@@ -64,16 +86,25 @@ fn run(args: &Args) -> Result<(), Failure> {
         return Ok(());
     }
     let tiers = ByTurns::new(joker);
-    // The starts of turns, and the whole first turn for the keep of an opening roll.
-    let first_turn = ByTurns::turn_tier(1);
-    let table = Retrograde::new()
-        .with_threads(usize::from(args.threads))
-        .solve_expected(&tiers, |t| ByTurns::is_turn_tier(t) || t < first_turn)
-        .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let table = match &args.load {
+        Some(dir) => load(&tiers, dir)?,
+        None => Retrograde::new()
+            .with_threads(usize::from(args.threads))
+            .solve_expected(&tiers, kept)
+            .map_err(|e| Failure::OutOfReach(e.to_string()))?,
+    };
+    if let Some(dir) = &args.save {
+        save(&table, &tiers, dir)?;
+    }
     let start = Yahtzee::turn(Card::empty(joker));
     let value = table.value(&tiers, &start).unwrap_or(f64::NAN);
+    let how = if args.load.is_some() {
+        "read back"
+    } else {
+        "solved"
+    };
     println!(
-        "yahtzee joker={joker:?} expected={value:.6} by {} tiers s={:.2}",
+        "yahtzee joker={joker:?} expected={value:.6} {how}, {} tiers s={:.2}",
         tiers.tier_count(),
         clock.elapsed().as_secs_f64()
     );
@@ -82,6 +113,35 @@ fn run(args: &Args) -> Result<(), Failure> {
         println!("roll {dice}: keep {kept}");
     }
     Ok(())
+}
+
+/// Each tier kept, saved to its file in `dir`.
+fn save(table: &ExpectedTablebase, tiers: &ByTurns, dir: &Path) -> Result<(), Failure> {
+    let failed = |e: &dyn std::fmt::Display| Failure::Input(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(|e| failed(&e))?;
+    for tier in (0..tiers.tier_count()).filter(|&tier| kept(tier)) {
+        let values = table
+            .tier(tier)
+            .ok_or(Failure::OutOfReach(format!("tier {tier} not kept")))?;
+        let file = File::create(tier_file(dir, tier)).map_err(|e| failed(&e))?;
+        values.save(tiers, file).map_err(|e| failed(&e))?;
+    }
+    Ok(())
+}
+
+/// The tiers kept, read back from their files in `dir`.
+fn load(tiers: &ByTurns, dir: &Path) -> Result<ExpectedTablebase, Failure> {
+    let read = |tier| {
+        let path = tier_file(dir, tier);
+        let failed = |e: &dyn std::fmt::Display| Failure::Input(format!("{}: {e}", path.display()));
+        let file = File::open(&path).map_err(|e| failed(&e))?;
+        TierValues::load(tiers, file).map_err(|e| failed(&e))
+    };
+    let values: Result<Vec<_>, _> = (0..tiers.tier_count())
+        .filter(|&t| kept(t))
+        .map(read)
+        .collect();
+    ExpectedTablebase::from_tiers(tiers, values?).map_err(|e| Failure::Input(e.to_string()))
 }
 
 /// The dice the best moves keep from the opening roll `dice`: dice set aside until the roll

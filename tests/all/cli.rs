@@ -79,6 +79,11 @@ fn bad_arguments_exit_2_with_a_reason() {
     rejected("yahtzee", &["--roll", "1123"], "five faces of 1 to 6");
     rejected("yahtzee", &["--roll", "11237"], "five faces of 1 to 6");
     rejected("yahtzee", &["--by-hand", "--threads", "2"], "--threads");
+    rejected(
+        "yahtzee",
+        &["--load", "/nonexistent/gamesolver"],
+        "tier-0.gst",
+    );
 }
 
 /// Searches that cannot finish stop with an error, status 1 and no usage text, instead of

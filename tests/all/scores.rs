@@ -7,7 +7,9 @@
 use gamesolver::chance::expectiminimax;
 use gamesolver::check::{self, Checks, TiersLie};
 use gamesolver::jobs::tiers::{TierJobError, TierPlan, read_tier, run_tier_job, wave_times};
-use gamesolver::retrograde::{ScoreKnowledge, ScoreTablebase, TablebaseFileError, TierValues};
+use gamesolver::retrograde::{
+    ExpectedTablebase, ScoreKnowledge, ScoreTablebase, TablebaseFileError, TierValues,
+};
 use gamesolver::{
     ChanceGame, Game, Place, Points, RetroError, Retrograde, ScoringGame, Solver, Tiers,
 };
@@ -367,6 +369,44 @@ fn a_tier_saved_reads_back_and_a_wrong_file_is_refused() {
     assert!(matches!(
         refused,
         Err(TablebaseFileError::OtherRules { .. })
+    ));
+}
+
+/// Expected values saved tier by tier, read back and made a table again: the same values; a
+/// table of exact values takes none of them, nor one of expected values an exact tier.
+#[test]
+fn expected_tiers_saved_read_back() {
+    let edges = random_edges(40, 13);
+    let blocks = in_blocks(16, &edges);
+    let solver = || Retrograde::new().with_threads(1);
+    let table = solver().solve_expected(&blocks, |_| true).unwrap();
+    let mut read = Vec::new();
+    for tier in 0..blocks.tier_count() {
+        let values = table.tier(tier).unwrap();
+        assert!(values.is_expected() && values.is_whole());
+        let mut bytes = Vec::new();
+        values.save(&blocks, &mut bytes).unwrap();
+        let back = TierValues::load(&blocks, std::io::Cursor::new(&bytes)).unwrap();
+        assert_eq!(back, values);
+        for index in back.range() {
+            let place = Place { tier, index };
+            assert_eq!(back.expected_at(index), table.value_at(place));
+            assert_eq!(back.value_at(index), None);
+        }
+        read.push(back);
+    }
+    let again = ExpectedTablebase::from_tiers(&blocks, read.clone()).unwrap();
+    assert_eq!(again, table);
+    assert!(matches!(
+        ScoreTablebase::from_tiers(&blocks, read),
+        Err(RetroError::TierOutOfRange { .. })
+    ));
+    let exact = solve(&blocks, 1).unwrap();
+    let exact_tier = exact.tier(0).unwrap();
+    assert_eq!(exact_tier.expected_at(0), None);
+    assert!(matches!(
+        ExpectedTablebase::from_tiers(&blocks, vec![exact_tier]),
+        Err(RetroError::TierOutOfRange { tier: 0 })
     ));
 }
 

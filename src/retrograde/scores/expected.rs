@@ -1,6 +1,8 @@
 //! `ExpectedTablebase`: the expected values of a chance game's tiers that a solve kept, and
 //! the best moves they give.
 
+use super::super::RetroError;
+use super::TierValues;
 use crate::game::{ChanceGame, Game, Place, ScoringGame, Tiers};
 use std::sync::atomic::AtomicU64;
 
@@ -45,6 +47,34 @@ impl ExpectedTablebase {
     #[must_use]
     pub fn value<T: Tiers>(&self, tiers: &T, position: &T::Game) -> Option<f64> {
         self.value_at(tiers.place(position))
+    }
+
+    /// The values of `tier`, if it was kept, apart from the table: to be saved
+    /// ([`TierValues::save`]) and read back into a table ([`from_tiers`](Self::from_tiers)).
+    #[must_use]
+    pub fn tier(&self, tier: usize) -> Option<TierValues> {
+        let codes = self.tiers.get(tier)?.as_ref()?;
+        Some(TierValues::expected(tier, codes.len() as u64, 0, codes))
+    }
+
+    /// The table of the tiers `kept`, each whole, of expected values.
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::TierOutOfRange`] for a tier past `tiers`' count, one not whole, or one of
+    /// exact values.
+    pub fn from_tiers<T: Tiers>(tiers: &T, kept: Vec<TierValues>) -> Result<Self, RetroError> {
+        let mut held: Vec<Option<Vec<u64>>> = vec![None; tiers.tier_count()];
+        for values in kept {
+            let at = values.tier();
+            let fits = values.is_whole() && values.range().end == tiers.tier_len(at);
+            let codes = values.expected_codes().filter(|_| fits);
+            match (held.get_mut(at), codes) {
+                (Some(slot), Some(codes)) => *slot = Some(codes),
+                _ => return Err(RetroError::TierOutOfRange { tier: at }),
+            }
+        }
+        Ok(Self { tiers: held })
     }
 
     /// Whether `tier` was kept.

@@ -11,7 +11,10 @@ use std::ops::Range;
 use std::time::Duration;
 
 const MAGIC: u64 = u64::from_le_bytes(*b"GSTIERS1");
-const VERSION: u64 = 1;
+/// The version of a file of exact values, a byte an index.
+const EXACT: u64 = 1;
+/// The version of a file of expected values, eight bytes an index.
+const EXPECTED: u64 = 2;
 /// Codes hashed together into one word of the checksum.
 const CHUNK: usize = 1 << 15;
 /// The words before the name's.
@@ -20,17 +23,24 @@ const FIXED_WORDS: usize = 9;
 /// The values of the indices `range` of one tier, with what solving them took: a job's
 /// result, or a whole tier put together from its pieces ([`join`](Self::join)).
 ///
+/// Exact values ([`Retrograde::solve_scores`](crate::Retrograde::solve_scores)) take a byte
+/// an index, expected values ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected))
+/// eight.
+///
 /// The format, in little-endian words of 64 bits, as the indexed path's tables: the magic
-/// `GSTIERS1`, the version, the rules identity ([`Tiers::rules_id`]), the tier, the tier's
+/// `GSTIERS1`, the version (1 for exact values, 2 for expected ones), the rules identity ([`Tiers::rules_id`]), the tier, the tier's
 /// length, the first index and the index past the last, the micro-seconds the job took to
 /// set up (reading the tiers it needs) and to solve, the length of the game's name
-/// ([`Tiers::NAME`]) and its bytes (padded with zeros to whole words); then a code a byte for
-/// each index of the range (padded with zeros to a whole word), and the checksum of the codes.
+/// ([`Tiers::NAME`]) and its bytes (padded with zeros to whole words); then a code for each
+/// index of the range (a byte, or a little-endian word: an expected value's bits inverted, 0
+/// for no position; padded with zeros to a whole word), and the checksum of the codes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TierValues {
     tier: usize,
     tier_len: u64,
     start: u64,
+    /// The bytes of an index's code: 1, or 8 for expected values.
+    width: usize,
     /// A code an index of the range.
     codes: Vec<u8>,
     /// The time taken to read the tiers needed, and to solve.
@@ -45,9 +55,20 @@ impl TierValues {
             tier,
             tier_len,
             start,
+            width: 1,
             codes,
             setup: Duration::ZERO,
             solve: Duration::ZERO,
+        }
+    }
+
+    /// The expected values of `codes` (a value's bits inverted, 0 for none), the indices from
+    /// `start` of `tier` (of `tier_len` indices).
+    pub(super) fn expected(tier: usize, tier_len: u64, start: u64, codes: &[u64]) -> Self {
+        Self {
+            width: 8,
+            codes: codes.iter().flat_map(|code| code.to_le_bytes()).collect(),
+            ..Self::new(tier, tier_len, start, Vec::new())
         }
     }
 
@@ -67,13 +88,24 @@ impl TierValues {
     /// The indices held.
     #[must_use]
     pub fn range(&self) -> Range<u64> {
-        self.start..self.start + self.codes.len() as u64
+        self.start..self.start + self.len()
+    }
+
+    /// The number of indices held.
+    fn len(&self) -> u64 {
+        (self.codes.len() / self.width) as u64
     }
 
     /// Whether every index of the tier is held.
     #[must_use]
     pub fn is_whole(&self) -> bool {
-        self.start == 0 && self.codes.len() as u64 == self.tier_len
+        self.start == 0 && self.len() == self.tier_len
+    }
+
+    /// Whether the values are expected values (else exact ones).
+    #[must_use]
+    pub fn is_expected(&self) -> bool {
+        self.width == 8
     }
 
     /// The time the job took to read the tiers it needed, and to solve.
@@ -86,11 +118,21 @@ impl TierValues {
     #[must_use]
     pub fn value_at(&self, index: u64) -> Option<i64> {
         let at = usize::try_from(index.checked_sub(self.start)?).ok()?;
-        let code = *self.codes.get(at)?;
+        let code = *self.codes.get(at).filter(|_| self.width == 1)?;
         (code != UNKNOWN).then(|| value_of(code))
     }
 
-    /// The codes, a byte an index of the range.
+    /// The expected value at `index` of the tier; `None` if it is not held, names no
+    /// position, or the values are exact ones.
+    #[must_use]
+    pub fn expected_at(&self, index: u64) -> Option<f64> {
+        let at = usize::try_from(index.checked_sub(self.start)?).ok()?;
+        let bytes = self.codes.get(at.checked_mul(8)?..)?.first_chunk::<8>();
+        let code = u64::from_le_bytes(*bytes.filter(|_| self.width == 8)?);
+        (code != 0).then(|| f64::from_bits(!code))
+    }
+
+    /// The codes, `width` bytes an index of the range.
     pub(super) fn codes(&self) -> &[u8] {
         &self.codes
     }
@@ -100,20 +142,34 @@ impl TierValues {
         self.codes
     }
 
+    /// The expected values' codes, a word an index, if the values are expected ones.
+    pub(super) fn expected_codes(&self) -> Option<Vec<u64>> {
+        let words = self.codes.chunks_exact(8);
+        self.is_expected().then(|| {
+            words
+                .map(|word| u64::from_le_bytes(word.try_into().unwrap_or([0; 8])))
+                .collect()
+        })
+    }
+
     /// The pieces of one tier put together, in any order: the whole tier, its times the sums
     /// of the pieces'. `None` unless they are of one tier and cover it once, without a gap.
     #[must_use]
     pub fn join(mut pieces: Vec<TierValues>) -> Option<TierValues> {
         pieces.sort_unstable_by_key(|piece| piece.start);
         let first = pieces.first()?;
-        let (tier, tier_len) = (first.tier, first.tier_len);
+        let (tier, tier_len, width) = (first.tier, first.tier_len, first.width);
         let mut codes = Vec::new();
         codes
-            .try_reserve_exact(usize::try_from(tier_len).ok()?)
+            .try_reserve_exact(usize::try_from(tier_len).ok()?.checked_mul(width)?)
             .ok()?;
         let (mut setup, mut solve) = (Duration::ZERO, Duration::ZERO);
         for piece in pieces {
-            if piece.tier != tier || piece.tier_len != tier_len || piece.start != codes.len() as u64
+            let at = (codes.len() / width) as u64;
+            if piece.tier != tier
+                || piece.tier_len != tier_len
+                || piece.width != width
+                || piece.start != at
             {
                 return None;
             }
@@ -121,7 +177,10 @@ impl TierValues {
             solve += piece.solve;
             codes.extend_from_slice(&piece.codes);
         }
-        let whole = TierValues::new(tier, tier_len, 0, codes).with_times(setup, solve);
+        let whole = TierValues {
+            width,
+            ..TierValues::new(tier, tier_len, 0, codes).with_times(setup, solve)
+        };
         whole.is_whole().then_some(whole)
     }
 
@@ -141,7 +200,7 @@ impl TierValues {
         let micros = |time: Duration| u64::try_from(time.as_micros()).unwrap_or(u64::MAX);
         let fixed = [
             MAGIC,
-            VERSION,
+            if self.is_expected() { EXPECTED } else { EXACT },
             numbering.rules_id(),
             self.tier as u64,
             self.tier_len,
@@ -187,7 +246,12 @@ impl TierValues {
             solve,
             name_len,
         ] = fixed;
-        if magic != MAGIC || version != VERSION || start > end || end > tier_len {
+        let width = match version {
+            EXACT => 1,
+            EXPECTED => 8,
+            _ => return Err(TablebaseFileError::NotATable),
+        };
+        if magic != MAGIC || start > end || end > tier_len {
             return Err(TablebaseFileError::NotATable);
         }
         let (name, name_words) = read_name(&mut input, name_len)?;
@@ -208,7 +272,10 @@ impl TierValues {
             });
         }
         let codes_at = 8 * (FIXED_WORDS as u64 + 1 + name_words);
-        let whole = codes_at + (end - start).div_ceil(8) * 8 + 8;
+        let bytes = (end - start)
+            .checked_mul(width)
+            .ok_or(TablebaseFileError::NotATable)?;
+        let whole = codes_at + bytes.div_ceil(8) * 8 + 8;
         let length = input.seek(SeekFrom::End(0))?;
         if length != whole {
             return Err(TablebaseFileError::WrongLength {
@@ -216,11 +283,11 @@ impl TierValues {
                 found: length,
             });
         }
-        let len = usize::try_from(end - start).map_err(|_| TablebaseFileError::NotATable)?;
+        let len = usize::try_from(bytes).map_err(|_| TablebaseFileError::NotATable)?;
         let mut codes = Vec::new();
         codes
             .try_reserve_exact(len)
-            .map_err(|_| TablebaseFileError::OutOfMemory { bytes: end - start })?;
+            .map_err(|_| TablebaseFileError::OutOfMemory { bytes })?;
         codes.resize(len, 0);
         input.seek(SeekFrom::Start(codes_at))?;
         input.read_exact(&mut codes)?;
@@ -229,7 +296,11 @@ impl TierValues {
             return Err(TablebaseFileError::Damaged);
         }
         let (setup, solve) = (Duration::from_micros(setup), Duration::from_micros(solve));
-        Ok(Self::new(tier, tier_len, start, codes).with_times(setup, solve))
+        let values = Self::new(tier, tier_len, start, codes).with_times(setup, solve);
+        Ok(Self {
+            width: width as usize,
+            ..values
+        })
     }
 }
 

@@ -173,7 +173,7 @@ pub(super) fn solve_range<T: Tiers + Sync>(
     let mut held: Vec<Option<Vec<AtomicU8>>> = (0..tiers.tier_count()).map(|_| None).collect();
     for child in children {
         let at = child.tier();
-        if !child.is_whole() || at >= held.len() {
+        if !child.is_whole() || child.is_expected() || at >= held.len() {
             return Err(RetroError::TierOutOfRange { tier: at });
         }
         held[at] = Some(child.into_codes().into_iter().map(AtomicU8::new).collect());
@@ -203,7 +203,9 @@ impl ScoreTablebase {
         let mut held: Vec<Option<Vec<u8>>> = vec![None; tiers.tier_count()];
         for values in kept {
             let at = values.tier();
-            let whole = values.is_whole() && values.codes().len() as u64 == tiers.tier_len(at);
+            let whole = values.is_whole()
+                && !values.is_expected()
+                && values.codes().len() as u64 == tiers.tier_len(at);
             match held.get_mut(at) {
                 Some(slot) if whole => *slot = Some(values.into_codes()),
                 _ => return Err(RetroError::TierOutOfRange { tier: at }),
