@@ -10,9 +10,11 @@
 //! range, and saves it beside them ([`TierValues`], checked when read back), with the time it
 //! took to read and to solve; [`read_tier`] puts a tier back together, and [`wave_times`]
 //! gives each wave's job times for [`simulate::makespan`](super::simulate::makespan). Memory
-//! a job: its tier (a byte an index) and its children, not the game.
+//! a job: its tier (a byte an index) and its children, not the game. A chance game's expected
+//! values ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected)) take the same
+//! path, each job by [`run_expected_tier_job`] (eight bytes an index).
 
-use crate::game::Tiers;
+use crate::game::{ChanceGame, Tiers};
 use crate::retrograde::{RetroError, Retrograde, TablebaseFileError, TierValues};
 use std::fmt::Write as _;
 use std::fs;
@@ -211,6 +213,38 @@ pub fn run_tier_job<T: Tiers + Sync>(
     dir: &Path,
     job: &TierJob,
 ) -> Result<TierValues, TierJobError> {
+    run_job(tiers, dir, job, |children| {
+        solver.solve_tier(tiers, job.tier, job.range.clone(), children)
+    })
+}
+
+/// [`run_tier_job`] in expected values, for a chance game
+/// ([`Retrograde::solve_expected_tier`]).
+///
+/// # Errors
+///
+/// As [`run_tier_job`].
+pub fn run_expected_tier_job<T: Tiers + Sync>(
+    tiers: &T,
+    solver: &mut Retrograde,
+    dir: &Path,
+    job: &TierJob,
+) -> Result<TierValues, TierJobError>
+where
+    T::Game: ChanceGame,
+{
+    run_job(tiers, dir, job, |children| {
+        solver.solve_expected_tier(tiers, job.tier, job.range.clone(), children)
+    })
+}
+
+/// One job: the tiers needed read from `dir`, `solve` run on them, its values saved.
+fn run_job<T: Tiers>(
+    tiers: &T,
+    dir: &Path,
+    job: &TierJob,
+    solve: impl FnOnce(Vec<TierValues>) -> Result<TierValues, RetroError>,
+) -> Result<TierValues, TierJobError> {
     let clock = Instant::now();
     let mut needed = Vec::new();
     tiers.tiers_after(job.tier, &mut needed);
@@ -220,7 +254,7 @@ pub fn run_tier_job<T: Tiers + Sync>(
         .map(|tier| read_tier(tiers, dir, tier))
         .collect::<Result<Vec<_>, _>>()?;
     let setup = clock.elapsed();
-    let values = solver.solve_tier(tiers, job.tier, job.range.clone(), children)?;
+    let values = solve(children)?;
     let values = values.with_times(setup, clock.elapsed() - setup);
     let file = job.file(dir);
     let partial = file.with_extension("partial");

@@ -504,4 +504,27 @@ impl Retrograde {
         let workers = workers::Workers::new(self.threads);
         scores::solve_range(tiers, tier, range, children, self.max_bytes, &workers)
     }
+
+    /// [`solve_tier`](Self::solve_tier) in expected values: the indices `range` of `tier` of
+    /// a chance game, given `children`, the whole expected values of each tier its moves lead
+    /// to; eight bytes an index. A job of the tier path
+    /// ([`jobs::tiers::run_expected_tier_job`](crate::jobs::tiers::run_expected_tier_job)).
+    ///
+    /// # Errors
+    ///
+    /// As [`solve_tier`](Self::solve_tier); a child of exact values is refused as
+    /// [`RetroError::TierOutOfRange`].
+    pub fn solve_expected_tier<T: Tiers + Sync>(
+        &mut self,
+        tiers: &T,
+        tier: usize,
+        range: std::ops::Range<u64>,
+        children: Vec<TierValues>,
+    ) -> Result<TierValues, RetroError>
+    where
+        T::Game: ChanceGame,
+    {
+        let workers = workers::Workers::new(self.threads);
+        scores::solve_expected_range(tiers, tier, range, children, self.max_bytes, &workers)
+    }
 }

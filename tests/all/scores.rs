@@ -6,7 +6,9 @@
 
 use gamesolver::chance::expectiminimax;
 use gamesolver::check::{self, Checks, TiersLie};
-use gamesolver::jobs::tiers::{TierJobError, TierPlan, read_tier, run_tier_job, wave_times};
+use gamesolver::jobs::tiers::{
+    TierJobError, TierPlan, read_tier, run_expected_tier_job, run_tier_job, wave_times,
+};
 use gamesolver::retrograde::{
     ExpectedTablebase, ScoreKnowledge, ScoreTablebase, TablebaseFileError, TierValues,
 };
@@ -455,6 +457,36 @@ fn the_tier_path_gives_the_values_of_one_solve() {
     assert_eq!(backwards, Err(RetroError::IndexOutOfRange { index: 5 }));
     let times = wave_times(&blocks, &plan, &dir).unwrap();
     assert_eq!(times.iter().map(Vec::len).collect::<Vec<_>>(), vec![3; 6]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Expected values along the tier path, job by job from the directory alone: those of one
+/// solve; a job given exact values for its children refuses them.
+#[test]
+fn the_tier_path_gives_expected_values() {
+    let edges = random_edges(120, 17);
+    let blocks = in_blocks(20, &edges);
+    let plan = TierPlan::new(&blocks, 3, 1).unwrap();
+    let dir = fresh_dir("expected-path");
+    let mut solver = Retrograde::new().with_threads(2);
+    for job in plan.waves().iter().flatten() {
+        run_expected_tier_job(&blocks, &mut solver, &dir, job).unwrap();
+    }
+    let whole = Retrograde::new().solve_expected(&blocks, |_| true).unwrap();
+    for tier in 0..6 {
+        let values = read_tier(&blocks, &dir, tier).unwrap();
+        for index in 0..20 {
+            let place = Place { tier, index };
+            assert_eq!(
+                values.expected_at(index),
+                whole.value_at(place),
+                "{place:?}"
+            );
+        }
+    }
+    let exact = solve(&blocks, 1).unwrap().tier(5).unwrap();
+    let refused = solver.solve_expected_tier(&blocks, 4, 0..20, vec![exact]);
+    assert_eq!(refused, Err(RetroError::TierOutOfRange { tier: 5 }));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

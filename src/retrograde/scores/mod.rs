@@ -160,36 +160,60 @@ pub(super) fn solve_range<T: Tiers + Sync>(
     max_bytes: usize,
     workers: &Workers,
 ) -> Result<TierValues, RetroError> {
+    solve_range_with::<T, Exact>(tiers, (tier, range), children, max_bytes, workers)
+}
+
+/// [`solve_range`] in expected values.
+pub(super) fn solve_expected_range<T: Tiers + Sync>(
+    tiers: &T,
+    tier: usize,
+    range: Range<u64>,
+    children: Vec<TierValues>,
+    max_bytes: usize,
+    workers: &Workers,
+) -> Result<TierValues, RetroError>
+where
+    T::Game: ChanceGame,
+{
+    solve_range_with::<T, Expected>(tiers, (tier, range), children, max_bytes, workers)
+}
+
+/// Solves the indices `range` of `tier` valued by `V`, given the whole tiers its moves lead
+/// to, in `max_bytes` (the tier's cells beside its children's, and the range's copy).
+fn solve_range_with<T: Tiers + Sync, V: Valuation<T>>(
+    tiers: &T,
+    (tier, range): (usize, Range<u64>),
+    children: Vec<TierValues>,
+    max_bytes: usize,
+    workers: &Workers,
+) -> Result<TierValues, RetroError> {
     if range.start > range.end {
         return Err(RetroError::IndexOutOfRange { index: range.start });
     }
-    let held_bytes = children.iter().map(|child| child.codes().len() as u64);
-    let bytes = held_bytes
+    let cell = size_of::<V::Cell>() as u64;
+    let held_len = children
+        .iter()
+        .map(|child| child.range().end - child.range().start);
+    let bytes = held_len
         .chain([tiers.tier_len(tier), range.end.saturating_sub(range.start)])
-        .fold(0u64, u64::saturating_add);
+        .fold(0u64, u64::saturating_add)
+        .saturating_mul(cell);
     if bytes > max_bytes as u64 {
         return Err(RetroError::TiersTooLarge { bytes, max_bytes });
     }
-    let mut held: Vec<Option<Vec<AtomicU8>>> = (0..tiers.tier_count()).map(|_| None).collect();
+    let mut held: Vec<Option<Vec<V::Cell>>> = (0..tiers.tier_count()).map(|_| None).collect();
     for child in children {
         let at = child.tier();
-        if !child.is_whole() || child.is_expected() || at >= held.len() {
-            return Err(RetroError::TierOutOfRange { tier: at });
-        }
-        held[at] = Some(child.into_codes().into_iter().map(AtomicU8::new).collect());
+        let cells = V::cells_of(child).filter(|_| at < held.len());
+        held[at] = Some(cells.ok_or(RetroError::TierOutOfRange { tier: at })?);
     }
-    let codes = tier::solve::<T, Exact>(tiers, tier, range.clone(), &held, None, workers)?;
-    let (start, len) = (range.start as usize, (range.end - range.start) as usize);
-    let codes = codes
-        .into_iter()
-        .skip(start)
-        .take(len)
-        .map(AtomicU8::into_inner);
-    Ok(TierValues::new(
+    let cells = tier::solve::<T, V>(tiers, tier, range.clone(), &held, None, workers)?;
+    let (start, end) = (range.start as usize, range.end as usize);
+    Ok(V::values_of(
         tier,
         tiers.tier_len(tier),
         range.start,
-        codes.collect(),
+        &cells[start..end],
     ))
 }
 

@@ -3,7 +3,7 @@
 //! game in eight ([`Expected`]). The tier's search (`tier`) is the same for both.
 
 use super::super::RetroError;
-use super::{UNKNOWN, code_of, value_of};
+use super::{TierValues, UNKNOWN, code_of, value_of};
 use crate::game::{ChanceGame, Child, Game, Place, Tiers};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
@@ -25,6 +25,13 @@ pub(super) trait Valuation<T: Tiers> {
     ///
     /// [`RetroError::ValueOutOfRange`] for a value the cell cannot hold.
     fn store(cell: &Self::Cell, value: Self::Value, place: Place) -> Result<(), RetroError>;
+
+    /// The cells of `values`, a whole tier of this valuation's values; `None` for a range of
+    /// a tier, or values of the other kind.
+    fn cells_of(values: TierValues) -> Option<Vec<Self::Cell>>;
+
+    /// The values of `cells`, the indices from `start` of `tier` (of `tier_len` indices).
+    fn values_of(tier: usize, tier_len: u64, start: u64, cells: &[Self::Cell]) -> TierValues;
 
     /// Calls `visit` with the place of each child of `position`.
     fn each_place(
@@ -107,6 +114,16 @@ impl<T: Tiers> Valuation<T> for Exact {
         Ok(())
     }
 
+    fn cells_of(values: TierValues) -> Option<Vec<AtomicU8>> {
+        let exact = values.is_whole() && !values.is_expected();
+        exact.then(|| values.into_codes().into_iter().map(AtomicU8::new).collect())
+    }
+
+    fn values_of(tier: usize, tier_len: u64, start: u64, cells: &[AtomicU8]) -> TierValues {
+        let codes = cells.iter().map(|cell| cell.load(Relaxed)).collect();
+        TierValues::new(tier, tier_len, start, codes)
+    }
+
     fn each_place(
         tiers: &T,
         position: &T::Game,
@@ -151,6 +168,16 @@ where
     fn store(cell: &AtomicU64, value: f64, _: Place) -> Result<(), RetroError> {
         cell.store(!value.to_bits(), Relaxed);
         Ok(())
+    }
+
+    fn cells_of(values: TierValues) -> Option<Vec<AtomicU64>> {
+        let codes = values.expected_codes().filter(|_| values.is_whole())?;
+        Some(codes.into_iter().map(AtomicU64::new).collect())
+    }
+
+    fn values_of(tier: usize, tier_len: u64, start: u64, cells: &[AtomicU64]) -> TierValues {
+        let codes: Vec<u64> = cells.iter().map(|cell| cell.load(Relaxed)).collect();
+        TierValues::expected(tier, tier_len, start, &codes)
     }
 
     fn each_place(
