@@ -240,6 +240,15 @@ pub enum RetroProgress {
 /// A progress callback: called every [`RETRO_PROGRESS_EVERY`] positions.
 pub type RetroProgressFn = Box<dyn FnMut(RetroProgress) + Send>;
 
+/// The progress callback of a solve by tiers: told each tier solved, of how many.
+fn tier_progress(progress: &mut Option<RetroProgressFn>) -> impl FnMut(usize, usize) + '_ {
+    move |solved, tiers| {
+        if let Some(report) = progress.as_mut() {
+            report(RetroProgress::Tier { solved, tiers });
+        }
+    }
+}
+
 /// How often the progress callback is called, in positions.
 pub const RETRO_PROGRESS_EVERY: usize = 1 << 16;
 
@@ -439,15 +448,14 @@ impl Retrograde {
         keep: impl Fn(usize) -> bool,
     ) -> Result<ScoreTablebase, RetroError> {
         let workers = workers::Workers::new(self.threads);
-        let progress = &mut self.progress;
-        scores::solve(tiers, &keep, self.max_bytes, &workers, |solved, count| {
-            if let Some(report) = progress.as_mut() {
-                report(RetroProgress::Tier {
-                    solved,
-                    tiers: count,
-                });
-            }
-        })
+        let max_bytes = self.max_bytes;
+        scores::solve(
+            tiers,
+            &keep,
+            max_bytes,
+            &workers,
+            tier_progress(&mut self.progress),
+        )
     }
 
     /// Solves every position of a chance game numbered by `tiers`, tier by tier on
@@ -470,15 +478,9 @@ impl Retrograde {
         T::Game: ChanceGame,
     {
         let workers = workers::Workers::new(self.threads);
-        let progress = &mut self.progress;
-        scores::solve_expected(tiers, &keep, self.max_bytes, &workers, |solved, count| {
-            if let Some(report) = progress.as_mut() {
-                report(RetroProgress::Tier {
-                    solved,
-                    tiers: count,
-                });
-            }
-        })
+        let max_bytes = self.max_bytes;
+        let progress = tier_progress(&mut self.progress);
+        scores::solve_expected(tiers, &keep, max_bytes, &workers, progress)
     }
 
     /// Solves the indices `range` of `tier` alone, on [`threads`](Self::threads) threads,

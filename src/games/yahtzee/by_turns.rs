@@ -15,7 +15,7 @@
 use super::card::{Card, Category, Joker};
 use super::dice::{DICE, Dice, MULTISETS};
 use super::{Yahtzee, YahtzeeMove};
-use crate::{ChanceGame, Child, Game, Place, ScoringGame, Tiers};
+use crate::{ChanceGame, Child, Place, Tiers};
 use std::ops::Range;
 
 /// The boxes of the card.
@@ -207,22 +207,75 @@ impl ByTurns {
     }
 }
 
+/// A card's share of its positions' places, worked out once for all of them.
+#[derive(Debug, Clone, Copy)]
+enum CardAt {
+    /// A card the tiers number: the tier of its turn's first step, and its index among the
+    /// cards of as many boxes.
+    Numbered { first_tier: usize, index: u64 },
+    /// A full card (the last tier), or one the numbering leaves out (past the tiers): where
+    /// each of its positions stands.
+    Fixed(Place),
+}
+
+impl CardAt {
+    /// Where each position at `step` with dice of `size` stands, given its dice: the tier and
+    /// the first index worked out once.
+    #[inline]
+    fn places(self, step: Step, size: u8) -> impl Fn(Dice) -> Place {
+        let (tier, first, fixed) = match self {
+            CardAt::Numbered { first_tier, index } => {
+                let first = index * MULTISETS[usize::from(size)];
+                (first_tier + step.number(), first, None)
+            }
+            CardAt::Fixed(place) => (place.tier, place.index, Some(place)),
+        };
+        move |dice: Dice| {
+            fixed.unwrap_or(Place {
+                tier,
+                index: first + dice.rank(),
+            })
+        }
+    }
+}
+
 impl ByTurns {
-    /// The child of each face of the next die of `position` (a roll under way, its card
-    /// numbered), with its weight, 1.
+    /// `card`'s share of its positions' places: the full cards in the last tier, a card of
+    /// fewer boxes than the numbering holds past the tiers.
+    #[inline]
+    fn card_at(&self, card: &Card) -> CardAt {
+        let n = card.turns_played();
+        if card.is_full() {
+            CardAt::Fixed(Place {
+                tier: END,
+                index: card_index(card),
+            })
+        } else if n < self.fewest {
+            CardAt::Fixed(Place {
+                tier: END + 1,
+                index: 0,
+            })
+        } else {
+            CardAt::Numbered {
+                first_tier: n as usize * STEPS,
+                index: card_index(card),
+            }
+        }
+    }
+
+    /// The child of each face of the next die of `position` (a roll under way), with its
+    /// weight, 1.
     fn rolled(&self, position: &Yahtzee, mut visit: impl FnMut(Child, u32)) {
-        let (card, dice) = (position.card(), position.dice());
+        let (at, dice) = (self.card_at(&position.card()), position.dice());
         let size = dice.len() + 1;
         let step = Step {
             roll: position.roll(),
             rolling: size < DICE,
             dice: size,
         };
-        let tier = card.turns_played() as usize * STEPS + step.number();
-        let first = card_index(&card) * MULTISETS[usize::from(size)];
+        let place_of = at.places(step, size);
         for face in 1..=6 {
-            let index = first + dice.with(face).unwrap_or(dice).rank();
-            let place = Place { tier, index };
+            let place = place_of(dice.with(face).unwrap_or(dice));
             visit(
                 Child {
                     margin: 0,
@@ -231,26 +284,6 @@ impl ByTurns {
                 },
                 1,
             );
-        }
-    }
-
-    /// The children of `position` by the rules: each move played and placed.
-    fn children_by_the_rules(
-        &self,
-        position: &Yahtzee,
-        moves: &mut Vec<YahtzeeMove>,
-        mut visit: impl FnMut(Child),
-    ) {
-        moves.clear();
-        position.generate_moves(moves);
-        for &mv in moves.iter() {
-            let (margin, keeps_turn) = position.margin_and_turn(mv);
-            let place = self.place(&position.after(mv));
-            visit(Child {
-                margin,
-                keeps_turn,
-                place,
-            });
         }
     }
 }
@@ -300,30 +333,13 @@ impl Tiers for ByTurns {
     }
 
     fn place(&self, position: &Yahtzee) -> Place {
-        let card = position.card();
-        if card.is_full() {
-            return Place {
-                tier: END,
-                index: card_index(&card),
-            };
-        }
         let dice = position.dice();
         let step = Step {
             roll: position.roll(),
             rolling: position.is_rolling(),
             dice: dice.len(),
         };
-        let n = card.turns_played() as usize;
-        if (n as u32) < self.fewest {
-            return Place {
-                tier: END + 1,
-                index: 0,
-            };
-        }
-        Place {
-            tier: n * STEPS + step.number(),
-            index: card_index(&card) * MULTISETS[usize::from(dice.len())] + dice.rank(),
-        }
+        self.card_at(&position.card()).places(step, dice.len())(dice)
     }
 
     /// A card once for each run of its indices, the dice from a table.
@@ -359,83 +375,69 @@ impl Tiers for ByTurns {
         }
     }
 
-    /// The children placed from the card's index and the dice's rank, no move played but a
-    /// box scored.
-    fn children(
-        &self,
-        position: &Yahtzee,
-        moves: &mut Vec<YahtzeeMove>,
-        mut visit: impl FnMut(Child),
-    ) {
-        let (card, dice) = (position.card(), position.dice());
-        let n = card.turns_played();
-        if card.is_full() || n < self.fewest {
-            return self.children_by_the_rules(position, moves, visit);
-        }
-        let (n, size, roll) = (n as usize, dice.len(), position.roll());
-        let card_at = card_index(&card);
-        let place = |step: Step, dice: Dice| Place {
-            tier: n * STEPS + step.number(),
-            index: card_at * MULTISETS[usize::from(dice.len())] + dice.rank(),
-        };
+    /// The children placed from the card and the dice, no move played but a box scored.
+    fn children(&self, position: &Yahtzee, _: &mut Vec<YahtzeeMove>, mut visit: impl FnMut(Child)) {
+        let (card, dice, roll) = (position.card(), position.dice(), position.roll());
         let child = |place, margin| Child {
             margin,
             keeps_turn: true,
             place,
         };
-        if position.is_rolling() {
+        if card.is_full() {
+            // The game is over: no move.
+        } else if position.is_rolling() {
             self.rolled(position, |child, _| visit(child));
         } else if roll == 3 {
-            let next = Self::turn_tier(n as u32 + 1);
+            // Every card after has one box more: its tier is known once.
+            let next = card.turns_played() + 1;
+            let numbered = next >= self.fewest;
             for category in Category::ALL
                 .into_iter()
                 .filter(|&c| card.may_score(dice, c))
             {
-                let index = card_index(&card.after(dice, category));
-                let margin = i64::from(card.points(dice, category));
-                visit(child(Place { tier: next, index }, margin));
+                let place = if numbered {
+                    let index = card_index(&card.after(dice, category));
+                    Place {
+                        tier: Self::turn_tier(next),
+                        index,
+                    }
+                } else {
+                    Place {
+                        tier: END + 1,
+                        index: 0,
+                    }
+                };
+                visit(child(place, i64::from(card.points(dice, category))));
             }
         } else {
+            let (at, size) = (self.card_at(&card), dice.len());
             let after_roll = Step {
                 roll: roll + 1,
                 rolling: size < DICE,
                 dice: size,
             };
-            visit(child(place(after_roll, dice), 0));
+            visit(child(at.places(after_roll, size)(dice), 0));
             let fewer = Step {
                 roll,
                 rolling: false,
                 dice: size.saturating_sub(1),
             };
+            let place_of = at.places(fewer, size.saturating_sub(1));
             for face in dice.faces() {
-                visit(child(place(fewer, dice.without(face).unwrap_or(dice)), 0));
+                visit(child(place_of(dice.without(face).unwrap_or(dice)), 0));
             }
         }
     }
 
-    /// The six faces placed from the card's index and the dice's rank, not played.
+    /// The six faces placed from the card and the dice, not played.
     fn chance_children(
         &self,
         position: &Yahtzee,
-        moves: &mut Vec<(YahtzeeMove, u32)>,
-        mut visit: impl FnMut(Child, u32),
+        _: &mut Vec<(YahtzeeMove, u32)>,
+        visit: impl FnMut(Child, u32),
     ) {
-        if position.card().turns_played() >= self.fewest {
-            return self.rolled(position, visit);
-        }
-        moves.clear();
-        position.chance_moves(moves);
-        for &(mv, weight) in moves.iter() {
-            let (margin, keeps_turn) = position.margin_and_turn(mv);
-            let place = self.place(&position.after(mv));
-            visit(
-                Child {
-                    margin,
-                    keeps_turn,
-                    place,
-                },
-                weight,
-            );
+        if position.is_chance() {
+            self.rolled(position, visit);
         }
     }
 
