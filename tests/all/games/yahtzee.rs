@@ -146,3 +146,45 @@ fn positions_play_cannot_reach_are_refused() {
     assert!(start.play(YahtzeeMove::Roll).is_err());
     assert_eq!(start, before);
 }
+
+/// Positions an endgame's numbering leaves out give the children the rules give: played and
+/// placed (past the tiers, or in them once a box is scored).
+#[test]
+fn positions_left_out_give_the_rules_children() {
+    use gamesolver::{Child, ScoringGame};
+    let tiers = ByTurns::endgame(Joker::Free, 12);
+    let card = card_open(Joker::Free, &[Category::Aces, Category::Chance], 0, false);
+    let dice = Dice::of(&[1, 1, 2, 5, 6]).unwrap();
+    for (roll, rolling, dice) in [
+        (3, false, dice),
+        (1, false, dice),
+        (2, true, Dice::of(&[1]).unwrap()),
+    ] {
+        let position = Yahtzee::at(card, dice, roll, rolling).unwrap();
+        assert!(tiers.place(&position).tier >= tiers.tier_count());
+        let mut given = Vec::new();
+        if rolling {
+            tiers.chance_children(&position, &mut Vec::new(), |child, _| given.push(child));
+        } else {
+            tiers.children(&position, &mut Vec::new(), |child| given.push(child));
+        }
+        let played: Vec<Child> = position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let (margin, keeps_turn) = position.margin_and_turn(mv);
+                let place = tiers.place(&position.after(mv));
+                Child {
+                    margin,
+                    keeps_turn,
+                    place,
+                }
+            })
+            .collect();
+        let key = |child: &Child| (child.place, child.margin);
+        given.sort_by_key(key);
+        let mut played = played;
+        played.sort_by_key(key);
+        assert_eq!(given, played, "roll {roll}");
+    }
+}
