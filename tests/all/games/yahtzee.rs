@@ -188,3 +188,89 @@ fn positions_left_out_give_the_rules_children() {
         assert_eq!(given, played, "roll {roll}");
     }
 }
+
+/// The multisets of `size` dice.
+fn all_dice(size: u8) -> Vec<Dice> {
+    (0..gamesolver::games::yahtzee::MULTISETS[usize::from(size)])
+        .map(|rank| Dice::unrank(size, rank).unwrap())
+        .collect()
+}
+
+/// The chance that `size` dice rolled together show `dice`: `size! / Π count! / 6^size`.
+fn chance_of(dice: Dice) -> f64 {
+    let factorial = |n: u8| (1..=u64::from(n)).product::<u64>() as f64;
+    let counts: f64 = (1..=6).map(|face| factorial(dice.count(face))).product();
+    factorial(dice.len()) / counts / 6f64.powi(i32::from(dice.len()))
+}
+
+/// A turn by the rules as written: the five dice rolled together, each keep any sub-multiset
+/// of the five and the rest rolled together, the chances multinomial; `score` of the five at
+/// the end. Independent of the moves' one die at a time.
+fn turn_by_the_rules(score: impl Fn(Dice) -> f64) -> f64 {
+    let fives = all_dice(5);
+    let keeps: Vec<Dice> = (0..=5).flat_map(all_dice).collect();
+    let mut after: Vec<f64> = fives.iter().map(|&d| score(d)).collect();
+    let value_of =
+        |values: &[f64], dice: Dice| values[fives.iter().position(|&f| f == dice).unwrap()];
+    for _ in 0..2 {
+        let before: Vec<f64> = fives
+            .iter()
+            .map(|&dice| {
+                let kept = keeps
+                    .iter()
+                    .filter(|k| (1..=6).all(|f| k.count(f) <= dice.count(f)));
+                kept.map(|&keep| {
+                    let rolled = all_dice(5 - keep.len());
+                    rolled
+                        .iter()
+                        .map(|&roll| {
+                            let whole = (1..=6).fold(keep, |d, f| {
+                                (0..roll.count(f)).fold(d, |d, _| d.with(f).unwrap())
+                            });
+                            chance_of(roll) * value_of(&after, whole)
+                        })
+                        .sum::<f64>()
+                })
+                .fold(f64::MIN, f64::max)
+            })
+            .collect();
+        after = before;
+    }
+    fives
+        .iter()
+        .map(|&d| chance_of(d) * value_of(&after, d))
+        .sum()
+}
+
+/// The last turn with each box alone left, two upper totals: the tiers' value is the turn's by
+/// the rules as written.
+#[test]
+fn the_last_turn_is_the_rules_as_written() {
+    let tiers = ByTurns::endgame(Joker::Free, 12);
+    let table = Retrograde::new()
+        .solve_expected(&tiers, ByTurns::is_turn_tier)
+        .unwrap();
+    let mut checked = 0;
+    for category in Category::ALL {
+        for upper in [0, 60] {
+            let Some(card) = Card::new(
+                Joker::Free,
+                ((1u16 << 13) - 1) & !(1 << category as u16),
+                upper,
+                false,
+            ) else {
+                continue;
+            };
+            let score = |dice| f64::from(card.points(dice, category));
+            let written = turn_by_the_rules(score);
+            let value = table.value(&tiers, &Yahtzee::turn(card)).unwrap();
+            assert!(
+                (value - written).abs() < 1e-9,
+                "{category:?} {upper}: {value} {written}"
+            );
+            checked += 1;
+        }
+    }
+    // Every card is one play can reach: the other upper boxes make 60 whichever is open.
+    assert_eq!(checked, 26);
+}
