@@ -504,7 +504,8 @@ impl Retrograde {
         children: Vec<TierValues>,
     ) -> Result<TierValues, RetroError> {
         let workers = workers::Workers::new(self.threads);
-        scores::solve_range(tiers, tier, range, children, self.max_bytes, &workers)
+        let at = (tier, range);
+        scores::solve_range::<T, scores::Exact>(tiers, at, children, self.max_bytes, &workers)
     }
 
     /// [`solve_tier`](Self::solve_tier) in expected values: the indices `range` of `tier` of
@@ -527,6 +528,7 @@ impl Retrograde {
         T::Game: ChanceGame,
     {
         let workers = workers::Workers::new(self.threads);
-        scores::solve_expected_range(tiers, tier, range, children, self.max_bytes, &workers)
+        let at = (tier, range);
+        scores::solve_range::<T, scores::Expected>(tiers, at, children, self.max_bytes, &workers)
     }
 }

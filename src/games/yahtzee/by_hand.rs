@@ -3,7 +3,7 @@
 //! tests hold the retrograde solve to and the bench's baseline.
 
 use super::card::{Card, Category, Joker};
-use super::dice::{DICE, Dice, MULTISETS};
+use super::dice::{DICE, Dice, FIRST_OF_SIZE, every_dice};
 
 /// The number of cards the table indexes: 13 bits of boxes, 64 upper totals, the Yahtzee
 /// flag.
@@ -28,10 +28,9 @@ impl ExpectedScores {
     }
 }
 
-/// Every multiset of up to five dice, numbered: size by size, each by its rank.
+/// Every multiset of up to five dice, numbered size by size, each by its rank, and the
+/// multisets one more die makes.
 struct Multisets {
-    /// The first number of each size.
-    offset: [usize; 7],
     dice: Vec<Dice>,
     /// For each multiset of fewer than five dice, the number of each one more face makes.
     with: Vec<[usize; 6]>,
@@ -39,25 +38,12 @@ struct Multisets {
 
 impl Multisets {
     fn new() -> Self {
-        let mut offset = [0; 7];
-        for size in 0..6 {
-            offset[size + 1] = offset[size] + MULTISETS[size] as usize;
-        }
-        let dice: Vec<Dice> = (0..=DICE)
-            .flat_map(|size| {
-                (0..MULTISETS[usize::from(size)]).filter_map(move |r| Dice::unrank(size, r))
-            })
-            .collect();
-        let number = |d: Dice| offset[usize::from(d.len())] + d.rank() as usize;
+        let dice = every_dice();
         let with = dice
             .iter()
-            .map(|d| core::array::from_fn(|f| d.with(f as u8 + 1).map_or(0, number)))
+            .map(|d| core::array::from_fn(|f| d.with(f as u8 + 1).map_or(0, |d| d.number())))
             .collect();
-        Self { offset, dice, with }
-    }
-
-    fn number(&self, dice: Dice) -> usize {
-        self.offset[usize::from(dice.len())] + dice.rank() as usize
+        Self { dice, with }
     }
 }
 
@@ -110,7 +96,7 @@ impl Turn {
 
     /// The expected score still to come from `card`'s turn.
     fn value(&mut self, card: &Card, sets: &Multisets, values: &[f64]) -> f64 {
-        let five = sets.offset[5]..sets.offset[6];
+        let five = FIRST_OF_SIZE[5]..FIRST_OF_SIZE[6];
         for at in five.clone() {
             let dice = sets.dice[at];
             self.scored[at] = Category::ALL
@@ -128,21 +114,21 @@ impl Turn {
             for at in five.clone() {
                 self.kept[at] = self.choice[at];
             }
-            for at in (0..sets.offset[5]).rev() {
+            for at in (0..FIRST_OF_SIZE[5]).rev() {
                 self.kept[at] = sets.with[at].iter().map(|&n| self.kept[n]).sum::<f64>() / 6.0;
             }
             if roll == 1 {
                 break;
             }
             // After roll `roll - 1`: score, keep all for the next roll, or drop a die.
-            for at in 0..sets.offset[6] {
+            for at in 0..FIRST_OF_SIZE[6] {
                 let dice = sets.dice[at];
                 let mut best = self.kept[at];
                 if dice.len() == DICE {
                     best = best.max(self.scored[at]);
                 }
                 for face in dice.faces() {
-                    let fewer = dice.without(face).map_or(0, |d| sets.number(d));
+                    let fewer = dice.without(face).map_or(0, |d| d.number());
                     best = best.max(self.choice[fewer]);
                 }
                 self.choice[at] = best;

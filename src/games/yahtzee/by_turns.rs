@@ -13,7 +13,7 @@
 //! ([`Card::new`]) names no position.
 
 use super::card::{Card, Category, Joker};
-use super::dice::{DICE, Dice, MULTISETS};
+use super::dice::{DICE, Dice, FIRST_OF_SIZE, MULTISETS, every_dice};
 use super::{Yahtzee, YahtzeeMove};
 use crate::{ChanceGame, Child, Place, Tiers};
 use std::ops::Range;
@@ -135,12 +135,9 @@ pub struct ByTurns {
     joker: Joker,
     /// The fewest boxes filled of a position numbered.
     fewest: u32,
-    /// The dice of each size by rank, from `SIZE_AT[size]`: the stepping's look-up.
+    /// Every multiset of dice ([`every_dice`]): the stepping's look-up.
     dice: Vec<Dice>,
 }
-
-/// Where the dice of each size start in [`ByTurns`]'s table.
-const SIZE_AT: [usize; 6] = [0, 1, 7, 28, 84, 210];
 
 impl Default for ByTurns {
     fn default() -> Self {
@@ -159,11 +156,7 @@ impl ByTurns {
     /// (their tiers empty): an endgame, solved alone.
     #[must_use]
     pub fn endgame(joker: Joker, fewest: u32) -> Self {
-        let dice = (0..=DICE)
-            .flat_map(|size| {
-                (0..MULTISETS[usize::from(size)]).filter_map(move |r| Dice::unrank(size, r))
-            })
-            .collect();
+        let dice = every_dice();
         Self {
             joker,
             fewest,
@@ -179,7 +172,7 @@ impl ByTurns {
 
     /// The dice of `size` and rank `rank` (below the size's count), from the table.
     fn dice_at(&self, size: u8, rank: u64) -> Dice {
-        self.dice[SIZE_AT[usize::from(size)] + rank as usize]
+        self.dice[FIRST_OF_SIZE[usize::from(size)] + rank as usize]
     }
 
     /// The tier of the start of a turn with `n` boxes filled.

@@ -9,6 +9,20 @@ pub const DICE: u8 = 5;
 /// The number of multisets of `size` dice: `C(size + 5, 5)` (1, 6, 21, 56, 126, 252).
 pub const MULTISETS: [u64; 6] = [1, 6, 21, 56, 126, 252];
 
+/// Where the multisets of each size start when every multiset of up to five dice is
+/// numbered size by size, each size by [`Dice::rank`] ([`every_dice`]); the last, all of them.
+pub(super) const FIRST_OF_SIZE: [usize; 7] = [0, 1, 7, 28, 84, 210, 462];
+
+/// Every multiset of up to five dice, size by size, each size by rank: the numbering
+/// [`Dice::number`] gives.
+pub(super) fn every_dice() -> Vec<Dice> {
+    (0..=DICE)
+        .flat_map(|size| {
+            (0..MULTISETS[usize::from(size)]).filter_map(move |r| Dice::unrank(size, r))
+        })
+        .collect()
+}
+
 /// `C(n, k)` for the ranks, n up to 11 and k up to 5, worked out when the crate is compiled.
 const BINOMIAL: [[u64; 6]; 12] = {
     let mut table = [[0u64; 6]; 12];
@@ -133,6 +147,11 @@ impl Dice {
         rank
     }
 
+    /// The number of these dice in [`every_dice`].
+    pub(super) fn number(&self) -> usize {
+        FIRST_OF_SIZE[usize::from(self.len())] + self.rank() as usize
+    }
+
     /// The dice of `size` whose [`rank`](Self::rank) is `rank`; `None` past five dice or the
     /// last rank.
     #[must_use]
@@ -179,6 +198,14 @@ mod tests {
             }
             assert_eq!(Dice::unrank(size, MULTISETS[usize::from(size)]), None);
         }
+        let every = every_dice();
+        assert_eq!(every.len(), FIRST_OF_SIZE[6]);
+        assert!(
+            every
+                .iter()
+                .enumerate()
+                .all(|(number, dice)| dice.number() == number)
+        );
     }
 
     #[test]

@@ -19,7 +19,8 @@ use crate::game::{ChanceGame, Knowledge, Place, Tiers};
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU8;
-use valuation::{Exact, Expected, Valuation};
+use valuation::Valuation;
+pub(super) use valuation::{Exact, Expected};
 
 /// The code of an index not valued, or that names no position.
 const UNKNOWN: u8 = 0;
@@ -150,37 +151,10 @@ fn solve_with<T: Tiers + Sync, V: Valuation<T>>(
     Ok(held)
 }
 
-/// Solves the indices `range` of `tier`, given the whole tiers its moves lead to, in
-/// `max_bytes` (the tier's codes beside its children's, and the range's copy).
-pub(super) fn solve_range<T: Tiers + Sync>(
-    tiers: &T,
-    tier: usize,
-    range: Range<u64>,
-    children: Vec<TierValues>,
-    max_bytes: usize,
-    workers: &Workers,
-) -> Result<TierValues, RetroError> {
-    solve_range_with::<T, Exact>(tiers, (tier, range), children, max_bytes, workers)
-}
-
-/// [`solve_range`] in expected values.
-pub(super) fn solve_expected_range<T: Tiers + Sync>(
-    tiers: &T,
-    tier: usize,
-    range: Range<u64>,
-    children: Vec<TierValues>,
-    max_bytes: usize,
-    workers: &Workers,
-) -> Result<TierValues, RetroError>
-where
-    T::Game: ChanceGame,
-{
-    solve_range_with::<T, Expected>(tiers, (tier, range), children, max_bytes, workers)
-}
-
-/// Solves the indices `range` of `tier` valued by `V`, given the whole tiers its moves lead
-/// to, in `max_bytes` (the tier's cells beside its children's, and the range's copy).
-fn solve_range_with<T: Tiers + Sync, V: Valuation<T>>(
+/// Solves the indices `range` of `tier` valued by `V` ([`Exact`] or [`Expected`]), given the
+/// whole tiers its moves lead to, in `max_bytes` (the tier's cells beside its children's, and
+/// the range's copy).
+pub(super) fn solve_range<T: Tiers + Sync, V: Valuation<T>>(
     tiers: &T,
     (tier, range): (usize, Range<u64>),
     children: Vec<TierValues>,

@@ -8,7 +8,7 @@ use crate::game::{ChanceGame, Child, Game, Place, Tiers};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// How a solve by tiers keeps values, and values a position once its children are.
-pub(super) trait Valuation<T: Tiers> {
+pub(crate) trait Valuation<T: Tiers> {
     /// A position's value.
     type Value: Copy;
     /// Where a value is kept, written by any thread: zeroed, it holds no value.
@@ -95,7 +95,7 @@ fn best_move<T: Tiers, V: Copy + PartialEq>(
 }
 
 /// Exact values of a scoring game, a byte each (`value + 128`, -127 to 127).
-pub(super) struct Exact;
+pub(crate) struct Exact;
 
 impl<T: Tiers> Valuation<T> for Exact {
     type Value = i64;
@@ -146,7 +146,7 @@ impl<T: Tiers> Valuation<T> for Exact {
 
 /// Expected values of a chance game, in `f64`, eight bytes each: the value's bits inverted,
 /// so that zeroed memory holds none (all bits set is a NaN, which no mean of finite values is).
-pub(super) struct Expected;
+pub(crate) struct Expected;
 
 /// The buffers of a position's moves: a player's, and a chance node's with their weights.
 pub(super) type ChanceScratch<M> = (Vec<M>, Vec<(M, u32)>);
