@@ -3,6 +3,7 @@
 //! graph, each solved after every component it leads to.
 
 use super::error::ChanceError;
+use super::fixed_point::{Settle, components, is_single};
 use crate::game::ChanceGame;
 use rustc_hash::FxHashMap as HashMap;
 use std::collections::hash_map::Entry;
@@ -37,9 +38,8 @@ pub const DEFAULT_MAX_POSITIONS: usize = 1 << 24;
 /// [`CyclicSolution::residual`] is the largest change of the last sweep of any component.
 #[derive(Debug, Clone)]
 pub struct CyclicSolver {
-    tolerance: f64,
+    settle: Settle,
     max_positions: usize,
-    max_sweeps: usize,
 }
 
 /// The values of every position a start reaches.
@@ -85,16 +85,15 @@ impl CyclicSolver {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            tolerance: 1e-12,
+            settle: Settle::default(),
             max_positions: DEFAULT_MAX_POSITIONS,
-            max_sweeps: 1 << 20,
         }
     }
 
     /// Sweeps each cyclic component until no value moves by more than `tolerance`.
     #[must_use]
     pub fn with_tolerance(mut self, tolerance: f64) -> Self {
-        self.tolerance = tolerance.abs();
+        self.settle.tolerance = tolerance.abs();
         self
     }
 
@@ -121,7 +120,7 @@ impl CyclicSolver {
     /// order solved (each component's positions numbered side by side).
     pub(super) fn solve_graph<G: ChanceGame>(&self, start: &G) -> Result<Solved<G>, ChanceError> {
         let (graph, index) = explore(start, self.max_positions)?;
-        let found = components(&graph);
+        let found = components(&graph.first, |e| graph.edges[e].child);
         // Numbered again in the order solved: a component's positions side by side, so that a
         // sweep reads its values from the cache, not from all over the game.
         let (graph, sizes, rank) = renumbered(&graph, &found);
@@ -151,68 +150,19 @@ impl CyclicSolver {
         component: &[u32],
         solution: &mut CyclicSolution<impl ChanceGame<Move = M>>,
     ) -> Result<(), ChanceError> {
-        let single = component.len() == 1 && {
-            let i = component[0] as usize;
-            graph.edges[graph.first[i]..graph.first[i + 1]]
-                .iter()
-                .all(|e| e.child != component[0])
-        };
-        let range = component[0] as usize..component[0] as usize + component.len();
-        // The component's values two and four sweeps ago, for the extrapolation.
-        let (mut before, mut last) = (Vec::new(), Vec::new());
-        let mut sweeps: usize = 0;
-        loop {
-            let mut change: f64 = 0.0;
-            for &i in component {
-                let (value, best) = graph.value_of(i as usize, &solution.values);
-                change = change.max((value - solution.values[i as usize]).abs());
-                solution.values[i as usize] = value;
-                solution.best[i as usize] = best;
-            }
-            sweeps += 1;
-            if single || change <= self.tolerance {
-                solution.residual = solution.residual.max(change * f64::from(!single));
-                solution.sweeps += sweeps as u64;
-                return Ok(());
-            }
-            if sweeps >= self.max_sweeps {
-                return Err(ChanceError::NoConvergence { sweeps });
-            }
-            // Every other sweep: around a cycle that hands the turn over, the error changes
-            // sign each sweep in two modes, and every other sweep it shrinks in one.
-            if !sweeps.is_multiple_of(2) {
-                continue;
-            }
-            if sweeps.is_multiple_of(EXTRAPOLATE_EVERY) {
-                extrapolate(&mut solution.values[range.clone()], &last, &before);
-            }
-            std::mem::swap(&mut before, &mut last);
-            last.clear();
-            last.extend_from_slice(&solution.values[range.clone()]);
-        }
-    }
-}
-
-/// Sweeps between two extrapolations of a component's values.
-const EXTRAPOLATE_EVERY: usize = 4;
-
-/// Aitken's extrapolation of each value from its last three (`before`, `last`, now): where
-/// the sweeps close in on the fixed point geometrically (the error shrinking by a ratio, or
-/// alternating in sign, as around a cycle of positions that hand the turn over), as they do once the best moves stop
-/// changing (the sweep is then an affine map), the limit of each value's sequence. Only a
-/// guess: the sweeps after it go on until the values stop moving, so a poor guess costs
-/// sweeps, never the answer (value iteration reaches the fixed point from any values).
-fn extrapolate(values: &mut [f64], last: &[f64], before: &[f64]) {
-    if last.len() != values.len() || before.len() != values.len() {
-        return;
-    }
-    for ((value, &last), &before) in values.iter_mut().zip(last).zip(before) {
-        let (step, previous) = (*value - last, last - before);
-        let bend = step - previous;
-        // Steps that shrink, of one sign or alternating: a geometric approach.
-        if bend.abs() > f64::MIN_POSITIVE && step.abs() < previous.abs() {
-            *value -= step * step / bend;
-        }
+        let single = is_single(component, &graph.first, |e| graph.edges[e].child);
+        let best = &mut solution.best;
+        let settled = self
+            .settle
+            .settle(component, single, &mut solution.values, |i, values| {
+                let (value, move_) = graph.value_of(i, values);
+                best[i] = move_;
+                value
+            })
+            .map_err(|sweeps| ChanceError::NoConvergence { sweeps })?;
+        solution.residual = solution.residual.max(settled.residual);
+        solution.sweeps += settled.sweeps;
+        Ok(())
     }
 }
 
@@ -356,69 +306,6 @@ fn renumbered<M: Copy>(
 
 fn index_full(count: u32, max_positions: usize) -> bool {
     count as usize >= max_positions || count == u32::MAX
-}
-
-/// The strongly connected components, each after every component it leads to (Tarjan's
-/// algorithm, without recursion).
-fn components<M>(graph: &Graph<M>) -> Vec<Vec<u32>> {
-    const UNSEEN: u32 = u32::MAX;
-    let count = graph.chance.len();
-    let (mut order, mut low) = (vec![UNSEEN; count], vec![0u32; count]);
-    let (mut on_stack, mut stack) = (vec![false; count], Vec::new());
-    let (mut found, mut counter) = (Vec::new(), 0u32);
-    // When each position's search ended: its descendants' ended before.
-    let (mut finish, mut finished) = (vec![0u32; count], 0u32);
-    // Each frame: a position and the next of its edges to follow.
-    let mut frames: Vec<(u32, usize)> = Vec::new();
-    for root in 0..count as u32 {
-        if order[root as usize] != UNSEEN {
-            continue;
-        }
-        frames.push((root, graph.first[root as usize]));
-        (order[root as usize], low[root as usize]) = (counter, counter);
-        counter += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(frame) = frames.last_mut() {
-            let (at, edge) = *frame;
-            let a = at as usize;
-            if edge < graph.first[a + 1] {
-                frame.1 += 1;
-                let child = graph.edges[edge].child;
-                let c = child as usize;
-                if order[c] == UNSEEN {
-                    (order[c], low[c]) = (counter, counter);
-                    counter += 1;
-                    stack.push(child);
-                    on_stack[c] = true;
-                    frames.push((child, graph.first[c]));
-                } else if on_stack[c] {
-                    low[a] = low[a].min(order[c]);
-                }
-                continue;
-            }
-            frames.pop();
-            finish[a] = finished;
-            finished += 1;
-            if let Some(&(parent, _)) = frames.last() {
-                low[parent as usize] = low[parent as usize].min(low[a]);
-            }
-            if low[a] == order[a] {
-                let mut component = Vec::new();
-                while let Some(member) = stack.pop() {
-                    on_stack[member as usize] = false;
-                    component.push(member);
-                    if member == at {
-                        break;
-                    }
-                }
-                // Descendants first, so that a sweep carries a value down a chain at once.
-                component.sort_unstable_by_key(|&member| finish[member as usize]);
-                found.push(component);
-            }
-        }
-    }
-    found
 }
 
 impl<G: ChanceGame> CyclicSolution<G> {

@@ -64,6 +64,7 @@ mod cyclic;
 mod engine;
 mod error;
 mod exact;
+pub(crate) mod fixed_point;
 mod search;
 mod solver;
 mod star;

@@ -1,0 +1,184 @@
+//! The fixed point of a chance game's equations where its positions repeat, shared by the
+//! solve by keys ([`CyclicSolver`](super::CyclicSolver)) and the solve by tiers
+//! ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected)): a graph's strongly
+//! connected components, each after every one it leads to, and a component's values swept
+//! until they stop moving.
+
+/// How long a component is swept: until no value moves by more than `tolerance`, at most
+/// `max_sweeps` times.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settle {
+    pub(crate) tolerance: f64,
+    pub(crate) max_sweeps: usize,
+}
+
+impl Default for Settle {
+    fn default() -> Self {
+        Self {
+            tolerance: 1e-12,
+            max_sweeps: 1 << 20,
+        }
+    }
+}
+
+/// What settling a component took: its sweeps, and the largest change of its last sweep
+/// (0 for a component without a cycle, swept once).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Settled {
+    pub(crate) sweeps: u64,
+    pub(crate) residual: f64,
+}
+
+/// Sweeps between two extrapolations of a component's values.
+const EXTRAPOLATE_EVERY: usize = 4;
+
+impl Settle {
+    /// Sweeps `component` (positions numbered in `values`), each position given the value
+    /// `value_of` computes from the latest values, until no value moves by more than the
+    /// tolerance; once if the component is `single`, a position that cannot come back to
+    /// itself. `Err` with the sweeps done if the values still move after the most allowed.
+    ///
+    /// Two things make the sweeps few: the component's positions are taken in the order given
+    /// (descendants first, as [`components`] gives them, so that one sweep carries a value
+    /// down a chain of positions at once); and every four sweeps each value is extrapolated
+    /// from its sequence (Aitken's Δ², a guess the following sweeps confirm or correct). On
+    /// Pig to 100 the two take the sweeps from 482,806 to 54,791.
+    pub(crate) fn settle(
+        &self,
+        component: &[u32],
+        single: bool,
+        values: &mut [f64],
+        mut value_of: impl FnMut(usize, &[f64]) -> f64,
+    ) -> Result<Settled, usize> {
+        // The component's values two and four sweeps ago, for the extrapolation.
+        let (mut before, mut last) = (Vec::new(), Vec::new());
+        let mut sweeps: usize = 0;
+        loop {
+            let mut change: f64 = 0.0;
+            for &i in component {
+                let value = value_of(i as usize, values);
+                change = change.max((value - values[i as usize]).abs());
+                values[i as usize] = value;
+            }
+            sweeps += 1;
+            if single || change <= self.tolerance {
+                let residual = if single { 0.0 } else { change };
+                let sweeps = sweeps as u64;
+                return Ok(Settled { sweeps, residual });
+            }
+            if sweeps >= self.max_sweeps {
+                return Err(sweeps);
+            }
+            // Every other sweep: around a cycle that hands the turn over, the error changes
+            // sign each sweep in two modes, and every other sweep it shrinks in one.
+            if !sweeps.is_multiple_of(2) {
+                continue;
+            }
+            if sweeps.is_multiple_of(EXTRAPOLATE_EVERY) {
+                extrapolate(component, values, &last, &before);
+            }
+            std::mem::swap(&mut before, &mut last);
+            last.clear();
+            last.extend(component.iter().map(|&i| values[i as usize]));
+        }
+    }
+}
+
+/// Aitken's extrapolation of each value of `component` from its last three (`before`,
+/// `last`, now): where the sweeps close in on the fixed point geometrically (the error
+/// shrinking by a ratio, or alternating in sign, as around a cycle of positions that hand the
+/// turn over), as they do once the best moves stop changing (the sweep is then an affine
+/// map), the limit of each value's sequence. Only a guess: the sweeps after it go on until
+/// the values stop moving, so a poor guess costs sweeps, never the answer (value iteration
+/// reaches the fixed point from any values).
+fn extrapolate(component: &[u32], values: &mut [f64], last: &[f64], before: &[f64]) {
+    if last.len() != component.len() || before.len() != component.len() {
+        return;
+    }
+    for ((&i, &last), &before) in component.iter().zip(last).zip(before) {
+        let value = &mut values[i as usize];
+        let (step, previous) = (*value - last, last - before);
+        let bend = step - previous;
+        // Steps that shrink, of one sign or alternating: a geometric approach.
+        if bend.abs() > f64::MIN_POSITIVE && step.abs() < previous.abs() {
+            *value -= step * step / bend;
+        }
+    }
+}
+
+/// Whether the component `[i]` cannot come back to itself: no edge of `i` leads to `i`
+/// (`first` and `child_of` as in [`components`]).
+pub(crate) fn is_single(
+    component: &[u32],
+    first: &[usize],
+    child_of: impl Fn(usize) -> u32,
+) -> bool {
+    let [i] = *component else {
+        return false;
+    };
+    (first[i as usize]..first[i as usize + 1]).all(|e| child_of(e) != i)
+}
+
+/// The strongly connected components of a graph of `first.len() - 1` positions, position
+/// `i`'s edges numbered `first[i]..first[i + 1]` and edge `e` leading to `child_of(e)`: each
+/// component after every component it leads to, its positions in the order their search
+/// ended (descendants first). Tarjan's algorithm, without recursion.
+pub(crate) fn components(first: &[usize], child_of: impl Fn(usize) -> u32) -> Vec<Vec<u32>> {
+    const UNSEEN: u32 = u32::MAX;
+    let count = first.len().saturating_sub(1);
+    let (mut order, mut low) = (vec![UNSEEN; count], vec![0u32; count]);
+    let (mut on_stack, mut stack) = (vec![false; count], Vec::new());
+    let (mut found, mut counter) = (Vec::new(), 0u32);
+    // When each position's search ended: its descendants' ended before.
+    let (mut finish, mut finished) = (vec![0u32; count], 0u32);
+    // Each frame: a position and the next of its edges to follow.
+    let mut frames: Vec<(u32, usize)> = Vec::new();
+    for root in 0..count as u32 {
+        if order[root as usize] != UNSEEN {
+            continue;
+        }
+        frames.push((root, first[root as usize]));
+        (order[root as usize], low[root as usize]) = (counter, counter);
+        counter += 1;
+        stack.push(root);
+        on_stack[root as usize] = true;
+        while let Some(frame) = frames.last_mut() {
+            let (at, edge) = *frame;
+            let a = at as usize;
+            if edge < first[a + 1] {
+                frame.1 += 1;
+                let c = child_of(edge);
+                if order[c as usize] == UNSEEN {
+                    (order[c as usize], low[c as usize]) = (counter, counter);
+                    counter += 1;
+                    stack.push(c);
+                    on_stack[c as usize] = true;
+                    frames.push((c, first[c as usize]));
+                } else if on_stack[c as usize] {
+                    low[a] = low[a].min(order[c as usize]);
+                }
+                continue;
+            }
+            frames.pop();
+            finish[a] = finished;
+            finished += 1;
+            if let Some(&(parent, _)) = frames.last() {
+                low[parent as usize] = low[parent as usize].min(low[a]);
+            }
+            if low[a] == order[a] {
+                let mut component = Vec::new();
+                while let Some(member) = stack.pop() {
+                    on_stack[member as usize] = false;
+                    component.push(member);
+                    if member == at {
+                        break;
+                    }
+                }
+                // Descendants first, so that a sweep carries a value down a chain at once.
+                component.sort_unstable_by_key(|&member| finish[member as usize]);
+                found.push(component);
+            }
+        }
+    }
+    found
+}
