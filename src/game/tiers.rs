@@ -32,10 +32,12 @@ pub struct Child {
 /// this type and not of a position.
 ///
 /// A move from a tier leads into the tiers that [`tiers_after`](Self::tiers_after) names, or
-/// into its own tier. The tiers with their moves form no cycle, and neither do the positions
-/// within a tier (the game is acyclic), so the solver takes each tier once the tiers after it
-/// are solved, and holds in memory only a tier and those its moves lead to. Every position
-/// has one place; an index may name none (a number the encoding leaves unused).
+/// into its own tier. The tiers with their moves form no cycle, so the solver takes each tier
+/// once the tiers after it are solved, and holds in memory only a tier and those its moves
+/// lead to. Within a tier the positions of a scoring game form no cycle either; those of a
+/// chance game may (Pig: a roll of 1 hands the turn back), and the solve of expected values
+/// settles them. Every position has one place; an index may name none (a number the
+/// encoding leaves unused).
 ///
 /// A name and five methods say the numbering; two more are provided and may be given faster
 /// by a game that knows its numbering well (Dots and Boxes ranks every child of a set of

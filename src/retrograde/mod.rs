@@ -77,6 +77,19 @@
 //! player's node's from [`Tiers::children`]. Solitaire Yahtzee
 //! (`games::yahtzee::ByTurns`) is solved so whole, 254.5896 (Verhoeff).
 //!
+//! Where a chance game's positions go round within a tier (Pig, by the scores banked:
+//! `games::pig::ByBanked`), the depth-first search meets a position on its own path; the
+//! positions of the tier it has not valued then become a graph of their moves within the
+//! tier, every move out of it (to a tier solved before, or a position valued) folded into a
+//! constant once, and the graph's strongly connected components are settled each after
+//! those it leads to, by value iteration on the component alone, as `chance::CyclicSolver`
+//! settles a game explored by keys ([`Retrograde::with_tolerance`] for when a sweep has
+//! settled; [`ExpectedTablebase::residual`] the largest change of a last sweep). The values
+//! are the fixed point of the game's equations where play ends with certainty; a cycle play
+//! need not leave is refused ([`RetroError::NoConvergence`]). The graph takes about 90 bytes
+//! a position and 24 a move within the tier, beside 4 an index of the tier, counted as it
+//! grows against [`Retrograde::with_max_bytes`] and refused past it.
+//!
 //! [`Expectation`]: crate::chance::Expectation
 //!
 //! Memory: about 30 bytes a position plus 8 a move for a game of small keys (the numbering's
@@ -99,6 +112,7 @@ pub(crate) use scores::tier_order;
 pub use scores::{ExpectedTablebase, ScoreKnowledge, ScoreTablebase, TierValues};
 pub use tablebase::{Counts, RetroValue, Tablebase};
 
+use crate::chance::fixed_point::Settle;
 use crate::game::{ChanceGame, IndexedGame, Place, Tiers, WinLossGame};
 use crate::search::max_table_bytes;
 use thiserror::Error;
@@ -143,7 +157,8 @@ pub enum RetroError {
         /// The tier named.
         tier: usize,
     },
-    /// The moves of a [`Tiers`] numbering go round: through tiers, or within this tier.
+    /// The moves of a [`Tiers`] numbering go round: through tiers, or within this tier (of a
+    /// scoring game solved exactly; a chance game's are settled).
     #[error("the moves go round, through tier {tier}")]
     TierCycle {
         /// A tier on the cycle.
@@ -175,6 +190,15 @@ pub enum RetroError {
         from: usize,
         /// The tier it leads into.
         to: usize,
+    },
+    /// The values of positions that go round within a tier still moved by more than the
+    /// tolerance after the most sweeps allowed (2^20): a cycle that play need not leave.
+    #[error("the values of tier {tier} still move after {sweeps} sweeps")]
+    NoConvergence {
+        /// The tier.
+        tier: usize,
+        /// The sweeps done.
+        sweeps: usize,
     },
     /// A value past what a solve of scores keeps (-127 to 127).
     #[error("the position at tier {}, index {}, is worth {value}, past -127 to 127", .place.tier, .place.index)]
@@ -264,6 +288,7 @@ pub struct Retrograde {
     max_bytes: usize,
     threads: usize,
     checks_moves: bool,
+    settle: Settle,
     progress: Option<RetroProgressFn>,
 }
 
@@ -273,6 +298,7 @@ impl std::fmt::Debug for Retrograde {
             .field("max_bytes", &self.max_bytes)
             .field("threads", &self.threads)
             .field("checks_moves", &self.checks_moves)
+            .field("tolerance", &self.settle.tolerance)
             .field("progress", &self.progress.is_some())
             .finish()
     }
@@ -293,6 +319,7 @@ impl Retrograde {
             max_bytes: max_table_bytes(),
             threads: std::thread::available_parallelism().map_or(1, usize::from),
             checks_moves: true,
+            settle: Settle::default(),
             progress: None,
         }
     }
@@ -317,6 +344,15 @@ impl Retrograde {
     #[must_use]
     pub fn with_moves_checked(mut self, checks: bool) -> Self {
         self.checks_moves = checks;
+        self
+    }
+
+    /// The same solver settling the positions of a chance game that go round within a tier
+    /// ([`solve_expected`](Self::solve_expected)) until no value moves by more than
+    /// `tolerance` in a sweep (10⁻¹² by default).
+    #[must_use]
+    pub fn with_tolerance(mut self, tolerance: f64) -> Self {
+        self.settle.tolerance = tolerance.abs();
         self
     }
 
@@ -463,12 +499,16 @@ impl Retrograde {
     /// says: the value of a player's node is the best worth of its moves, of a chance node
     /// the mean of its chance moves' worths, each weighted, and 0 where no move is left
     /// ([`ChanceGame`]'s definition, in `f64`: [module docs](self)). Eight bytes an index of
-    /// the tiers held at once.
+    /// the tiers held at once. Positions that go round within a tier are settled to the
+    /// [tolerance](Self::with_tolerance).
     ///
     /// # Errors
     ///
     /// As [`solve_scores_keeping`](Self::solve_scores_keeping), but for
-    /// [`RetroError::ValueOutOfRange`]: every value fits.
+    /// [`RetroError::ValueOutOfRange`] (every value fits) and [`RetroError::TierCycle`]
+    /// within a tier (settled); [`RetroError::NoConvergence`] for values that go round and
+    /// still move after 2^20 sweeps; [`RetroError::TiersTooLarge`] also for the graph of a
+    /// tier's cycles past [`max_bytes`](Self::max_bytes).
     pub fn solve_expected<T: Tiers + Sync>(
         &mut self,
         tiers: &T,
@@ -479,8 +519,9 @@ impl Retrograde {
     {
         let workers = workers::Workers::new(self.threads);
         let max_bytes = self.max_bytes;
+        let cycles = scores::Cycles::new(self.settle, max_bytes);
         let progress = tier_progress(&mut self.progress);
-        scores::solve_expected(tiers, &keep, max_bytes, &workers, progress)
+        scores::solve_expected(tiers, &keep, max_bytes, (&workers, &cycles), progress)
     }
 
     /// Solves the indices `range` of `tier` alone, on [`threads`](Self::threads) threads,
@@ -504,8 +545,9 @@ impl Retrograde {
         children: Vec<TierValues>,
     ) -> Result<TierValues, RetroError> {
         let workers = workers::Workers::new(self.threads);
-        let at = (tier, range);
-        scores::solve_range::<T, scores::Exact>(tiers, at, children, self.max_bytes, &workers)
+        let cycles = scores::Cycles::new(self.settle, self.max_bytes);
+        let (at, run) = ((tier, range), (&workers, &cycles));
+        scores::solve_range::<T, scores::Exact>(tiers, at, children, self.max_bytes, run)
     }
 
     /// [`solve_tier`](Self::solve_tier) in expected values: the indices `range` of `tier` of
@@ -528,7 +570,8 @@ impl Retrograde {
         T::Game: ChanceGame,
     {
         let workers = workers::Workers::new(self.threads);
-        let at = (tier, range);
-        scores::solve_range::<T, scores::Expected>(tiers, at, children, self.max_bytes, &workers)
+        let cycles = scores::Cycles::new(self.settle, self.max_bytes);
+        let (at, run) = ((tier, range), (&workers, &cycles));
+        scores::solve_range::<T, scores::Expected>(tiers, at, children, self.max_bytes, run)
     }
 }

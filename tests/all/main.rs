@@ -7,6 +7,7 @@
 //! - [`search`]: the solver, the engine, their budgets, saved results and the job path;
 //! - [`retrograde`]: games whose positions repeat;
 //! - [`scores`]: exact values of scoring games by retrograde analysis, tier by tier;
+//! - [`cyclic_tiers`]: expected values by tiers whose positions go round;
 //! - [`chance`]: games with chance, against the definition;
 //! - [`cli`]: the examples as a user runs them;
 //! - [`regressions`]: every committed proptest regression file replays.
@@ -17,6 +18,7 @@
 mod chance;
 mod cli;
 mod common;
+mod cyclic_tiers;
 mod games;
 mod regressions;
 mod retrograde;

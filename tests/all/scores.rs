@@ -19,13 +19,13 @@ use proptest::prelude::*;
 use std::sync::Arc;
 
 /// Each node's moves: the node led to, the margin, whether the turn is kept.
-type Edges = Arc<Vec<Vec<(usize, i64, bool)>>>;
+pub(crate) type Edges = Arc<Vec<Vec<(usize, i64, bool)>>>;
 
 /// A token on the nodes of a graph.
 #[derive(Clone, Debug)]
-struct Token {
-    at: usize,
-    edges: Edges,
+pub(crate) struct Token {
+    pub(crate) at: usize,
+    pub(crate) edges: Edges,
 }
 
 impl Game for Token {
@@ -80,10 +80,10 @@ impl ChanceGame for Token {
 
 /// The nodes in tiers of `width`, in order: node n at tier n / width, index n % width; a tier
 /// leads to every tier after it unless `after` says otherwise.
-struct Blocks {
-    width: usize,
-    edges: Edges,
-    after: Option<Vec<Vec<usize>>>,
+pub(crate) struct Blocks {
+    pub(crate) width: usize,
+    pub(crate) edges: Edges,
+    pub(crate) after: Option<Vec<Vec<usize>>>,
 }
 
 impl Tiers for Blocks {
@@ -118,7 +118,7 @@ impl Tiers for Blocks {
 }
 
 /// `edges` in tiers of `width`, each tier leading to every tier after it.
-fn in_blocks(width: usize, edges: &Edges) -> Blocks {
+pub(crate) fn in_blocks(width: usize, edges: &Edges) -> Blocks {
     Blocks {
         width,
         edges: Arc::clone(edges),
@@ -127,7 +127,7 @@ fn in_blocks(width: usize, edges: &Edges) -> Blocks {
 }
 
 /// A random graph of `nodes` nodes whose moves go to larger nodes (so it is acyclic).
-fn random_edges(nodes: usize, seed: u64) -> Edges {
+pub(crate) fn random_edges(nodes: usize, seed: u64) -> Edges {
     let mut random = fastrand::Rng::with_seed(seed);
     let edges = (0..nodes)
         .map(|node| {
@@ -329,7 +329,7 @@ fn the_memory_is_checked_before_it_is_taken() {
 }
 
 /// A directory of its own for a test.
-fn fresh_dir(name: &str) -> std::path::PathBuf {
+pub(crate) fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("gamesolver-tiers-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();

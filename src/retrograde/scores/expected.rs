@@ -3,6 +3,7 @@
 
 use super::super::RetroError;
 use super::TierValues;
+use crate::chance::fixed_point::Settled;
 use crate::game::{ChanceGame, Game, Place, ScoringGame, Tiers};
 use std::sync::atomic::AtomicU64;
 
@@ -12,6 +13,8 @@ use std::sync::atomic::AtomicU64;
 pub struct ExpectedTablebase {
     /// For each tier kept, a code an index: the value's bits inverted, 0 for none.
     tiers: Vec<Option<Vec<u64>>>,
+    /// What the tiers whose positions go round took to settle.
+    settled: Settled,
 }
 
 /// A move's worth to its mover in expected values: its margin, and the value after it added
@@ -27,11 +30,28 @@ pub(super) fn worth(margin: i64, keeps_turn: bool, next: f64) -> f64 {
 
 impl ExpectedTablebase {
     /// The table of the cells a solve wrote (in place: the two have one layout).
-    pub(super) fn from_cells(held: Vec<Option<Vec<AtomicU64>>>) -> Self {
+    pub(super) fn from_cells(held: Vec<Option<Vec<AtomicU64>>>, settled: Settled) -> Self {
         let plain = |cells: Vec<AtomicU64>| cells.into_iter().map(AtomicU64::into_inner).collect();
         Self {
             tiers: held.into_iter().map(|cells| cells.map(plain)).collect(),
+            settled,
         }
+    }
+
+    /// The largest change in the last sweep of any component of positions that go round
+    /// (see [`Retrograde::with_tolerance`](crate::Retrograde::with_tolerance)): 0 for a game
+    /// without cycles, or a table read back ([`from_tiers`](Self::from_tiers)); at most the
+    /// tolerance otherwise.
+    #[must_use]
+    pub fn residual(&self) -> f64 {
+        self.settled.residual
+    }
+
+    /// The sweeps over components of positions that go round, in all (a component of one
+    /// position without a cycle counts one).
+    #[must_use]
+    pub fn sweeps(&self) -> u64 {
+        self.settled.sweeps
     }
 
     /// The expected value of the position at `place` for its side to move; `None` if its
@@ -74,7 +94,10 @@ impl ExpectedTablebase {
                 _ => return Err(RetroError::TierOutOfRange { tier: at }),
             }
         }
-        Ok(Self { tiers: held })
+        Ok(Self {
+            tiers: held,
+            settled: Settled::default(),
+        })
     }
 
     /// Whether `tier` was kept.

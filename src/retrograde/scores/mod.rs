@@ -3,12 +3,14 @@
 //! the `retrograde` module's docs); the values kept ([`ScoreTablebase`]), and served to the
 //! searches as knowledge ([`ScoreKnowledge`]).
 
+mod cycles;
 mod expected;
 mod file;
 mod plan;
 mod tier;
 mod valuation;
 
+pub(crate) use cycles::Cycles;
 pub use expected::ExpectedTablebase;
 pub use file::TierValues;
 pub(crate) use plan::order as tier_order;
@@ -94,7 +96,9 @@ pub(super) fn solve<T: Tiers + Sync>(
     workers: &Workers,
     progress: impl FnMut(usize, usize),
 ) -> Result<ScoreTablebase, RetroError> {
-    let held = solve_with::<T, Exact>(tiers, keep, max_bytes, workers, progress)?;
+    let cycles = Cycles::new(Default::default(), max_bytes);
+    let run = (workers, &cycles);
+    let held = solve_with::<T, Exact>(tiers, keep, max_bytes, run, progress)?;
     let tiers = held.into_iter().map(|codes| codes.map(plain)).collect();
     Ok(ScoreTablebase { tiers })
 }
@@ -104,14 +108,15 @@ pub(super) fn solve_expected<T: Tiers + Sync>(
     tiers: &T,
     keep: &dyn Fn(usize) -> bool,
     max_bytes: usize,
-    workers: &Workers,
+    (workers, cycles): (&Workers, &Cycles),
     progress: impl FnMut(usize, usize),
 ) -> Result<ExpectedTablebase, RetroError>
 where
     T::Game: ChanceGame,
 {
-    let held = solve_with::<T, Expected>(tiers, keep, max_bytes, workers, progress)?;
-    Ok(ExpectedTablebase::from_cells(held))
+    let run = (workers, cycles);
+    let held = solve_with::<T, Expected>(tiers, keep, max_bytes, run, progress)?;
+    Ok(ExpectedTablebase::from_cells(held, cycles.work()))
 }
 
 /// Solves `tiers` valued by `V`: the cells of the tiers `keep` says (`None` for the others).
@@ -119,7 +124,7 @@ fn solve_with<T: Tiers + Sync, V: Valuation<T>>(
     tiers: &T,
     keep: &dyn Fn(usize) -> bool,
     max_bytes: usize,
-    workers: &Workers,
+    run: (&Workers, &Cycles),
     mut progress: impl FnMut(usize, usize),
 ) -> Result<Vec<Option<Vec<V::Cell>>>, RetroError> {
     let plan = plan::plan(tiers, keep)?;
@@ -137,7 +142,7 @@ fn solve_with<T: Tiers + Sync, V: Valuation<T>>(
             all,
             &held,
             spare.take(),
-            workers,
+            run,
         )?);
         for &drop in drops {
             // The largest let go is kept for the next tier; the others are freed.
@@ -159,7 +164,7 @@ pub(super) fn solve_range<T: Tiers + Sync, V: Valuation<T>>(
     (tier, range): (usize, Range<u64>),
     children: Vec<TierValues>,
     max_bytes: usize,
-    workers: &Workers,
+    run: (&Workers, &Cycles),
 ) -> Result<TierValues, RetroError> {
     if range.start > range.end {
         return Err(RetroError::IndexOutOfRange { index: range.start });
@@ -181,7 +186,7 @@ pub(super) fn solve_range<T: Tiers + Sync, V: Valuation<T>>(
         let cells = V::cells_of(child).filter(|_| at < held.len());
         held[at] = Some(cells.ok_or(RetroError::TierOutOfRange { tier: at })?);
     }
-    let cells = tier::solve::<T, V>(tiers, tier, range.clone(), &held, None, workers)?;
+    let cells = tier::solve::<T, V>(tiers, tier, range.clone(), &held, None, run)?;
     let (start, end) = (range.start as usize, range.end as usize);
     Ok(V::values_of(
         tier,

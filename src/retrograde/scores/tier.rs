@@ -1,9 +1,11 @@
 //! One tier solved, on every core: each index valued from its children, those in tiers
 //! solved before read from their cells, those in its own tier searched first, depth first.
-//! The same search for every [`Valuation`].
+//! The same search for every [`Valuation`]; where the moves within the tier go round, the
+//! positions left are the valuation's to value (`cycles`).
 
 use super::super::RetroError;
 use super::super::workers::Workers;
+use super::cycles::Cycles;
 use super::valuation::Valuation;
 use crate::game::{Place, Tiers};
 use std::ops::Range;
@@ -25,7 +27,7 @@ pub(super) fn solve<T: Tiers + Sync, V: Valuation<T>>(
     range: Range<u64>,
     held: &[Option<Vec<V::Cell>>],
     spare: Option<Vec<V::Cell>>,
-    workers: &Workers,
+    (workers, cycles): (&Workers, &Cycles),
 ) -> Result<Vec<V::Cell>, RetroError> {
     let len = tiers.tier_len(tier);
     let too_large = RetroError::TierTooLarge { tier, indices: len };
@@ -40,7 +42,7 @@ pub(super) fn solve<T: Tiers + Sync, V: Valuation<T>>(
     let end = usize::try_from(range.end).ok().filter(|&end| end <= len);
     let start = usize::try_from(range.start).unwrap_or(usize::MAX);
     let indices = start.min(len)..end.ok_or(out_of_range)?;
-    workers.run_pieces(indices, PIECE, |piece| {
+    let searched = workers.run_pieces(indices.clone(), PIECE, |piece| {
         let mut search = Search {
             tiers,
             known: &known,
@@ -59,7 +61,18 @@ pub(super) fn solve<T: Tiers + Sync, V: Valuation<T>>(
             }
         });
         failure
-    })?;
+    });
+    match searched {
+        // Moves within the tier that go round: the positions left are valued by cycles.
+        Err(RetroError::TierCycle { tier: at }) if at == tier => {
+            let roots = indices.start as u64..indices.end as u64;
+            let read = |place| known.value(place);
+            V::go_round(tiers, (tier, roots), &cells, read, cycles)?;
+        }
+        searched => {
+            searched?;
+        }
+    }
     Ok(cells)
 }
 

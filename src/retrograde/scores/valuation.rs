@@ -3,8 +3,10 @@
 //! game in eight ([`Expected`]). The tier's search (`tier`) is the same for both.
 
 use super::super::RetroError;
+use super::cycles::Cycles;
 use super::{TierValues, UNKNOWN, code_of, value_of};
 use crate::game::{ChanceGame, Child, Game, Place, Tiers};
+use std::ops::Range;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// How a solve by tiers keeps values, and values a position once its children are.
@@ -49,6 +51,22 @@ pub(crate) trait Valuation<T: Tiers> {
         scratch: &mut Self::Scratch,
         read: impl FnMut(Place) -> Option<Self::Value>,
     ) -> Option<Self::Value>;
+
+    /// Values the positions of `roots` (indices of `tier`) that the depth-first search left
+    /// because their moves within the tier go round, and those they reach, in `cells`;
+    /// `read` gives a place's value (`None` for one of this tier not valued yet).
+    ///
+    /// # Errors
+    ///
+    /// [`RetroError::TierCycle`] where cycles have no value of this kind (exact values: a
+    /// game whose positions repeat is not scored so); else as the solve of cycles.
+    fn go_round(
+        tiers: &T,
+        at: (usize, Range<u64>),
+        cells: &[Self::Cell],
+        read: impl Fn(Place) -> Result<Option<Self::Value>, RetroError>,
+        cycles: &Cycles,
+    ) -> Result<(), RetroError>;
 }
 
 /// The worth of a move to its mover: its margin, and the child's value added if the move keeps
@@ -142,6 +160,16 @@ impl<T: Tiers> Valuation<T> for Exact {
     ) -> Option<i64> {
         best_move(tiers, position, moves, read, (i64::MIN, 0, worth, i64::max))
     }
+
+    fn go_round(
+        _: &T,
+        (tier, _): (usize, Range<u64>),
+        _: &[AtomicU8],
+        _: impl Fn(Place) -> Result<Option<i64>, RetroError>,
+        _: &Cycles,
+    ) -> Result<(), RetroError> {
+        Err(RetroError::TierCycle { tier })
+    }
 }
 
 /// Expected values of a chance game, in `f64`, eight bytes each: the value's bits inverted,
@@ -214,5 +242,15 @@ where
         };
         tiers.chance_children(position, &mut scratch.1, &mut add);
         (!waits).then(|| if total == 0 { 0.0 } else { sum / total as f64 })
+    }
+
+    fn go_round(
+        tiers: &T,
+        at: (usize, Range<u64>),
+        cells: &[AtomicU64],
+        read: impl Fn(Place) -> Result<Option<f64>, RetroError>,
+        cycles: &Cycles,
+    ) -> Result<(), RetroError> {
+        super::cycles::solve(tiers, at, cells, read, cycles)
     }
 }
