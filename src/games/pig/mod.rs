@@ -5,12 +5,19 @@
 //! and either holds, banking the turn total, or rolls a 1 (a *bust*), banking nothing; either
 //! way the turn passes. The first to bank the goal (100) wins. In Piglet a coin is flipped:
 //! heads adds 1, tails busts. Positions repeat (two busts in a row give the start back), so
-//! the game is solved by [`CyclicSolver`](crate::chance::CyclicSolver), not a tree search.
+//! the game is solved by the strongly connected components of its graph, not a tree search:
+//! by keys from a start ([`CyclicSolver`](crate::chance::CyclicSolver)), or numbered in tiers
+//! by the scores banked ([`ByBanked`], [`Retrograde::solve_expected`](crate::Retrograde::solve_expected)),
+//! without a hash map and on every core.
 //!
 //! Only winning counts: the hold that reaches the goal scores 1, so a position's value is
 //! `2p - 1`, p the side to move's chance to win ([`Pig::chance_to_win`]). A side may hold only
 //! after a roll of its turn (holding a turn total of 0 only hands the turn over, which a roll
 //! does at least as well: a bust hands it over too, and any other roll leaves more).
+
+mod by_banked;
+
+pub use by_banked::ByBanked;
 
 use crate::{ChanceGame, Game, Points, ScoringGame};
 use thiserror::Error;

@@ -1,8 +1,12 @@
 //! Pig and Piglet, whose positions repeat, by the solver of strongly connected components:
-//! the published chance of the first player in Pig to 100, and values a hand can check.
+//! the published chance of the first player in Pig to 100, and values a hand can check; the
+//! same by tiers of banked scores (`ByBanked`), position by position against the solve by
+//! keys and the exact values.
 
 use gamesolver::chance::CyclicSolver;
-use gamesolver::games::pig::{HOLD, Pig, ROLL};
+use gamesolver::check::{self, Checks};
+use gamesolver::games::pig::{ByBanked, HOLD, Pig, ROLL};
+use gamesolver::{Retrograde, Tiers};
 
 fn first_player(start: Pig) -> f64 {
     let solution = CyclicSolver::new().solve(&start).unwrap();
@@ -115,4 +119,90 @@ fn small_games_are_solved_exactly_as_fractions() {
 fn float_of(value: &gamesolver::chance::BigRational) -> f64 {
     let (numerator, denominator) = (value.numer().to_string(), value.denom().to_string());
     numerator.parse::<f64>().unwrap() / denominator.parse::<f64>().unwrap()
+}
+
+/// The numbering by banked scores against the rules: every index of Pig to 12 and Piglet to
+/// 9 a position placed where it stands, its children and chance children the rules', each
+/// in its own tier or one `tiers_after` names.
+#[test]
+fn the_numbering_by_banked_scores_is_the_rules() {
+    for start in [Pig::new(12).unwrap(), Pig::piglet(9).unwrap()] {
+        let tiers = ByBanked::new(start);
+        assert_eq!(check::chance_tiers(&tiers, &Checks::default()), Ok(()));
+        // Every position play gives is numbered: all indices, none past them.
+        let indices: u64 = (0..tiers.tier_count()).map(|t| tiers.tier_len(t)).sum();
+        let goal = u64::from(start.goal());
+        assert_eq!(indices, (goal + 1) * (goal + 1) * (goal + 2));
+    }
+    let tiers = ByBanked::new(Pig::new(100).unwrap());
+    let left_out = tiers.place(&Pig::new(50).unwrap());
+    assert_eq!(left_out.tier, tiers.tier_count());
+    let past_goal = tiers.place(&Pig::new(100).unwrap().at(60, 0, 70));
+    assert_eq!(past_goal.tier, tiers.tier_count());
+}
+
+/// Pig to 100 by tiers, on two threads: the published figure, and every position the start
+/// reaches worth what the solve by keys gives it (each to its tolerance); the policy read
+/// from the table rolls at the start and holds a win.
+#[test]
+fn pig_to_100_by_tiers_is_the_solve_by_keys() {
+    let start = Pig::new(100).unwrap();
+    let tiers = ByBanked::new(start);
+    let table = Retrograde::new()
+        .with_threads(2)
+        .solve_expected(&tiers, |_| true)
+        .unwrap();
+    assert!(table.residual() <= 1e-12, "{}", table.residual());
+    let p = Pig::chance_to_win(table.value(&tiers, &start).unwrap());
+    assert!((p - 0.530_592_725).abs() < 5e-10, "{p}");
+    let by_keys = CyclicSolver::new().solve(&start).unwrap();
+    let mut compared = 0;
+    for tier in 0..tiers.tier_count() {
+        for (index, value) in table.iter_tier(tier) {
+            let position = tiers.position_at(tier, index).unwrap();
+            if let Some(truth) = by_keys.value(&position) {
+                assert!(
+                    (value - truth).abs() < 1e-9,
+                    "{position:?}: {value} {truth}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, by_keys.len());
+    let best = |position: &Pig| {
+        let worths = table.move_worths(&tiers, position).unwrap();
+        let top = worths.iter().map(|w| w.1).fold(f64::NEG_INFINITY, f64::max);
+        worths.into_iter().find(|w| w.1 == top).map(|w| w.0)
+    };
+    assert_eq!(best(&start), Some(ROLL));
+    assert_eq!(best(&start.at(90, 50, 10)), Some(HOLD));
+}
+
+/// Piglet and Pig to 10 by tiers on one thread against their exact values, every position.
+#[test]
+fn small_games_by_tiers_are_the_exact_values() {
+    for start in [Pig::piglet(10).unwrap(), Pig::new(10).unwrap()] {
+        let tiers = ByBanked::new(start);
+        let table = Retrograde::new()
+            .with_threads(1)
+            .solve_expected(&tiers, |_| true)
+            .unwrap();
+        let exact = CyclicSolver::new().solve_exact(&start).unwrap();
+        let mut compared = 0;
+        for tier in 0..tiers.tier_count() {
+            for (index, value) in table.iter_tier(tier) {
+                let position = tiers.position_at(tier, index).unwrap();
+                if let Some(truth) = exact.value(&position) {
+                    let truth = float_of(truth);
+                    assert!(
+                        (value - truth).abs() < 1e-10,
+                        "{position:?}: {value} {truth}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert_eq!(compared, CyclicSolver::new().solve(&start).unwrap().len());
+    }
 }
