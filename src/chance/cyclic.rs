@@ -154,11 +154,16 @@ impl CyclicSolver {
         let best = &mut solution.best;
         let settled = self
             .settle
-            .settle(component, single, &mut solution.values, |i, values| {
-                let (value, move_) = graph.value_of(i, values);
-                best[i] = move_;
-                value
-            })
+            .settle(
+                component,
+                single,
+                solution.values.as_mut_slice(),
+                |i, values| {
+                    let (value, move_) = graph.value_of(i, values);
+                    best[i] = move_;
+                    value
+                },
+            )
             .map_err(|sweeps| ChanceError::NoConvergence { sweeps })?;
         solution.residual = solution.residual.max(settled.residual);
         solution.sweeps += settled.sweeps;

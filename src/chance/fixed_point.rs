@@ -4,6 +4,8 @@
 //! connected components, each after every one it leads to, and a component's values swept
 //! until they stop moving.
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 /// How long a component is swept: until no value moves by more than `tolerance`, at most
 /// `max_sweeps` times.
 #[derive(Debug, Clone, Copy)]
@@ -29,6 +31,42 @@ pub(crate) struct Settled {
     pub(crate) residual: f64,
 }
 
+/// The values a sweep reads and writes, by position number: a slice of one thread's, or
+/// [`SharedValues`].
+pub(crate) trait Values {
+    /// Position `i`'s value.
+    fn get(&self, i: usize) -> f64;
+    /// Gives position `i` the value `value`.
+    fn set(&mut self, i: usize, value: f64);
+}
+
+impl Values for [f64] {
+    #[inline]
+    fn get(&self, i: usize) -> f64 {
+        self[i]
+    }
+    #[inline]
+    fn set(&mut self, i: usize, value: f64) {
+        self[i] = value;
+    }
+}
+
+/// Values that threads settling different components at once share, each an `f64`'s bits:
+/// a thread writes only its own component's, and reads the others' only once they are
+/// settled.
+pub(crate) struct SharedValues<'a>(pub(crate) &'a [AtomicU64]);
+
+impl Values for SharedValues<'_> {
+    #[inline]
+    fn get(&self, i: usize) -> f64 {
+        f64::from_bits(self.0[i].load(Relaxed))
+    }
+    #[inline]
+    fn set(&mut self, i: usize, value: f64) {
+        self.0[i].store(value.to_bits(), Relaxed);
+    }
+}
+
 /// Sweeps between two extrapolations of a component's values.
 const EXTRAPOLATE_EVERY: usize = 4;
 
@@ -43,12 +81,12 @@ impl Settle {
     /// down a chain of positions at once); and every four sweeps each value is extrapolated
     /// from its sequence (Aitken's Δ², a guess the following sweeps confirm or correct). On
     /// Pig to 100 the two take the sweeps from 482,806 to 54,791.
-    pub(crate) fn settle(
+    pub(crate) fn settle<V: Values + ?Sized>(
         &self,
         component: &[u32],
         single: bool,
-        values: &mut [f64],
-        mut value_of: impl FnMut(usize, &[f64]) -> f64,
+        values: &mut V,
+        mut value_of: impl FnMut(usize, &V) -> f64,
     ) -> Result<Settled, usize> {
         // The component's values two and four sweeps ago, for the extrapolation.
         let (mut before, mut last) = (Vec::new(), Vec::new());
@@ -57,8 +95,8 @@ impl Settle {
             let mut change: f64 = 0.0;
             for &i in component {
                 let value = value_of(i as usize, values);
-                change = change.max((value - values[i as usize]).abs());
-                values[i as usize] = value;
+                change = change.max((value - values.get(i as usize)).abs());
+                values.set(i as usize, value);
             }
             sweeps += 1;
             if single || change <= self.tolerance {
@@ -79,7 +117,7 @@ impl Settle {
             }
             std::mem::swap(&mut before, &mut last);
             last.clear();
-            last.extend(component.iter().map(|&i| values[i as usize]));
+            last.extend(component.iter().map(|&i| values.get(i as usize)));
         }
     }
 }
@@ -91,17 +129,22 @@ impl Settle {
 /// map), the limit of each value's sequence. Only a guess: the sweeps after it go on until
 /// the values stop moving, so a poor guess costs sweeps, never the answer (value iteration
 /// reaches the fixed point from any values).
-fn extrapolate(component: &[u32], values: &mut [f64], last: &[f64], before: &[f64]) {
+fn extrapolate<V: Values + ?Sized>(
+    component: &[u32],
+    values: &mut V,
+    last: &[f64],
+    before: &[f64],
+) {
     if last.len() != component.len() || before.len() != component.len() {
         return;
     }
     for ((&i, &last), &before) in component.iter().zip(last).zip(before) {
-        let value = &mut values[i as usize];
-        let (step, previous) = (*value - last, last - before);
+        let value = values.get(i as usize);
+        let (step, previous) = (value - last, last - before);
         let bend = step - previous;
         // Steps that shrink, of one sign or alternating: a geometric approach.
         if bend.abs() > f64::MIN_POSITIVE && step.abs() < previous.abs() {
-            *value -= step * step / bend;
+            values.set(i as usize, value - step * step / bend);
         }
     }
 }

@@ -20,6 +20,13 @@ impl Workers {
         Self(pool)
     }
 
+    /// The threads tasks run on.
+    pub(crate) fn threads(&self) -> usize {
+        self.0
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
     /// Whether tasks run on several threads at once.
     pub(crate) fn shared(&self) -> bool {
         self.0.is_some()
@@ -67,6 +74,10 @@ impl Workers {
             return tasks.map(work).sum();
         };
         let tasks: Vec<T> = tasks.collect();
+        if tasks.len() <= 1 {
+            // One task: the calling thread runs it, and the pool sleeps on.
+            return tasks.into_iter().map(work).sum();
+        }
         let total = AtomicUsize::new(0);
         let failure = Mutex::new(None);
         pool.scope(|scope| {

@@ -7,8 +7,9 @@
 //! position back): the solve settles them by their strongly connected components, as Neller
 //! and Presser solve the game a sum of scores at a time.
 
-use super::Pig;
-use crate::{Place, Tiers};
+use super::{Pig, PigMove};
+use crate::{Child, Place, Tiers};
+use std::ops::Range;
 
 /// Pig (or Piglet) to one goal, numbered by the sum of the scores banked: tier `s` holds
 /// every pair of scores `(mover, other)` of sum `s` (each at most the goal), and for each
@@ -129,5 +130,99 @@ impl Tiers for ByBanked {
     fn tiers_after(&self, tier: usize, out: &mut Vec<usize>) {
         let last = (tier + self.start.goal as usize).min(self.tier_count() - 1);
         out.extend(tier + 1..=last);
+    }
+
+    /// Each mover's turn totals in order, without a search for the mover.
+    fn for_each_position(
+        &self,
+        tier: usize,
+        indices: Range<u64>,
+        mut visit: impl FnMut(u64, &Pig),
+    ) {
+        let Some(first) = self.position_at(tier, indices.start) else {
+            return;
+        };
+        let (mut position, sum) = (first, tier as u64);
+        for index in indices {
+            visit(index, &position);
+            // The next index: rolling, or the next turn total, or the next mover's first.
+            if !position.rolling {
+                position.rolling = true;
+            } else if position.turn < position.goal - position.mover {
+                (position.turn, position.rolling) = (position.turn + 1, false);
+            } else if u64::from(position.mover) < sum.min(self.goal()) {
+                position.mover += 1;
+                position.other -= 1;
+                (position.turn, position.rolling) = (0, false);
+            }
+        }
+    }
+
+    /// The rules' children, placed by arithmetic: nothing is played.
+    fn children(&self, position: &Pig, _: &mut Vec<PigMove>, mut visit: impl FnMut(Child)) {
+        self.each_child(position, |child, _| visit(child));
+    }
+
+    /// The faces, each of weight 1, placed by arithmetic.
+    fn chance_children(
+        &self,
+        position: &Pig,
+        _: &mut Vec<(PigMove, u32)>,
+        visit: impl FnMut(Child, u32),
+    ) {
+        if position.rolling {
+            self.each_child(position, visit);
+        }
+    }
+}
+
+impl ByBanked {
+    /// The child of each move of `position` (each face, if it is rolling), with weight 1:
+    /// what playing each gives.
+    fn each_child(&self, position: &Pig, mut visit: impl FnMut(Child, u32)) {
+        if position.over() {
+            return;
+        }
+        let mut child = |next: Pig, margin: i64, keeps_turn: bool| {
+            let place = self.place(&next);
+            let child = Child {
+                margin,
+                keeps_turn,
+                place,
+            };
+            visit(child, 1);
+        };
+        let (goal, mover, turn) = (position.goal, position.mover, position.turn);
+        let passed = |banked: u16| Pig {
+            mover: position.other,
+            other: banked.min(goal),
+            turn: 0,
+            rolling: false,
+            ..*position
+        };
+        if !position.rolling {
+            if turn > 0 {
+                child(passed(mover + turn), i64::from(mover + turn >= goal), false);
+            }
+            let rolling = Pig {
+                rolling: true,
+                ..*position
+            };
+            return child(rolling, 0, true);
+        }
+        for face in 1..=position.faces() {
+            match position.adds(face) {
+                0 => child(passed(mover), 0, false),
+                more => {
+                    let turn = (turn + more).min(goal - mover);
+                    let next = Pig {
+                        turn,
+                        rolling: false,
+                        ..*position
+                    };
+                    child(next, 0, true);
+                }
+            }
+        }
     }
 }

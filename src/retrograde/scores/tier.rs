@@ -67,7 +67,7 @@ pub(super) fn solve<T: Tiers + Sync, V: Valuation<T>>(
         Err(RetroError::TierCycle { tier: at }) if at == tier => {
             let roots = indices.start as u64..indices.end as u64;
             let read = |place| known.value(place);
-            V::go_round(tiers, (tier, roots), &cells, read, cycles)?;
+            V::go_round(tiers, (tier, roots), &cells, read, (workers, cycles))?;
         }
         searched => {
             searched?;

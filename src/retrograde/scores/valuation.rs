@@ -3,6 +3,7 @@
 //! game in eight ([`Expected`]). The tier's search (`tier`) is the same for both.
 
 use super::super::RetroError;
+use super::super::workers::Workers;
 use super::cycles::Cycles;
 use super::{TierValues, UNKNOWN, code_of, value_of};
 use crate::game::{ChanceGame, Child, Game, Place, Tiers};
@@ -64,9 +65,11 @@ pub(crate) trait Valuation<T: Tiers> {
         tiers: &T,
         at: (usize, Range<u64>),
         cells: &[Self::Cell],
-        read: impl Fn(Place) -> Result<Option<Self::Value>, RetroError>,
-        cycles: &Cycles,
-    ) -> Result<(), RetroError>;
+        read: impl Fn(Place) -> Result<Option<Self::Value>, RetroError> + Sync,
+        run: (&Workers, &Cycles),
+    ) -> Result<(), RetroError>
+    where
+        T: Sync;
 }
 
 /// The worth of a move to its mover: its margin, and the child's value added if the move keeps
@@ -165,8 +168,8 @@ impl<T: Tiers> Valuation<T> for Exact {
         _: &T,
         (tier, _): (usize, Range<u64>),
         _: &[AtomicU8],
-        _: impl Fn(Place) -> Result<Option<i64>, RetroError>,
-        _: &Cycles,
+        _: impl Fn(Place) -> Result<Option<i64>, RetroError> + Sync,
+        _: (&Workers, &Cycles),
     ) -> Result<(), RetroError> {
         Err(RetroError::TierCycle { tier })
     }
@@ -248,9 +251,12 @@ where
         tiers: &T,
         at: (usize, Range<u64>),
         cells: &[AtomicU64],
-        read: impl Fn(Place) -> Result<Option<f64>, RetroError>,
-        cycles: &Cycles,
-    ) -> Result<(), RetroError> {
-        super::cycles::solve(tiers, at, cells, read, cycles)
+        read: impl Fn(Place) -> Result<Option<f64>, RetroError> + Sync,
+        run: (&Workers, &Cycles),
+    ) -> Result<(), RetroError>
+    where
+        T: Sync,
+    {
+        super::cycles::solve(tiers, at, cells, read, run)
     }
 }

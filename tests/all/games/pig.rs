@@ -179,6 +179,22 @@ fn pig_to_100_by_tiers_is_the_solve_by_keys() {
     assert_eq!(best(&start.at(90, 50, 10)), Some(HOLD));
 }
 
+/// Pig to 200, whose tiers are large enough to be built and settled on two threads: the very
+/// values of one thread, bit for bit (each component settled from the same values, in the
+/// same order).
+#[test]
+fn threads_give_the_values_of_one_thread() {
+    let tiers = ByBanked::new(Pig::new(200).unwrap());
+    let solve = |threads| {
+        let mut solver = Retrograde::new().with_threads(threads);
+        solver.solve_expected(&tiers, |tier| tier % 50 == 0).unwrap()
+    };
+    let (one, two) = (solve(1), solve(2));
+    assert!(tiers.tier_len(200) > 1 << 15, "{}", tiers.tier_len(200));
+    assert!(one == two);
+    assert_eq!(one.iter_tier(200).count() as u64, tiers.tier_len(200));
+}
+
 /// Piglet and Pig to 10 by tiers on one thread against their exact values, every position.
 #[test]
 fn small_games_by_tiers_are_the_exact_values() {
