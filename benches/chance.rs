@@ -5,8 +5,9 @@
 //! with the expected-rolls evaluator (`race_to_depth`), each way again, beside the
 //! depth-limited expectiminimax; the one-sided database of up to 8 checkers, solved as the
 //! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
-//! Pig to 100, whose positions repeat, by the strongly connected components
-//! (`CyclicSolver`) beside value iteration over the whole game by hand
+//! Pig to 100, whose positions repeat, by the strongly connected components, explored by keys
+//! (`CyclicSolver`) or numbered in tiers by the scores banked (`tiers`: `ByBanked`, one
+//! thread), beside value iteration over the whole game by hand
 //! (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last four turns (every card of nine boxes
 //! filled or more) by the retrograde solve in tiers (`ByTurns`), one thread, beside the dynamic
 //! programme a turn at a time by hand (`games::yahtzee::expected_scores`).
@@ -24,7 +25,7 @@ use gamesolver::chance::{
 use gamesolver::games::bearoff::{
     Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, every_side,
 };
-use gamesolver::games::pig::Pig;
+use gamesolver::games::pig::{ByBanked, Pig};
 use gamesolver::games::yahtzee::{ByTurns, Card, Joker, expected_scores};
 use gamesolver::{Retrograde, Tiers};
 use std::sync::Arc;
@@ -199,6 +200,15 @@ fn pig(c: &mut Criterion) {
     group.bench_function(BenchmarkId::new("cyclic_solver", 100), |b| {
         b.iter(|| CyclicSolver::new().solve(&start));
     });
+    let tiers = ByBanked::new(start);
+    let by_tiers = || {
+        let mut solver = Retrograde::new().with_threads(1);
+        solver.solve_expected(&tiers, |tier| tier == 0)
+    };
+    let table = by_tiers().expect("it converges");
+    let value = table.value(&tiers, &start).expect("the start");
+    assert!((Pig::chance_to_win(value) - p).abs() < 1e-10, "{value}");
+    group.bench_function(BenchmarkId::new("tiers", 100), |b| b.iter(by_tiers));
     group.bench_function(BenchmarkId::new("value_iteration_by_hand", 100), |b| {
         b.iter(|| baseline::pig_by_hand::first_player(100, 1e-12));
     });
