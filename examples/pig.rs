@@ -1,18 +1,25 @@
-//! Pig and Piglet solved whole ([`gamesolver::games::pig`], [`gamesolver::chance::CyclicSolver`]):
-//! the first player's chance to win with optimal play, and, with `--svg`, the optimal policy
-//! as a picture after Neller and Presser: for each pair of scores, the turn total at which the
-//! side to move holds.
+//! Pig and Piglet solved whole ([`gamesolver::games::pig`]): numbered in tiers by the scores
+//! banked ([`ByBanked`]) and solved by retrograde analysis in expected values, the positions
+//! that go round within a tier settled by their strongly connected components; or, with
+//! `--by-keys`, explored from the start ([`CyclicSolver`]). Prints the first player's chance
+//! to win with optimal play, and, with `--svg`, draws the optimal policy as a picture after
+//! Neller and Presser: for each pair of scores, the turn total at which the side to move
+//! holds.
 //!
 //! ```text
 //! cargo run --release --example pig                      # Pig to 100: 0.530592725
+//! cargo run --release --example pig -- --threads 2       # the same on two threads
+//! cargo run --release --example pig -- --by-keys         # the same, explored by keys
 //! cargo run --release --example pig -- --piglet --goal 10 --exact
 //! cargo run --release --example pig -- --svg policy.svg
 //! ```
 
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
-use gamesolver::chance::{CyclicSolution, CyclicSolver};
-use gamesolver::games::pig::{HOLD, Pig};
+use gamesolver::chance::CyclicSolver;
+use gamesolver::games::pig::{ByBanked, HOLD, Pig, PigMove};
+use gamesolver::retrograde::ExpectedTablebase;
+use gamesolver::{Retrograde, Tiers};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -26,6 +33,13 @@ struct Args {
     /// Piglet: a coin, heads adding 1, tails busting.
     #[arg(long)]
     piglet: bool,
+    /// Threads to solve by tiers on.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    #[arg(conflicts_with = "by_keys")]
+    threads: u16,
+    /// Explores the positions from the start by keys, on one thread, instead of by tiers.
+    #[arg(long)]
+    by_keys: bool,
     /// Draws the policy (the turn total to hold at, by score) to this SVG file.
     #[arg(long)]
     svg: Option<PathBuf>,
@@ -36,13 +50,31 @@ struct Args {
 }
 
 /// The smallest turn total at which the side to move holds, with scores `mover` and `other`.
-fn hold_at(solution: &CyclicSolution<Pig>, start: Pig, mover: u16, other: u16) -> Option<u16> {
+fn hold_at(
+    best: &impl Fn(&Pig) -> Option<PigMove>,
+    start: Pig,
+    mover: u16,
+    other: u16,
+) -> Option<u16> {
     let goal = start.goal();
-    (1..=goal - mover).find(|&turn| solution.best_move(&start.at(mover, other, turn)) == Some(HOLD))
+    (1..=goal - mover).find(|&turn| best(&start.at(mover, other, turn)) == Some(HOLD))
+}
+
+/// The best move read from a table: the first of the largest worth, in the rules' order.
+fn best_in(table: &ExpectedTablebase, tiers: &ByBanked, position: &Pig) -> Option<PigMove> {
+    let worths = table.move_worths(tiers, position)?;
+    let top = worths
+        .iter()
+        .map(|&(_, worth)| worth)
+        .fold(f64::NEG_INFINITY, f64::max);
+    worths
+        .into_iter()
+        .find(|&(_, worth)| worth == top)
+        .map(|(mv, _)| mv)
 }
 
 /// Each pair of scores a square, shaded by the turn total to hold at.
-fn draw(solution: &CyclicSolution<Pig>, start: Pig, path: &Path) -> Result<(), String> {
+fn draw(best: &impl Fn(&Pig) -> Option<PigMove>, start: Pig, path: &Path) -> Result<(), String> {
     use plotters::prelude::*;
     let goal = u32::from(start.goal());
     let root = SVGBackend::new(path, (640, 640)).into_drawing_area();
@@ -67,7 +99,7 @@ fn draw(solution: &CyclicSolution<Pig>, start: Pig, path: &Path) -> Result<(), S
     };
     chart
         .draw_series(squares.filter_map(|(i, j)| {
-            let turn = hold_at(solution, start, i, j)?;
+            let turn = hold_at(best, start, i, j)?;
             let (x, y) = (u32::from(i), u32::from(j));
             Some(Rectangle::new([(x, y), (x + 1, y + 1)], shade(turn)))
         }))
@@ -83,23 +115,46 @@ fn run(args: Args) -> Result<(), Failure> {
     }
     .map_err(|e| e.to_string())?;
     let began = Instant::now();
-    let solution = CyclicSolver::new()
-        .solve(&start)
-        .map_err(|e| Failure::OutOfReach(e.to_string()))?;
-    let value = solution.value(&start).unwrap_or_default();
-    let (components, sweeps) = solution.work();
-    println!(
-        "first_player_wins={:.9} positions={} components={components} sweeps={sweeps} residual={:.1e} seconds={:.2}",
-        Pig::chance_to_win(value),
-        solution.len(),
-        solution.residual(),
-        began.elapsed().as_secs_f64()
-    );
+    let out_of_reach = |e: &dyn std::fmt::Display| Failure::OutOfReach(e.to_string());
+    let best: Box<dyn Fn(&Pig) -> Option<PigMove>> = if args.by_keys {
+        let solution = CyclicSolver::new()
+            .solve(&start)
+            .map_err(|e| out_of_reach(&e))?;
+        let value = solution.value(&start).unwrap_or_default();
+        let (components, sweeps) = solution.work();
+        println!(
+            "first_player_wins={:.9} positions={} components={components} sweeps={sweeps} residual={:.1e} seconds={:.2}",
+            Pig::chance_to_win(value),
+            solution.len(),
+            solution.residual(),
+            began.elapsed().as_secs_f64()
+        );
+        Box::new(move |position| solution.best_move(position))
+    } else {
+        let tiers = ByBanked::new(start);
+        let mut solver = Retrograde::new().with_threads(usize::from(args.threads));
+        // The start's tier, and every tier for the picture.
+        let all = args.svg.is_some();
+        let table = solver
+            .solve_expected(&tiers, |tier| all || tier == 0)
+            .map_err(|e| out_of_reach(&e))?;
+        let value = table.value(&tiers, &start).unwrap_or_default();
+        let indices: u64 = (0..tiers.tier_count()).map(|t| tiers.tier_len(t)).sum();
+        println!(
+            "first_player_wins={:.9} indices={indices} tiers={} sweeps={} residual={:.1e} seconds={:.2}",
+            Pig::chance_to_win(value),
+            tiers.tier_count(),
+            table.sweeps(),
+            table.residual(),
+            began.elapsed().as_secs_f64()
+        );
+        Box::new(move |position| best_in(&table, &tiers, position))
+    };
     if args.exact {
         use gamesolver::chance::{BigRational, Expectation};
         let exact = CyclicSolver::new()
             .solve_exact(&start)
-            .map_err(|e| Failure::OutOfReach(e.to_string()))?;
+            .map_err(|e| out_of_reach(&e))?;
         let value = exact
             .value(&start)
             .cloned()
@@ -108,7 +163,7 @@ fn run(args: Args) -> Result<(), Failure> {
         println!("first_player_wins_exactly={chance}");
     }
     if let Some(path) = &args.svg {
-        draw(&solution, start, path).map_err(Failure::OutOfReach)?;
+        draw(&best, start, path).map_err(Failure::OutOfReach)?;
     }
     Ok(())
 }

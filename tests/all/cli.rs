@@ -86,6 +86,35 @@ fn bad_arguments_exit_2_with_a_reason() {
     );
 }
 
+/// Pig by tiers and by keys: the chances a hand checks (to 2 with a die, 6/7; Piglet to 1,
+/// 2/3, exactly too), the policy drawn a square a pair of scores; bad input refused.
+#[test]
+fn pig_gives_the_chances_a_hand_checks() {
+    for args in [&["--goal", "2"][..], &["--goal", "2", "--by-keys"]] {
+        let out = run("pig", args, b"");
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("first_player_wins=0.857142857 "), "{args:?}");
+    }
+    let out = run("pig", &["--piglet", "--goal", "1", "--exact", "--threads", "2"], b"");
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("first_player_wins=0.666666667 "), "{stdout}");
+    assert!(stdout.ends_with("first_player_wins_exactly=2/3\n"), "{stdout}");
+    let svg = std::env::temp_dir().join(format!("pig-policy-{}.svg", std::process::id()));
+    let path = svg.to_str().expect("UTF-8");
+    let out = run("pig", &["--goal", "3", "--svg", path], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // To 3, each of the 9 pairs of scores holds when the turn total wins, 3 less its score
+    // (a roll from less wins at least 5 times in 6): three squares of each shade.
+    let picture = std::fs::read_to_string(&svg).expect("the picture");
+    for shade in ["#0000FF", "#5555FF", "#AAAAFF"] {
+        let square = format!("fill=\"{shade}\"");
+        assert_eq!(picture.matches(&square).count(), 3, "{shade}: {picture}");
+    }
+    std::fs::remove_file(&svg).expect("removed");
+    rejected("pig", &["--goal", "0"], "a goal of 1 to 1000");
+    rejected("pig", &["--by-keys", "--threads", "2"], "cannot be used with");
+}
+
 /// Searches that cannot finish stop with an error, status 1 and no usage text, instead of
 /// running or growing.
 #[test]
