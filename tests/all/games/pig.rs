@@ -187,7 +187,9 @@ fn threads_give_the_values_of_one_thread() {
     let tiers = ByBanked::new(Pig::new(200).unwrap());
     let solve = |threads| {
         let mut solver = Retrograde::new().with_threads(threads);
-        solver.solve_expected(&tiers, |tier| tier % 50 == 0).unwrap()
+        solver
+            .solve_expected(&tiers, |tier| tier % 50 == 0)
+            .unwrap()
     };
     let (one, two) = (solve(1), solve(2));
     assert!(tiers.tier_len(200) > 1 << 15, "{}", tiers.tier_len(200));
