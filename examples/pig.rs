@@ -49,6 +49,9 @@ struct Args {
     exact: bool,
 }
 
+/// The best move at a position, as a solve gives it.
+type Policy = Box<dyn Fn(&Pig) -> Option<PigMove>>;
+
 /// The smallest turn total at which the side to move holds, with scores `mover` and `other`.
 fn hold_at(
     best: &impl Fn(&Pig) -> Option<PigMove>,
@@ -116,7 +119,7 @@ fn run(args: Args) -> Result<(), Failure> {
     .map_err(|e| e.to_string())?;
     let began = Instant::now();
     let out_of_reach = |e: &dyn std::fmt::Display| Failure::OutOfReach(e.to_string());
-    let best: Box<dyn Fn(&Pig) -> Option<PigMove>> = if args.by_keys {
+    let best: Policy = if args.by_keys {
         let solution = CyclicSolver::new()
             .solve(&start)
             .map_err(|e| out_of_reach(&e))?;
