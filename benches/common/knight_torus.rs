@@ -54,6 +54,8 @@ impl<const UNMOVES: bool> Game for KnightTorus<UNMOVES> {
 }
 
 impl<const UNMOVES: bool> WinLossGame for KnightTorus<UNMOVES> {
+    const NAME: &'static str = "knight on a torus";
+
     fn ending(&self) -> Option<Verdict> {
         // About one square in 13 a trap, one in 64 each a haven and a truce.
         match self.square.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58 {
@@ -66,8 +68,6 @@ impl<const UNMOVES: bool> WinLossGame for KnightTorus<UNMOVES> {
 }
 
 impl<const UNMOVES: bool> IndexedGame for KnightTorus<UNMOVES> {
-    const NAME: &'static str = "knight on a torus";
-
     const HAS_PREDECESSORS: bool = UNMOVES;
 
     fn index_count(&self) -> u64 {

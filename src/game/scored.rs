@@ -137,6 +137,8 @@ mod tests {
     }
 
     impl<const STALEMATE_DRAWS: bool> WinLossGame for Pile<STALEMATE_DRAWS> {
+        const NAME: &'static str = "a pile";
+
         fn without_moves(&self) -> Verdict {
             if STALEMATE_DRAWS {
                 Verdict::Draw

@@ -81,7 +81,9 @@ impl Verdict {
 ///     fn key(&self) -> u8 { self.0 }
 /// }
 ///
-/// impl WinLossGame for Ring {}
+/// impl WinLossGame for Ring {
+///     const NAME: &'static str = "a token on a ring";
+/// }
 ///
 /// let solved = Retrograde::new().solve(&Ring(0))?;
 /// // From 0 the mover goes to the dead end and wins at once.
@@ -91,6 +93,24 @@ impl Verdict {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait WinLossGame: Game {
+    /// The game's name, written in a saved table (of either path: [`Tablebase::save`],
+    /// [`IndexedTablebase::save`]) and checked when it is read back, so that a table is never
+    /// used for another game: the same in every program built from the game's source (a
+    /// compiler's type name is not: it names the crate and module, and may change between
+    /// compiler versions). Give each game its own, `"dobutsu shogi"` say; an
+    /// [`IndexedGame`] names its numbering too (`"dobutsu shogi up to mirror"`).
+    ///
+    /// [`Tablebase::save`]: crate::retrograde::Tablebase::save
+    /// [`IndexedTablebase::save`]: crate::retrograde::IndexedTablebase::save
+    const NAME: &'static str;
+
+    /// A number that tells this game's rule sets and sizes apart (a board's size, a variant),
+    /// written in a saved table and checked when it is read back, so that a table is never
+    /// used for other rules. 0 by default: one rule set.
+    fn rules_id(&self) -> u64 {
+        0
+    }
+
     /// The result for the side to move of a position where the rules end the game (a line
     /// of three formed, a king taken), or `None` while play goes on. Asked before the moves:
     /// a position that has ended is not played on. The default, `None`: the game ends only
@@ -148,19 +168,6 @@ pub trait IndexedGame: WinLossGame {
     /// The position of `index`, or `None` if it names none. Asked of any position of the
     /// game (the start, say): the answer depends only on `index`.
     fn position_at(&self, index: u64) -> Option<Self>;
-
-    /// The game's name, written in a saved table and checked when it is read back, so that
-    /// a table is never used for another game: the same in every program built from the
-    /// game's source (a compiler's type name is not: it names the crate and module, and may
-    /// change between compiler versions). Give each game its own, `"dobutsu shogi"` say.
-    const NAME: &'static str;
-
-    /// A number that tells this game's rule sets and sizes apart (a board's size, a variant),
-    /// written in a saved table and checked when it is read back, so that a table is never
-    /// used for other rules. 0 by default: one rule set.
-    fn rules_id(&self) -> u64 {
-        0
-    }
 
     /// Whether [`predecessors`](Self::predecessors) is implemented. `false` by default.
     const HAS_PREDECESSORS: bool = false;

@@ -55,6 +55,7 @@ use crate::search::EndgameSolver;
 /// }
 ///
 /// impl WinLossGame for Line {
+///     const NAME: &'static str = "a token on a line";
 ///     fn ending(&self) -> Option<Verdict> {
 ///         // The side to move at point 5 has lost: the other side moved there.
 ///         (self.0 == 5).then_some(Verdict::Loss)

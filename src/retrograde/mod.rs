@@ -41,8 +41,11 @@
 //! class ([`IndexedGame::predecessors`]; `games::dobutsu::UpToMirror` works one through).
 //!
 //! A table of the indexed path is saved with [`IndexedTablebase::save`] and read back whole
-//! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]); a
-//! table of another game, rule set or size, cut short or damaged, is refused.
+//! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]);
+//! one of the forward path with [`Tablebase::save`] and [`Tablebase::load`], each position by
+//! its key's [`words`](crate::TableKey::words). Both name the game ([`WinLossGame::NAME`],
+//! [`WinLossGame::rules_id`]); a table of another game, rule set or size, cut short or
+//! damaged, is refused.
 //!
 //! A solved table serves the alpha-beta searches as knowledge ([`TablebaseKnowledge`]: the exact
 //! value of each position it holds) and the engine as a player ([`tablebase_endgames`]: a win
@@ -103,6 +106,7 @@ mod indexed;
 mod knowledge;
 mod scores;
 mod tablebase;
+mod tablebase_file;
 mod words;
 mod workers;
 

@@ -112,6 +112,16 @@ impl<K: TableKey> Tablebase<K> {
         }
     }
 
+    /// Each position's key and number.
+    pub(super) fn ids(&self) -> impl Iterator<Item = (&K, &u32)> {
+        self.ids.iter()
+    }
+
+    /// The verdict's code and the plies of the position of number `id`.
+    pub(super) fn code_at(&self, id: usize) -> (u64, u16) {
+        (u64::from(self.verdicts[id]), self.plies[id])
+    }
+
     /// The value of the position of number `id`.
     fn at(&self, id: usize) -> RetroValue {
         match self.verdicts[id] {

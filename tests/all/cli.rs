@@ -93,12 +93,25 @@ fn pig_gives_the_chances_a_hand_checks() {
     for args in [&["--goal", "2"][..], &["--goal", "2", "--by-keys"]] {
         let out = run("pig", args, b"");
         assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
-        assert!(text(&out.stdout).starts_with("first_player_wins=0.857142857 "), "{args:?}");
+        assert!(
+            text(&out.stdout).starts_with("first_player_wins=0.857142857 "),
+            "{args:?}"
+        );
     }
-    let out = run("pig", &["--piglet", "--goal", "1", "--exact", "--threads", "2"], b"");
+    let out = run(
+        "pig",
+        &["--piglet", "--goal", "1", "--exact", "--threads", "2"],
+        b"",
+    );
     let stdout = text(&out.stdout);
-    assert!(stdout.starts_with("first_player_wins=0.666666667 "), "{stdout}");
-    assert!(stdout.ends_with("first_player_wins_exactly=2/3\n"), "{stdout}");
+    assert!(
+        stdout.starts_with("first_player_wins=0.666666667 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("first_player_wins_exactly=2/3\n"),
+        "{stdout}"
+    );
     let svg = std::env::temp_dir().join(format!("pig-policy-{}.svg", std::process::id()));
     let path = svg.to_str().expect("UTF-8");
     let out = run("pig", &["--goal", "3", "--svg", path], b"");
@@ -112,7 +125,11 @@ fn pig_gives_the_chances_a_hand_checks() {
     }
     std::fs::remove_file(&svg).expect("removed");
     rejected("pig", &["--goal", "0"], "a goal of 1 to 1000");
-    rejected("pig", &["--by-keys", "--threads", "2"], "cannot be used with");
+    rejected(
+        "pig",
+        &["--by-keys", "--threads", "2"],
+        "cannot be used with",
+    );
 }
 
 /// Searches that cannot finish stop with an error, status 1 and no usage text, instead of

@@ -53,6 +53,16 @@ impl<const UNMOVES: bool> Game for Token<UNMOVES> {
 }
 
 impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
+    // Two games: with un-moves and without (a table of one is refused for the other).
+    const NAME: &'static str = if UNMOVES {
+        "token on a graph"
+    } else {
+        "token on a graph, swept"
+    };
+    /// The graph's size.
+    fn rules_id(&self) -> u64 {
+        self.graph.edges.len() as u64
+    }
     fn ending(&self) -> Option<Verdict> {
         self.graph.endings[self.at as usize].map(|(verdict, _)| verdict)
     }
@@ -65,12 +75,6 @@ impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
 }
 
 impl<const UNMOVES: bool> IndexedGame for Token<UNMOVES> {
-    // Two games: with un-moves and without (a table of one is refused for the other).
-    const NAME: &'static str = if UNMOVES {
-        "token on a graph"
-    } else {
-        "token on a graph, swept"
-    };
     const HAS_PREDECESSORS: bool = UNMOVES;
 
     fn index_count(&self) -> u64 {
@@ -258,7 +262,7 @@ proptest! {
 
 /// The rules of a wrapper of a token, the token's own: its moves, and its endings.
 macro_rules! token_rules {
-    ($wrapper:ident) => {
+    ($wrapper:ident, $name:literal) => {
         impl Game for $wrapper {
             type Move = u32;
             type Key = u32;
@@ -278,6 +282,10 @@ macro_rules! token_rules {
         }
 
         impl WinLossGame for $wrapper {
+            const NAME: &'static str = $name;
+            fn rules_id(&self) -> u64 {
+                self.0.rules_id()
+            }
             fn ending(&self) -> Option<Verdict> {
                 self.0.ending()
             }
@@ -295,10 +303,9 @@ macro_rules! token_rules {
 #[derive(Clone, Debug)]
 struct Once(Token<true>);
 
-token_rules!(Once);
+token_rules!(Once, "token listing parents once");
 
 impl IndexedGame for Once {
-    const NAME: &'static str = "token listing parents once";
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
         self.0.index_count()
@@ -357,10 +364,9 @@ fn un_moves_that_miss_a_move_are_found() {
 #[derive(Clone, Debug)]
 struct Twice(Token<true>);
 
-token_rules!(Twice);
+token_rules!(Twice, "token numbered twice");
 
 impl IndexedGame for Twice {
-    const NAME: &'static str = "token numbered twice";
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
         2 * self.0.index_count()
@@ -577,14 +583,74 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
     assert!(matches!(file.verify(), Err(TablebaseFileError::Damaged)));
 }
 
+/// The forward path's table saved and read back: the start, every position's value, the
+/// counts; another game, other rules, a file cut short, damaged or of the indexed path refused.
+#[test]
+fn a_table_of_the_forward_path_reads_back_and_refuses_another_game() {
+    use gamesolver::retrograde::{Tablebase, TablebaseFileError};
+    use std::io::Cursor;
+    let start = trapped_rings();
+    let solved = Retrograde::new().solve(&start).unwrap();
+    let mut bytes = Vec::new();
+    solved.save(&start, &mut bytes).unwrap();
+    let loaded = Tablebase::load(&start, Cursor::new(&bytes)).unwrap();
+    assert_eq!(loaded.len(), solved.len());
+    assert_eq!(loaded.start(), solved.start());
+    assert_eq!(loaded.counts_by_plies(), solved.counts_by_plies());
+    for (key, value) in solved.iter() {
+        assert_eq!(loaded.value_of_key(key), Some(value), "{key}");
+    }
+    let refused = |game: &Token<true>, bytes: &[u8]| Tablebase::load(game, Cursor::new(bytes));
+    let other = Token::<false> {
+        at: 1,
+        graph: Arc::clone(&start.graph),
+    };
+    let found = Tablebase::load(&other, Cursor::new(&bytes));
+    assert!(
+        matches!(found, Err(TablebaseFileError::OtherGame { .. })),
+        "{found:?}"
+    );
+    let found = refused(&rings(400), &bytes);
+    assert!(
+        matches!(found, Err(TablebaseFileError::OtherRules { .. })),
+        "{found:?}"
+    );
+    let found = refused(&start, &bytes[..bytes.len() - 1]);
+    assert!(
+        matches!(found, Err(TablebaseFileError::WrongLength { .. })),
+        "{found:?}"
+    );
+    let found = refused(&start, &bytes[..20]);
+    assert!(
+        matches!(found, Err(TablebaseFileError::NotATable)),
+        "{found:?}"
+    );
+    // The last position's plies, one bit off.
+    let mut damaged = bytes.clone();
+    let at = damaged.len() - 8 - 7;
+    damaged[at] ^= 0x01;
+    let found = refused(&start, &damaged);
+    assert!(
+        matches!(found, Err(TablebaseFileError::Damaged)),
+        "{found:?}"
+    );
+    let mut indexed = Vec::new();
+    let whole = Retrograde::new().solve_indexed(&start).unwrap();
+    whole.save(&start, &mut indexed).unwrap();
+    let found = refused(&start, &indexed);
+    assert!(
+        matches!(found, Err(TablebaseFileError::NotATable)),
+        "{found:?}"
+    );
+}
+
 /// A game of more indices than memory holds: the rings' moves, numbered up to 2^62.
 #[derive(Clone, Debug)]
 struct Vast(Token<false>);
 
-token_rules!(Vast);
+token_rules!(Vast, "vast");
 
 impl IndexedGame for Vast {
-    const NAME: &'static str = "vast";
     const HAS_PREDECESSORS: bool = false;
     fn index_count(&self) -> u64 {
         1 << 62
@@ -639,7 +705,7 @@ fn a_table_larger_than_memory_is_refused_whole_and_read_by_position() {
     let solved = Retrograde::new().solve_indexed(&start).unwrap();
     solved.save(&start, &mut real).unwrap();
     let word = |i: usize| u64::from_le_bytes(real[8 * i..8 * i + 8].try_into().unwrap());
-    let name = <Vast as IndexedGame>::NAME;
+    let name = <Vast as WinLossGame>::NAME;
     let mut head: Vec<u8> = [word(0), word(1), word(2), 1 << 62, name.len() as u64]
         .iter()
         .flat_map(|w| w.to_le_bytes())
@@ -724,13 +790,14 @@ impl Game for Line {
 }
 
 impl WinLossGame for Line {
+    const NAME: &'static str = "line";
+
     fn ending(&self) -> Option<Verdict> {
         None
     }
 }
 
 impl IndexedGame for Line {
-    const NAME: &'static str = "line";
     const HAS_PREDECESSORS: bool = true;
 
     fn index_count(&self) -> u64 {

@@ -36,6 +36,8 @@ impl Game for Line {
 }
 
 impl WinLossGame for Line {
+    const NAME: &'static str = "line";
+
     fn ending(&self) -> Option<Verdict> {
         None
     }

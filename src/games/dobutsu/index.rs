@@ -291,8 +291,6 @@ impl Dobutsu {
 }
 
 impl IndexedGame for Dobutsu {
-    const NAME: &'static str = "dobutsu shogi";
-
     const HAS_PREDECESSORS: bool = true;
 
     #[inline]
@@ -311,12 +309,6 @@ impl IndexedGame for Dobutsu {
         let block = self.block();
         (index < self.index_count())
             .then(|| self.position_numbered((index / block) as usize, index % block))
-    }
-
-    #[inline]
-    fn rules_id(&self) -> u64 {
-        let [c, e, g] = self.pieces.counts();
-        u64::from(c) << 16 | u64::from(e) << 8 | u64::from(g)
     }
 
     #[inline]

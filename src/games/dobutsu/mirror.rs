@@ -184,6 +184,13 @@ impl Game for UpToMirror {
 }
 
 impl WinLossGame for UpToMirror {
+    const NAME: &'static str = "dobutsu shogi up to mirror";
+
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        self.0.rules_id()
+    }
+
     #[inline]
     fn ending(&self) -> Option<Verdict> {
         self.0.ending()
@@ -201,8 +208,6 @@ impl WinLossGame for UpToMirror {
 }
 
 impl IndexedGame for UpToMirror {
-    const NAME: &'static str = "dobutsu shogi up to mirror";
-
     const HAS_PREDECESSORS: bool = true;
 
     #[inline]
@@ -226,11 +231,6 @@ impl IndexedGame for UpToMirror {
         let lions = *BLOCKS.1.get(usize::try_from(index / block).ok()?)?;
         let position = self.0.position_numbered(usize::from(lions), index % block);
         (position.against_mirror() != Ordering::Greater).then_some(Self(position))
-    }
-
-    #[inline]
-    fn rules_id(&self) -> u64 {
-        self.0.rules_id()
     }
 
     /// The un-moves of the class, as the module docs derive them.

@@ -407,6 +407,15 @@ impl Dobutsu {
 }
 
 impl WinLossGame for Dobutsu {
+    const NAME: &'static str = "dobutsu shogi";
+
+    /// The pieces besides the lions: chicks, elephants and giraffes, a byte each.
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        let [c, e, g] = self.pieces.counts();
+        u64::from(c) << 16 | u64::from(e) << 8 | u64::from(g)
+    }
+
     #[inline]
     fn ending(&self) -> Option<Verdict> {
         self.end().map(|(verdict, _)| verdict)

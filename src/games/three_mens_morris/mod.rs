@@ -160,6 +160,8 @@ impl Game for Morris {
 }
 
 impl WinLossGame for Morris {
+    const NAME: &'static str = "three men's morris";
+
     #[inline]
     fn ending(&self) -> Option<Verdict> {
         // Only the side that just moved can have made a mill.

@@ -2,8 +2,8 @@
 //! ([`IndexedTablebase::load`]) or one position at a time without loading it
 //! ([`TablebaseFile`]).
 //!
-//! The file names the game it solves (its [`IndexedGame::NAME`] and
-//! [`IndexedGame::rules_id`], which tells rule sets and sizes of one game apart, and its index
+//! The file names the game it solves (its [`WinLossGame::NAME`](crate::WinLossGame::NAME) and
+//! [`WinLossGame::rules_id`](crate::WinLossGame::rules_id), which tells rule sets and sizes of one game apart, and its index
 //! count), and carries a checksum of its
 //! codes; a table of another game or rule set, cut short or damaged is refused before any
 //! value is read from it.
@@ -37,7 +37,7 @@ pub enum TablebaseFileError {
     /// The file is no solved table of this version of the crate.
     #[error("not a solved table of this version of gamesolver")]
     NotATable,
-    /// The table solves another game ([`IndexedGame::NAME`]).
+    /// The table solves another game ([`WinLossGame::NAME`](crate::WinLossGame::NAME)).
     #[error("the table solves {found}, not {expected}")]
     OtherGame {
         /// The name of the game asked for.
@@ -73,6 +73,10 @@ pub enum TablebaseFileError {
     /// The index is not below the table's index count.
     #[error("index {0} is out of the table's range")]
     OutOfRange(u64),
+    /// The game's keys give no [`words`](crate::TableKey::words), so a table of the forward
+    /// path cannot be written.
+    #[error("the game's keys give no words, so its table cannot be written")]
+    KeysWithoutWords,
     /// The system refuses the memory the loaded table needs (2 bytes an index); nothing was
     /// read. [`TablebaseFile`] reads it a position at a time instead.
     #[error("loading the table takes {bytes} bytes of memory, which the system refuses")]
@@ -178,8 +182,8 @@ impl IndexedTablebase {
 /// loading it: its header is checked when it is opened, its checksum by
 /// [`verify`](Self::verify), reading the file through once.
 ///
-/// The file names the game it solves (its [`IndexedGame::NAME`], its
-/// [`IndexedGame::rules_id`] and its index count), so that a table of another game or rule
+/// The file names the game it solves (its [`WinLossGame::NAME`](crate::WinLossGame::NAME), its
+/// [`WinLossGame::rules_id`](crate::WinLossGame::rules_id) and its index count), so that a table of another game or rule
 /// set is refused. The format, in little-endian words of 64 bits: the magic `GSRETRO1`, the
 /// version, the rules identity, the index count, the length of the game's name and the name's
 /// bytes (padded with zeros to
