@@ -207,12 +207,16 @@ impl<M: Copy> Graph<M> {
 }
 
 /// A solve, its numbered graph, and its components' sizes in the order solved.
-pub(super) type Solved<G> = (CyclicSolution<G>, Graph<<G as crate::Game>::Move>, Vec<u32>);
+pub(super) type Solved<G> = (
+    CyclicSolution<G>,
+    Graph<<G as crate::game::Game>::Move>,
+    Vec<u32>,
+);
 
 /// The numbered graph of a game, and each position's number by its key.
 type Explored<G> = (
-    Graph<<G as crate::Game>::Move>,
-    HashMap<<G as crate::Game>::Key, u32>,
+    Graph<<G as crate::game::Game>::Move>,
+    HashMap<<G as crate::game::Game>::Key, u32>,
 );
 
 /// Numbers every position `start` reaches and lists its edges.

@@ -1,6 +1,6 @@
 //! The fixed point of a chance game's equations where its positions repeat, shared by the
 //! solve by keys ([`CyclicSolver`](super::CyclicSolver)) and the solve by tiers
-//! ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected)): a graph's strongly
+//! (`Retrograde::solve_expected`, where a tier's positions go round): a graph's strongly
 //! connected components, each after every one it leads to, and a component's values swept
 //! until they stop moving.
 

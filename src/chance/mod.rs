@@ -1,4 +1,4 @@
-//! Games with chance ([`ChanceGame`](crate::ChanceGame)): their exact expected values, by a
+//! Games with chance ([`ChanceGame`](crate::game::ChanceGame)): their exact expected values, by a
 //! search that prunes chance nodes ([`ChanceSolver`]) or by the definition
 //! ([`expectiminimax`]), in exact rationals or floating point ([`Expectation`]); their play
 //! within a budget, to a depth with an evaluator at the horizon ([`ChanceEngine`], and
@@ -14,7 +14,7 @@
 //!
 //! Star1: a chance node's value is `(Σ wᵢ xᵢ) / W`, `xᵢ` the worth of chance move `i` (its margin
 //! and the value after it), `wᵢ` its weight, `W` their sum. The game bounds every worth:
-//! `Lᵢ ≤ xᵢ ≤ Uᵢ` ([`ChanceGame::value_bounds`](crate::ChanceGame::value_bounds), through the
+//! `Lᵢ ≤ xᵢ ≤ Uᵢ` ([`ChanceGame::value_bounds`](crate::game::ChanceGame::value_bounds), through the
 //! chance move's margin). With the chance moves before `i` searched exactly (their weighted sum `S`),
 //!
 //! - the node's value is at most `(S + wᵢ xᵢ + Σⱼ₍ⱼ>ᵢ₎ wⱼ Uⱼ) / W`, which is at most `α` as
@@ -48,7 +48,7 @@
 //!
 //! [`ChanceEngine`] searches a depth of players' moves (chance moves are not counted); at the
 //! horizon a position is worth 0 if the game is over there, else the evaluator's estimate
-//! ([`Evaluator::expected`](crate::Evaluator::expected)) clipped to the game's bounds. Its
+//! ([`Evaluator::expected`](crate::game::Evaluator::expected)) clipped to the game's bounds. Its
 //! table keeps, with each bound, the depth it was searched to; a bound searched to a horizon
 //! answers only searches as shallow or shallower. A search that met no horizon and read no
 //! table entry that did is the game's own value, stored as such and reported `exact`. The
@@ -57,7 +57,7 @@
 //! are clipped to them. The tests check it against [`expectiminimax_to_depth`] without a table
 //! (where a deeper entry cannot stand in for a shallower search).
 //!
-//! [`Solver`]: crate::Solver
+//! [`Solver`]: crate::search::Solver
 
 mod brute;
 mod cyclic;

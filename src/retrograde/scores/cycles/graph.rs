@@ -6,7 +6,6 @@
 use super::super::super::RetroError;
 use super::super::super::workers::Workers;
 use super::super::expected::worth;
-use super::super::valuation::ChanceScratch;
 use crate::chance::fixed_point::Values;
 use crate::game::{ChanceGame, Child, Game, Place, Tiers};
 use rustc_hash::FxHashMap as HashMap;
@@ -47,6 +46,9 @@ struct Edge {
     coef: f64,
     margin: f64,
 }
+
+/// The buffers of a position's moves: a player's, and a chance node's with their weights.
+type Scratch<M> = (Vec<M>, Vec<(M, u32)>);
 
 /// An edge's child not numbered yet: a position outside the range.
 const PENDING: u32 = u32::MAX;
@@ -359,7 +361,7 @@ fn stands(
 fn node_of<T: Tiers>(
     tiers: &T,
     position: &T::Game,
-    (moves, chance_moves): &mut ChanceScratch<<T::Game as Game>::Move>,
+    (moves, chance_moves): &mut Scratch<<T::Game as Game>::Move>,
     mut stands: impl FnMut(&Child) -> Result<Stands, RetroError>,
     part: &mut Part,
 ) -> Result<Node, RetroError>
