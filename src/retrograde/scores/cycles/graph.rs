@@ -25,6 +25,7 @@ pub(super) enum Kind {
     Valued,
 }
 
+/// A node: its kind, and the part of its value that the moves out of the graph give.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Node {
     kind: Kind,
@@ -53,15 +54,17 @@ type Scratch<M> = (Vec<M>, Vec<(M, u32)>);
 /// An edge's child not numbered yet: a position outside the range.
 const PENDING: u32 = u32::MAX;
 
-/// The bytes a node takes beside its edges: itself, its edges' start, its value, and the
-/// components' search (order, low, finish, a flag, a stack entry, its component, its place
-/// in a component).
-const NODE_BYTES: usize = size_of::<Node>() + 8 + 8 + 4 * 3 + 1 + 4 + 4 + 4;
+/// The bytes a node takes beside its edges, at most: itself, its edges' start, its value, and
+/// the components' search (its order, low and finish, a flag, a stack entry, a frame of the
+/// depth-first search, its component, its place in a component, a component's wave).
+const NODE_BYTES: usize = size_of::<Node>() + 8 + 8 + 4 * 3 + 1 + 4 + 16 + 4 + 4 + 8;
 
 /// Indices a task builds at once: a tier of fewer is built on the calling thread (the
 /// threads' waking would cost more than they save).
 const PIECE: usize = 1 << 15;
 
+/// The positions of a tier not valued yet, and their moves within the graph (node `i`'s
+/// edges are `edges[first[i]..first[i + 1]]`).
 pub(super) struct Graph {
     nodes: Vec<Node>,
     first: Vec<usize>,
