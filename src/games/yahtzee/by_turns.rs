@@ -13,7 +13,7 @@
 //! ([`Card::new`]) names no position.
 
 use super::card::{Card, Category, Joker};
-use super::dice::{DICE, Dice, FIRST_OF_SIZE, MULTISETS, every_dice};
+use super::dice::{DICE, Dice, FIRST_OF_SIZE, MULTISETS, binomial, every_dice};
 use super::{Yahtzee, YahtzeeMove};
 use crate::{ChanceGame, Child, Place, Tiers};
 use std::ops::Range;
@@ -26,19 +26,6 @@ const STEPS: usize = 28;
 const END: usize = BOXES as usize * STEPS;
 /// A card's upper totals and Yahtzee flags: 64 times 2.
 const CARD_STATES: u64 = 128;
-
-/// `C(n, k)` for n up to 13.
-const fn binomial(n: u32, k: u32) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let (mut value, mut i) = (1u64, 0);
-    while i < k {
-        value = value * (n - i) as u64 / (i + 1) as u64;
-        i += 1;
-    }
-    value
-}
 
 /// Every set of boxes (a bit a box), by the number of boxes and then as numbers: the sets
 /// of `n` boxes from `FIRST[n]`, in colex order (the order of sets of one size as numbers).

@@ -23,25 +23,34 @@ pub(super) fn every_dice() -> Vec<Dice> {
         .collect()
 }
 
-/// `C(n, k)` for the ranks, n up to 11 and k up to 5, worked out when the crate is compiled.
+/// `C(n, k)` for n up to 13 (the boxes of a card; the ranks of dice need n up to 11).
+pub(super) const fn binomial(n: u32, k: u32) -> u64 {
+    if k > n {
+        return 0;
+    }
+    let (mut value, mut i) = (1u64, 0);
+    while i < k {
+        value = value * (n - i) as u64 / (i + 1) as u64;
+        i += 1;
+    }
+    value
+}
+
+/// [`binomial`] for the ranks, n up to 11 and k up to 5, looked up: worked out when the crate
+/// is compiled.
 const BINOMIAL: [[u64; 6]; 12] = {
     let mut table = [[0u64; 6]; 12];
     let mut n = 0;
     while n < 12 {
-        table[n][0] = 1;
-        let mut k = 1;
-        while k < 6 && n > 0 {
-            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+        let mut k = 0;
+        while k < 6 {
+            table[n][k] = binomial(n as u32, k as u32);
             k += 1;
         }
         n += 1;
     }
     table
 };
-
-fn binomial(n: usize, k: usize) -> u64 {
-    BINOMIAL[n][k]
-}
 
 /// Up to five dice, as the count of each face (1 to 6): the order they lie in never matters.
 /// Packed in a word: four bits a face's count, face 1 lowest, and the number of dice above
@@ -139,7 +148,7 @@ impl Dice {
         let (mut rank, mut i, mut counts) = (0, 0, self.packed);
         for face in 0..6 {
             for _ in 0..counts & 0xf {
-                rank += binomial(face + i, i + 1);
+                rank += BINOMIAL[face + i][i + 1];
                 i += 1;
             }
             counts >>= 4;
@@ -163,10 +172,10 @@ impl Dice {
         // The largest bᵢ first: the greatest b with C(b, i + 1) ≤ what is left.
         for i in (0..usize::from(size)).rev() {
             let mut b = i;
-            while binomial(b + 1, i + 1) <= rank {
+            while BINOMIAL[b + 1][i + 1] <= rank {
                 b += 1;
             }
-            rank -= binomial(b, i + 1);
+            rank -= BINOMIAL[b][i + 1];
             dice = dice.with((b - i) as u8 + 1)?;
         }
         Some(dice)
