@@ -45,6 +45,10 @@ impl<K: TableKey> Tablebase<K> {
     ) -> Result<(), TablebaseFileError> {
         let mut keys: Vec<Option<&K>> = vec![None; self.len()];
         for (key, &id) in self.ids() {
+            // Keys of one type give words or none: nothing is written for keys without.
+            if key.words().is_none() {
+                return Err(TablebaseFileError::KeysWithoutWords);
+            }
             keys[id as usize] = Some(key);
         }
         let mut out = io::BufWriter::new(out);

@@ -644,6 +644,54 @@ fn a_table_of_the_forward_path_reads_back_and_refuses_another_game() {
     );
 }
 
+/// A walk along three points, its key a `Vec`, which gives no words.
+#[derive(Clone, Debug)]
+struct Walk(u8);
+
+impl Game for Walk {
+    type Move = u8;
+    type Key = Vec<u8>;
+    type Error = std::fmt::Error;
+    const POSITIONS_REPEAT: bool = true;
+
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        if self.0 < 2 {
+            out.push(self.0 + 1);
+        }
+    }
+    fn check_move(&self, to: u8) -> Result<(), std::fmt::Error> {
+        (to == self.0 + 1 && to <= 2)
+            .then_some(())
+            .ok_or(std::fmt::Error)
+    }
+    fn play_unchecked(&mut self, to: u8) {
+        self.0 = to;
+    }
+    fn key(&self) -> Vec<u8> {
+        vec![self.0]
+    }
+}
+
+impl WinLossGame for Walk {
+    const NAME: &'static str = "walk";
+}
+
+/// A table whose keys give no words is refused before a byte is written.
+#[test]
+fn a_table_of_keys_without_words_is_refused_unwritten() {
+    use gamesolver::retrograde::TablebaseFileError;
+    let solved = Retrograde::new().solve(&Walk(0)).unwrap();
+    // From 0 the walk ends at 2 after two moves: the side to move at 2 has lost.
+    assert_eq!(solved.start().verdict, Verdict::Loss);
+    let mut out = Vec::new();
+    let refused = solved.save(&Walk(0), &mut out);
+    assert!(
+        matches!(refused, Err(TablebaseFileError::KeysWithoutWords)),
+        "{refused:?}"
+    );
+    assert!(out.is_empty());
+}
+
 /// A game of more indices than memory holds: the rings' moves, numbered up to 2^62.
 #[derive(Clone, Debug)]
 struct Vast(Token<false>);

@@ -144,7 +144,7 @@ impl Tiers for ByBanked {
             return;
         };
         let (mut position, sum) = (first, tier as u64);
-        for index in indices {
+        for index in indices.start..indices.end.min(self.tier_len(tier)) {
             visit(index, &position);
             // The next index: rolling, or the next turn total, or the next mover's first.
             if !position.rolling {

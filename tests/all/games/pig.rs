@@ -135,6 +135,10 @@ fn the_numbering_by_banked_scores_is_the_rules() {
         assert_eq!(indices, (goal + 1) * (goal + 1) * (goal + 2));
     }
     let tiers = ByBanked::new(Pig::new(100).unwrap());
+    // Stepping past a tier's end gives nothing more.
+    let mut stepped = 0;
+    tiers.for_each_position(100, 10_000..20_000, |_, _| stepped += 1);
+    assert_eq!(stepped, tiers.tier_len(100) - 10_000);
     let left_out = tiers.place(&Pig::new(50).unwrap());
     assert_eq!(left_out.tier, tiers.tier_count());
     let past_goal = tiers.place(&Pig::new(100).unwrap().at(60, 0, 70));
