@@ -74,7 +74,12 @@ impl ExpectedTablebase {
     #[must_use]
     pub fn tier(&self, tier: usize) -> Option<TierValues> {
         let codes = self.tiers.get(tier)?.as_ref()?;
-        Some(TierValues::expected(tier, codes.len() as u64, 0, codes))
+        Some(TierValues::expected(
+            tier,
+            codes.len() as u64,
+            0,
+            codes.clone(),
+        ))
     }
 
     /// The table of the tiers `kept`, each whole, of expected values.
@@ -88,7 +93,7 @@ impl ExpectedTablebase {
         for values in kept {
             let at = values.tier();
             let fits = values.is_whole() && values.range().end == tiers.tier_len(at);
-            let codes = values.expected_codes().filter(|_| fits);
+            let codes = values.into_expected_codes().filter(|_| fits);
             match (held.get_mut(at), codes) {
                 (Some(slot), Some(codes)) => *slot = Some(codes),
                 _ => return Err(RetroError::TierOutOfRange { tier: at }),

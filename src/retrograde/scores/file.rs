@@ -39,13 +39,62 @@ pub struct TierValues {
     tier: usize,
     tier_len: u64,
     start: u64,
-    /// The bytes of an index's code: 1, or 8 for expected values.
-    width: usize,
     /// A code an index of the range.
-    codes: Vec<u8>,
+    codes: Codes,
     /// The time taken to read the tiers needed, and to solve.
     setup: Duration,
     solve: Duration,
+}
+
+/// The codes of the indices held: exact values a byte each, expected values a word each (a
+/// value's bits inverted, 0 for none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Codes {
+    Exact(Vec<u8>),
+    Expected(Vec<u64>),
+}
+
+impl Codes {
+    fn len(&self) -> usize {
+        match self {
+            Codes::Exact(codes) => codes.len(),
+            Codes::Expected(codes) => codes.len(),
+        }
+    }
+
+    /// The file's version for these codes, and their bytes an index.
+    fn version_and_width(&self) -> (u64, u64) {
+        match self {
+            Codes::Exact(_) => (EXACT, 1),
+            Codes::Expected(_) => (EXPECTED, 8),
+        }
+    }
+
+    /// The codes as the file's words, the last padded with zeros.
+    fn words(&self) -> Box<dyn Iterator<Item = u64> + '_> {
+        match self {
+            Codes::Exact(codes) => Box::new(codes.chunks(8).map(|word| {
+                let mut bytes = [0u8; 8];
+                bytes[..word.len()].copy_from_slice(word);
+                u64::from_le_bytes(bytes)
+            })),
+            Codes::Expected(codes) => Box::new(codes.iter().copied()),
+        }
+    }
+
+    /// The checksum of the codes: each chunk's hash (a word for 8 bytes), folded.
+    fn checksum(&self) -> u64 {
+        let (mut words, mut sums) = (self.words(), Vec::new());
+        let mut chunk = Vec::with_capacity(CHUNK / 8);
+        loop {
+            chunk.clear();
+            chunk.extend(words.by_ref().take(CHUNK / 8));
+            if chunk.is_empty() {
+                return hash_words(sums);
+            }
+            sums.push(hash_words(chunk.iter().copied()));
+        }
+    }
 }
 
 impl TierValues {
@@ -55,8 +104,7 @@ impl TierValues {
             tier,
             tier_len,
             start,
-            width: 1,
-            codes,
+            codes: Codes::Exact(codes),
             setup: Duration::ZERO,
             solve: Duration::ZERO,
         }
@@ -64,10 +112,9 @@ impl TierValues {
 
     /// The expected values of `codes` (a value's bits inverted, 0 for none), the indices from
     /// `start` of `tier` (of `tier_len` indices).
-    pub(super) fn expected(tier: usize, tier_len: u64, start: u64, codes: &[u64]) -> Self {
+    pub(super) fn expected(tier: usize, tier_len: u64, start: u64, codes: Vec<u64>) -> Self {
         Self {
-            width: 8,
-            codes: codes.iter().flat_map(|code| code.to_le_bytes()).collect(),
+            codes: Codes::Expected(codes),
             ..Self::new(tier, tier_len, start, Vec::new())
         }
     }
@@ -88,24 +135,19 @@ impl TierValues {
     /// The indices held.
     #[must_use]
     pub fn range(&self) -> Range<u64> {
-        self.start..self.start + self.len()
-    }
-
-    /// The number of indices held.
-    fn len(&self) -> u64 {
-        (self.codes.len() / self.width) as u64
+        self.start..self.start + self.codes.len() as u64
     }
 
     /// Whether every index of the tier is held.
     #[must_use]
     pub fn is_whole(&self) -> bool {
-        self.start == 0 && self.len() == self.tier_len
+        self.start == 0 && self.codes.len() as u64 == self.tier_len
     }
 
     /// Whether the values are expected values (else exact ones).
     #[must_use]
     pub fn is_expected(&self) -> bool {
-        self.width == 8
+        matches!(self.codes, Codes::Expected(_))
     }
 
     /// The time the job took to read the tiers it needed, and to solve.
@@ -118,7 +160,10 @@ impl TierValues {
     #[must_use]
     pub fn value_at(&self, index: u64) -> Option<i64> {
         let at = usize::try_from(index.checked_sub(self.start)?).ok()?;
-        let code = *self.codes.get(at).filter(|_| self.width == 1)?;
+        let Codes::Exact(codes) = &self.codes else {
+            return None;
+        };
+        let code = *codes.get(at)?;
         (code != UNKNOWN).then(|| value_of(code))
     }
 
@@ -127,29 +172,27 @@ impl TierValues {
     #[must_use]
     pub fn expected_at(&self, index: u64) -> Option<f64> {
         let at = usize::try_from(index.checked_sub(self.start)?).ok()?;
-        let bytes = self.codes.get(at.checked_mul(8)?..)?.first_chunk::<8>();
-        let code = u64::from_le_bytes(*bytes.filter(|_| self.width == 8)?);
+        let Codes::Expected(codes) = &self.codes else {
+            return None;
+        };
+        let code = *codes.get(at)?;
         (code != 0).then(|| f64::from_bits(!code))
     }
 
-    /// The codes, `width` bytes an index of the range.
-    pub(super) fn codes(&self) -> &[u8] {
-        &self.codes
+    /// The exact values' codes, a byte an index, given up; `None` for expected values.
+    pub(super) fn into_exact_codes(self) -> Option<Vec<u8>> {
+        match self.codes {
+            Codes::Exact(codes) => Some(codes),
+            Codes::Expected(_) => None,
+        }
     }
 
-    /// The codes, given up.
-    pub(super) fn into_codes(self) -> Vec<u8> {
-        self.codes
-    }
-
-    /// The expected values' codes, a word an index, if the values are expected ones.
-    pub(super) fn expected_codes(&self) -> Option<Vec<u64>> {
-        let words = self.codes.chunks_exact(8);
-        self.is_expected().then(|| {
-            words
-                .map(|word| u64::from_le_bytes(word.try_into().unwrap_or([0; 8])))
-                .collect()
-        })
+    /// The expected values' codes, a word an index, given up; `None` for exact values.
+    pub(super) fn into_expected_codes(self) -> Option<Vec<u64>> {
+        match self.codes {
+            Codes::Expected(codes) => Some(codes),
+            Codes::Exact(_) => None,
+        }
     }
 
     /// The pieces of one tier put together, in any order: the whole tier, its times the sums
@@ -158,28 +201,29 @@ impl TierValues {
     pub fn join(mut pieces: Vec<TierValues>) -> Option<TierValues> {
         pieces.sort_unstable_by_key(|piece| piece.start);
         let first = pieces.first()?;
-        let (tier, tier_len, width) = (first.tier, first.tier_len, first.width);
-        let mut codes = Vec::new();
-        codes
-            .try_reserve_exact(usize::try_from(tier_len).ok()?.checked_mul(width)?)
-            .ok()?;
+        let (tier, tier_len) = (first.tier, first.tier_len);
+        let len = usize::try_from(tier_len).ok()?;
+        let mut codes = match first.codes {
+            Codes::Exact(_) => Codes::Exact(try_vec(len)?),
+            Codes::Expected(_) => Codes::Expected(try_vec(len)?),
+        };
         let (mut setup, mut solve) = (Duration::ZERO, Duration::ZERO);
         for piece in pieces {
-            let at = (codes.len() / width) as u64;
-            if piece.tier != tier
-                || piece.tier_len != tier_len
-                || piece.width != width
-                || piece.start != at
-            {
+            let at = codes.len() as u64;
+            if piece.tier != tier || piece.tier_len != tier_len || piece.start != at {
                 return None;
             }
             setup += piece.setup;
             solve += piece.solve;
-            codes.extend_from_slice(&piece.codes);
+            match (&mut codes, piece.codes) {
+                (Codes::Exact(codes), Codes::Exact(more)) => codes.extend(more),
+                (Codes::Expected(codes), Codes::Expected(more)) => codes.extend(more),
+                _ => return None,
+            }
         }
         let whole = TierValues {
-            width,
-            ..TierValues::new(tier, tier_len, 0, codes).with_times(setup, solve)
+            codes,
+            ..TierValues::new(tier, tier_len, 0, Vec::new()).with_times(setup, solve)
         };
         whole.is_whole().then_some(whole)
     }
@@ -200,7 +244,7 @@ impl TierValues {
         let micros = |time: Duration| u64::try_from(time.as_micros()).unwrap_or(u64::MAX);
         let fixed = [
             MAGIC,
-            if self.is_expected() { EXPECTED } else { EXACT },
+            self.codes.version_and_width().0,
             numbering.rules_id(),
             self.tier as u64,
             self.tier_len,
@@ -212,9 +256,10 @@ impl TierValues {
         for word in fixed.into_iter().chain(name_words(T::NAME)) {
             out.write_all(&word.to_le_bytes())?;
         }
-        out.write_all(&self.codes)?;
-        out.write_all(&vec![0u8; padding(self.codes.len())])?;
-        out.write_all(&checksum(&self.codes).to_le_bytes())?;
+        for word in self.codes.words() {
+            out.write_all(&word.to_le_bytes())?;
+        }
+        out.write_all(&self.codes.checksum().to_le_bytes())?;
         out.flush()?;
         Ok(())
     }
@@ -230,9 +275,58 @@ impl TierValues {
         numbering: &T,
         mut input: R,
     ) -> Result<Self, TablebaseFileError> {
+        let header = Header::read(numbering, &mut input)?;
+        let len = usize::try_from(header.end - header.start);
+        let len = len.map_err(|_| TablebaseFileError::NotATable)?;
+        let out_of_memory = |_| TablebaseFileError::OutOfMemory {
+            bytes: (len as u64).saturating_mul(header.width),
+        };
+        let mut input = io::BufReader::new(input);
+        let codes = if header.width == 1 {
+            let mut codes = try_vec(len).ok_or(()).map_err(out_of_memory)?;
+            codes.resize(len, 0);
+            input.read_exact(&mut codes)?;
+            input.read_exact(&mut vec![0u8; padding(len)])?;
+            Codes::Exact(codes)
+        } else {
+            let mut codes = try_vec(len).ok_or(()).map_err(out_of_memory)?;
+            for _ in 0..len {
+                codes.push(read_word(&mut input)?);
+            }
+            Codes::Expected(codes)
+        };
+        if read_word(&mut input)? != codes.checksum() {
+            return Err(TablebaseFileError::Damaged);
+        }
+        let (tier, tier_len, start) = (header.tier, header.tier_len, header.start);
+        let values = TierValues {
+            codes,
+            ..Self::new(tier, tier_len, start, Vec::new())
+        };
+        Ok(values.with_times(header.setup, header.solve))
+    }
+}
+
+/// What a file's words before the codes say, checked against the numbering and the file's
+/// length; the reader left at the first code.
+struct Header {
+    tier: usize,
+    tier_len: u64,
+    start: u64,
+    end: u64,
+    width: u64,
+    setup: Duration,
+    solve: Duration,
+}
+
+impl Header {
+    fn read<T: Tiers>(
+        numbering: &T,
+        input: &mut (impl Read + Seek),
+    ) -> Result<Self, TablebaseFileError> {
         let mut fixed = [0u64; FIXED_WORDS + 1];
         for word in &mut fixed {
-            *word = read_word(&mut input)?;
+            *word = read_word(input)?;
         }
         let [
             magic,
@@ -254,7 +348,7 @@ impl TierValues {
         if magic != MAGIC || start > end || end > tier_len {
             return Err(TablebaseFileError::NotATable);
         }
-        let (name, name_words) = read_name(&mut input, name_len)?;
+        let (name, name_words) = read_name(input, name_len)?;
         if name != T::NAME {
             return Err(TablebaseFileError::OtherGame {
                 expected: T::NAME.to_owned(),
@@ -272,9 +366,8 @@ impl TierValues {
             });
         }
         let codes_at = 8 * (FIXED_WORDS as u64 + 1 + name_words);
-        let bytes = (end - start)
-            .checked_mul(width)
-            .ok_or(TablebaseFileError::NotATable)?;
+        let bytes = (end - start).checked_mul(width);
+        let bytes = bytes.ok_or(TablebaseFileError::NotATable)?;
         let whole = codes_at + bytes.div_ceil(8) * 8 + 8;
         let length = input.seek(SeekFrom::End(0))?;
         if length != whole {
@@ -283,39 +376,28 @@ impl TierValues {
                 found: length,
             });
         }
-        let len = usize::try_from(bytes).map_err(|_| TablebaseFileError::NotATable)?;
-        let mut codes = Vec::new();
-        codes
-            .try_reserve_exact(len)
-            .map_err(|_| TablebaseFileError::OutOfMemory { bytes })?;
-        codes.resize(len, 0);
         input.seek(SeekFrom::Start(codes_at))?;
-        input.read_exact(&mut codes)?;
-        input.seek(SeekFrom::Start(whole - 8))?;
-        if read_word(&mut input)? != checksum(&codes) {
-            return Err(TablebaseFileError::Damaged);
-        }
         let (setup, solve) = (Duration::from_micros(setup), Duration::from_micros(solve));
-        let values = Self::new(tier, tier_len, start, codes).with_times(setup, solve);
         Ok(Self {
-            width: width as usize,
-            ..values
+            tier,
+            tier_len,
+            start,
+            end,
+            width,
+            setup,
+            solve,
         })
     }
+}
+
+/// An empty vector with room for `len` elements, if the memory is given.
+fn try_vec<T>(len: usize) -> Option<Vec<T>> {
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len).ok()?;
+    Some(vec)
 }
 
 /// The zeros that pad `len` bytes to whole words.
 fn padding(len: usize) -> usize {
     len.div_ceil(8) * 8 - len
-}
-
-/// The checksum of the codes: each chunk's hash (a word for 8 codes), folded.
-fn checksum(codes: &[u8]) -> u64 {
-    hash_words(codes.chunks(CHUNK).map(|chunk| {
-        hash_words(chunk.chunks(8).map(|word| {
-            let mut bytes = [0u8; 8];
-            bytes[..word.len()].copy_from_slice(word);
-            u64::from_le_bytes(bytes)
-        }))
-    }))
 }

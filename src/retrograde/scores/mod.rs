@@ -206,11 +206,10 @@ impl ScoreTablebase {
         let mut held: Vec<Option<Vec<u8>>> = vec![None; tiers.tier_count()];
         for values in kept {
             let at = values.tier();
-            let whole = values.is_whole()
-                && !values.is_expected()
-                && values.codes().len() as u64 == tiers.tier_len(at);
-            match held.get_mut(at) {
-                Some(slot) if whole => *slot = Some(values.into_codes()),
+            let whole = values.is_whole() && values.range().end == tiers.tier_len(at);
+            let codes = values.into_exact_codes().filter(|_| whole);
+            match (held.get_mut(at), codes) {
+                (Some(slot), Some(codes)) => *slot = Some(codes),
                 _ => return Err(RetroError::TierOutOfRange { tier: at }),
             }
         }

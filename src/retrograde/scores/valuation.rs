@@ -136,8 +136,8 @@ impl<T: Tiers> Valuation<T> for Exact {
     }
 
     fn cells_of(values: TierValues) -> Option<Vec<AtomicU8>> {
-        let exact = values.is_whole() && !values.is_expected();
-        exact.then(|| values.into_codes().into_iter().map(AtomicU8::new).collect())
+        let codes = values.is_whole().then(|| values.into_exact_codes())??;
+        Some(codes.into_iter().map(AtomicU8::new).collect())
     }
 
     fn values_of(tier: usize, tier_len: u64, start: u64, cells: &[AtomicU8]) -> TierValues {
@@ -202,13 +202,14 @@ where
     }
 
     fn cells_of(values: TierValues) -> Option<Vec<AtomicU64>> {
-        let codes = values.expected_codes().filter(|_| values.is_whole())?;
+        // The words become cells in place: the two have one layout.
+        let codes = values.is_whole().then(|| values.into_expected_codes())??;
         Some(codes.into_iter().map(AtomicU64::new).collect())
     }
 
     fn values_of(tier: usize, tier_len: u64, start: u64, cells: &[AtomicU64]) -> TierValues {
         let codes: Vec<u64> = cells.iter().map(|cell| cell.load(Relaxed)).collect();
-        TierValues::expected(tier, tier_len, start, &codes)
+        TierValues::expected(tier, tier_len, start, codes)
     }
 
     fn each_place(
