@@ -94,7 +94,8 @@ impl CyclicSolver {
         }
     }
 
-    /// Sweeps each cyclic component until no value moves by more than `tolerance`.
+    /// Sweeps each cyclic component until no value moves by more than `tolerance` (or than
+    /// 2⁻⁴⁰ of itself: rounding alone moves a large value by a few units in the last place).
     #[must_use]
     pub fn with_tolerance(mut self, tolerance: f64) -> Self {
         self.settle.tolerance = tolerance.abs();
@@ -350,7 +351,8 @@ impl<G: ChanceGame> CyclicSolution<G> {
     }
 
     /// The largest change in the last sweep of any cyclic component: 0 for a game without
-    /// cycles, at most the tolerance otherwise.
+    /// cycles, at most the tolerance otherwise, or 2⁻⁴⁰ of a value that rounding moves by
+    /// more.
     #[must_use]
     pub fn residual(&self) -> f64 {
         self.residual

@@ -6,8 +6,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-/// How long a component is swept: until no value moves by more than `tolerance`, at most
-/// `max_sweeps` times.
+/// How long a component is swept: until no value moves by more than `tolerance` (or by more
+/// than [`ROUNDING`] of itself, what rounding leaves), at most `max_sweeps` times.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Settle {
     pub(crate) tolerance: f64,
@@ -67,6 +67,11 @@ impl Values for SharedValues<'_> {
     }
 }
 
+/// The share of a value by which a sweep may still move it once it has settled: a sweep's
+/// sums round, so a large value can go on moving by a few units in the last place (a value
+/// near 10 by 1.8e-14, seen), which no absolute tolerance below that would accept.
+pub(crate) const ROUNDING: f64 = 1.0 / (1u64 << 40) as f64;
+
 /// Sweeps between two extrapolations of a component's values.
 const EXTRAPOLATE_EVERY: usize = 4;
 
@@ -92,14 +97,16 @@ impl Settle {
         let (mut before, mut last) = (Vec::new(), Vec::new());
         let mut sweeps: usize = 0;
         loop {
-            let mut change: f64 = 0.0;
+            let (mut change, mut moving): (f64, bool) = (0.0, false);
             for &i in component {
                 let value = value_of(i as usize, values);
-                change = change.max((value - values.get(i as usize)).abs());
+                let moved = (value - values.get(i as usize)).abs();
+                change = change.max(moved);
+                moving |= moved > self.tolerance && moved > ROUNDING * value.abs();
                 values.set(i as usize, value);
             }
             sweeps += 1;
-            if single || change <= self.tolerance {
+            if single || !moving {
                 let residual = if single { 0.0 } else { change };
                 let sweeps = sweeps as u64;
                 return Ok(Settled { sweeps, residual });
