@@ -89,16 +89,7 @@ impl ExpectedTablebase {
     /// [`RetroError::TierOutOfRange`] for a tier past `tiers`' count, one not whole, or one of
     /// exact values.
     pub fn from_tiers<T: Tiers>(tiers: &T, kept: Vec<TierValues>) -> Result<Self, RetroError> {
-        let mut held: Vec<Option<Vec<u64>>> = vec![None; tiers.tier_count()];
-        for values in kept {
-            let at = values.tier();
-            let fits = values.is_whole() && values.range().end == tiers.tier_len(at);
-            let codes = values.into_expected_codes().filter(|_| fits);
-            match (held.get_mut(at), codes) {
-                (Some(slot), Some(codes)) => *slot = Some(codes),
-                _ => return Err(RetroError::TierOutOfRange { tier: at }),
-            }
-        }
+        let held = super::held_tiers(tiers, kept, TierValues::into_expected_codes)?;
         Ok(Self {
             tiers: held,
             settled: Settled::default(),

@@ -203,18 +203,29 @@ impl ScoreTablebase {
     ///
     /// [`RetroError::TierOutOfRange`] for a tier past `tiers`' count, or one not whole.
     pub fn from_tiers<T: Tiers>(tiers: &T, kept: Vec<TierValues>) -> Result<Self, RetroError> {
-        let mut held: Vec<Option<Vec<u8>>> = vec![None; tiers.tier_count()];
-        for values in kept {
-            let at = values.tier();
-            let whole = values.is_whole() && values.range().end == tiers.tier_len(at);
-            let codes = values.into_exact_codes().filter(|_| whole);
-            match (held.get_mut(at), codes) {
-                (Some(slot), Some(codes)) => *slot = Some(codes),
-                _ => return Err(RetroError::TierOutOfRange { tier: at }),
-            }
-        }
+        let held = held_tiers(tiers, kept, TierValues::into_exact_codes)?;
         Ok(Self { tiers: held })
     }
+}
+
+/// The codes of the tiers `kept`, each whole, in their places among `tiers`' tiers, as
+/// `codes_of` gives them (`None` for values of the other kind).
+fn held_tiers<T: Tiers, C: Clone>(
+    tiers: &T,
+    kept: Vec<TierValues>,
+    codes_of: fn(TierValues) -> Option<Vec<C>>,
+) -> Result<Vec<Option<Vec<C>>>, RetroError> {
+    let mut held: Vec<Option<Vec<C>>> = vec![None; tiers.tier_count()];
+    for values in kept {
+        let at = values.tier();
+        let whole = values.is_whole() && values.range().end == tiers.tier_len(at);
+        let codes = codes_of(values).filter(|_| whole);
+        match (held.get_mut(at), codes) {
+            (Some(slot), Some(codes)) => *slot = Some(codes),
+            _ => return Err(RetroError::TierOutOfRange { tier: at }),
+        }
+    }
+    Ok(held)
 }
 
 /// Codes that threads wrote, as plain bytes (in place: the two have one layout).
