@@ -9,8 +9,8 @@
 //! ```
 
 use clap::Parser;
-use gamesolver::IndexedGame;
-use gamesolver::games::dobutsu::Dobutsu;
+use gamesolver::Numbering;
+use gamesolver::games::dobutsu::{ByLions, Dobutsu, UpToMirror};
 use gamesolver::retrograde::{Counts, IndexedTablebase, Reached, RetroProgress, Retrograde};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::error::Error;
@@ -79,17 +79,20 @@ fn solver(args: &Args, steps: Option<u64>) -> Retrograde {
     }
 }
 
-/// The table of `start`'s game: solved, or read from `--load`; saved to `--save`.
-fn table<G: IndexedGame>(args: &Args, start: &G) -> Result<IndexedTablebase, Box<dyn Error>> {
-    let indices = start.index_count();
+/// The table of `numbering`: solved, or read from `--load`; saved to `--save`.
+fn table<N: Numbering + Sync>(
+    args: &Args,
+    numbering: &N,
+) -> Result<IndexedTablebase, Box<dyn Error>> {
+    let indices = numbering.index_count();
     let clock = Instant::now();
     let solved = match &args.load {
-        Some(path) => IndexedTablebase::load(start, &mut BufReader::new(File::open(path)?))?,
-        None => solver(args, Some(indices)).solve_indexed(start)?,
+        Some(path) => IndexedTablebase::load(numbering, &mut BufReader::new(File::open(path)?))?,
+        None => solver(args, Some(indices)).solve_indexed(numbering)?,
     };
     println!("{indices} indices solved in {:.1?}", clock.elapsed());
     if let Some(path) = &args.save {
-        solved.save(start, &mut BufWriter::new(File::create(path)?))?;
+        solved.save(numbering, &mut BufWriter::new(File::create(path)?))?;
         println!("saved to {}", path.display());
     }
     Ok(solved)
@@ -103,27 +106,30 @@ fn print_counts(what: &str, counts: Counts) {
     );
 }
 
-/// Solves `start`'s game and counts what the start reaches: the indices' counts, and with
-/// `positions` (the positions an index stands for) each weighed to count positions.
-fn run<G: IndexedGame>(
+/// Solves every index of `numbering` and counts what the start reaches: the indices' counts,
+/// and with `positions` (the positions an index stands for) each weighed to count positions.
+fn run<N: Numbering<Game = Dobutsu> + Sync>(
     args: &Args,
-    start: &G,
+    numbering: &N,
     positions: impl Fn(u64) -> u64,
 ) -> Result<Reached, Box<dyn Error>> {
-    let solved = table(args, start)?;
+    let solved = table(args, numbering)?;
     print_counts("all indices", solved.counts());
     let weighed: Counts = solved
         .iter()
         .flat_map(|(index, value)| std::iter::repeat_n(value.verdict, positions(index) as usize))
         .collect();
     print_counts("all positions", weighed);
-    let value = solved.value(start).ok_or("the start has an index")?;
+    let start = Dobutsu::new();
+    let value = solved
+        .value(numbering, &start)
+        .ok_or("the start has an index")?;
     println!(
         "the start: {:?} for the side to move, in {} plies",
         value.verdict, value.plies
     );
     let clock = Instant::now();
-    let reached = solver(args, None).reach(start)?;
+    let reached = solver(args, None).reach(numbering, &start)?;
     println!(
         "{} indices reachable from the start ({} plies deep), in {:.1?}",
         reached.len(),
@@ -138,16 +144,16 @@ fn main() -> Result<(), Box<dyn Error>> {
     let args = Args::parse();
     if !args.whole {
         // Tanaka counts a position and its mirror image once, as these indices do.
-        let start = Dobutsu::new().up_to_mirror();
-        run(&args, &start, |index| start.positions_at(index))?;
+        let classes = UpToMirror::default();
+        run(&args, &classes, |index| classes.positions_at(index))?;
         return Ok(());
     }
-    let start = Dobutsu::new();
-    let reached = run(&args, &start, |_| 1)?;
-    let classes = (0..start.index_count())
+    let whole = ByLions::default();
+    let reached = run(&args, &whole, |_| 1)?;
+    let classes = (0..whole.index_count())
         .filter(|&index| reached.contains(index))
-        .filter_map(|index| start.position_at(index))
-        .filter(|position| position.mirrored().index() >= position.index());
+        .filter_map(|index| whole.position_at(index))
+        .filter(|position| whole.index(&position.mirrored()) >= whole.index(position));
     println!("{} of them up to mirror images", classes.count());
     Ok(())
 }

@@ -1,16 +1,16 @@
 //! The naive baseline of the retrograde bench: value iteration as a user writes it by hand
-//! over an indexed game, rounds over every index until nothing changes, each position's moves
+//! over a numbering, rounds over every index until nothing changes, each position's moves
 //! looked at again every round. Returns the number of wins, draws and losses.
 
-use gamesolver::{IndexedGame, Verdict};
+use gamesolver::{Game, Numbering, Verdict, WinLossGame};
 
-pub fn value_iteration<G: IndexedGame>(game: &G) -> (u64, u64, u64) {
-    let n = game.index_count() as usize;
+pub fn value_iteration<N: Numbering>(numbering: &N) -> (u64, u64, u64) {
+    let n = numbering.index_count() as usize;
     // None: undecided; Some((win, plies)).
     let mut values: Vec<Option<(bool, u32)>> = vec![None; n];
     let mut drawn = vec![false; n];
     for (i, value) in values.iter_mut().enumerate() {
-        let position = game.position_at(i as u64).expect("a dense index");
+        let position = numbering.position_at(i as u64).expect("a dense index");
         match position.ending() {
             Some(Verdict::Win) => *value = Some((true, 0)),
             Some(Verdict::Loss) => *value = Some((false, 0)),
@@ -26,11 +26,11 @@ pub fn value_iteration<G: IndexedGame>(game: &G) -> (u64, u64, u64) {
             if before[i].is_some() || drawn[i] {
                 continue;
             }
-            let position = game.position_at(i as u64).expect("a dense index");
+            let position = numbering.position_at(i as u64).expect("a dense index");
             let children: Vec<Option<(bool, u32)>> = position
                 .legal_moves()
                 .into_iter()
-                .map(|mv| before[position.after(mv).index() as usize])
+                .map(|mv| before[numbering.index(&position.after(mv)) as usize])
                 .collect();
             if children.contains(&Some((false, round - 1))) {
                 values[i] = Some((true, round));

@@ -3,21 +3,27 @@
 //! end the game (a trap: the side to move loses; a haven: it wins; a truce: a draw), chosen
 //! by a hash of the square; elsewhere the knight moves on, and play can go round for ever.
 
-use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
+use gamesolver::{Game, Numbering, Verdict, WinLossGame};
 
 /// The knight's jumps here: two of its eight, so that a side is often forced and play goes
 /// deep.
 const JUMPS: [(i64, i64); 2] = [(1, 2), (2, -1)];
 
-/// The knight on its square (the square's index, `x + side * y`); with `UNMOVES`, it lists
-/// the squares it came from (else the indexed path sweeps).
+/// The knight on its square (the square's index, `x + side * y`).
 #[derive(Clone, Debug)]
-pub struct KnightTorus<const UNMOVES: bool = true> {
+pub struct KnightTorus {
     pub square: u64,
     pub side: u64,
 }
 
-impl<const UNMOVES: bool> KnightTorus<UNMOVES> {
+/// The squares as the numbering; with `UNMOVES`, it lists the squares the knight came from
+/// (else the indexed path sweeps).
+#[derive(Clone, Debug)]
+pub struct Squares<const UNMOVES: bool = true> {
+    pub side: u64,
+}
+
+impl KnightTorus {
     /// The square reached by `jump`, or by its reverse.
     fn jump(&self, jump: (i64, i64), sign: i64) -> u64 {
         let side = self.side as i64;
@@ -31,7 +37,7 @@ impl<const UNMOVES: bool> KnightTorus<UNMOVES> {
     }
 }
 
-impl<const UNMOVES: bool> Game for KnightTorus<UNMOVES> {
+impl Game for KnightTorus {
     type Move = u8;
     type Key = u64;
     type Error = std::fmt::Error;
@@ -53,7 +59,7 @@ impl<const UNMOVES: bool> Game for KnightTorus<UNMOVES> {
     }
 }
 
-impl<const UNMOVES: bool> WinLossGame for KnightTorus<UNMOVES> {
+impl WinLossGame for KnightTorus {
     const NAME: &'static str = "knight on a torus";
 
     fn ending(&self) -> Option<Verdict> {
@@ -67,25 +73,27 @@ impl<const UNMOVES: bool> WinLossGame for KnightTorus<UNMOVES> {
     }
 }
 
-impl<const UNMOVES: bool> IndexedGame for KnightTorus<UNMOVES> {
+impl<const UNMOVES: bool> Numbering for Squares<UNMOVES> {
+    type Game = KnightTorus;
+    const NAME: &'static str = "knight on a torus, by its square";
     const HAS_PREDECESSORS: bool = UNMOVES;
 
     fn index_count(&self) -> u64 {
         self.side * self.side
     }
-    fn index(&self) -> u64 {
-        self.square
+    fn index(&self, knight: &KnightTorus) -> u64 {
+        knight.square
     }
-    fn position_at(&self, index: u64) -> Option<Self> {
-        (index < self.index_count()).then_some(Self {
+    fn position_at(&self, index: u64) -> Option<KnightTorus> {
+        (index < self.index_count()).then_some(KnightTorus {
             square: index,
             side: self.side,
         })
     }
-    fn predecessors(&self, out: &mut Vec<Self>) {
+    fn predecessors(&self, knight: &KnightTorus, out: &mut Vec<KnightTorus>) {
         for jump in JUMPS {
-            let parent = Self {
-                square: self.jump(jump, -1),
+            let parent = KnightTorus {
+                square: knight.jump(jump, -1),
                 side: self.side,
             };
             if parent.ending().is_none() {

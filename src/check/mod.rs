@@ -1,6 +1,6 @@
 //! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's claim that its
 //! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
-//! [`uncovered_repetition`]), of an indexed game's un-moves against its
+//! [`uncovered_repetition`]), of a numbering's un-moves against the
 //! moves ([`unmoves`]), of a tiered numbering against the rules ([`tiers`], [`chance_tiers`]), of a heap game's Grundy theory against the definition
 //! ([`heap_theory`]), and of a chance game's rules and bounds against its values
 //! ([`chance`]), for a user's own tests.
@@ -98,7 +98,7 @@ impl Checks {
         self
     }
 
-    /// Checks `indices` indices of an indexed game ([`unmoves`]); `u64::MAX` checks them all.
+    /// Checks `indices` indices of a numbering ([`unmoves`]); `u64::MAX` checks them all.
     #[must_use]
     pub fn with_indices(mut self, indices: u64) -> Self {
         self.indices = indices;

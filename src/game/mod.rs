@@ -7,8 +7,9 @@
 //! - [`ImpartialGame`]: a game whose moves are the same for both sides, won by the last move
 //!   (normal play) or lost by it (misère), as [`PlayConvention`] says.
 //! - [`WinLossGame`]: a game won, lost or drawn, whose positions may repeat; the retrograde
-//!   solver takes one, and an [`IndexedGame`] (its positions numbered densely) on its fast
-//!   path.
+//!   solver takes one.
+//! - [`Numbering`]: a win/loss game's positions numbered densely, for the retrograde solver's
+//!   indexed path.
 //! - [`Tiers`]: a scoring game's positions numbered densely tier by tier; the retrograde
 //!   solve of exact values takes one.
 //! - [`HeapGame`]: a game on heaps, a move replacing one heap by at most two smaller ones; the
@@ -81,6 +82,7 @@ mod heap;
 mod impartial;
 pub(crate) mod key;
 mod knowledge;
+mod numbering;
 mod player;
 mod record;
 mod scored;
@@ -96,6 +98,7 @@ pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};
 pub use key::{KEY_WORDS, TableKey, hash_words, mix64};
 pub use knowledge::{Facts, Knowledge, NoKnowledge};
+pub use numbering::Numbering;
 pub use player::Player;
 pub use record::Record;
 pub use scored::{ScoredMoveError, ScoredWinLoss, verdict_value};
@@ -103,4 +106,4 @@ pub use scoring::{Points, ScoringGame};
 pub use text::PositionText;
 pub use tiers::{Child, Place, Tiers};
 pub(crate) use tiers::{each_chance_child, each_child};
-pub use win_loss::{IndexedGame, Verdict, WinLossGame};
+pub use win_loss::{Verdict, WinLossGame};

@@ -93,15 +93,13 @@ impl Verdict {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait WinLossGame: Game {
-    /// The game's name, written in a saved table (of either path: [`Tablebase::save`],
-    /// [`IndexedTablebase::save`]) and checked when it is read back, so that a table is never
-    /// used for another game: the same in every program built from the game's source (a
-    /// compiler's type name is not: it names the crate and module, and may change between
-    /// compiler versions). Give each game its own, `"dobutsu shogi"` say; an
-    /// [`IndexedGame`] names its numbering too (`"dobutsu shogi up to mirror"`).
-    ///
-    /// [`Tablebase::save`]: crate::retrograde::Tablebase::save
-    /// [`IndexedTablebase::save`]: crate::retrograde::IndexedTablebase::save
+    /// The game's name, written in a table the forward path saves
+    /// ([`Tablebase::save`](crate::retrograde::Tablebase::save)) and checked when it is read
+    /// back, so that a table is never used for another game: the same in every program built
+    /// from the game's source (a compiler's type name is not: it names the crate and module,
+    /// and may change between compiler versions). Give each game its own, `"dobutsu shogi"`
+    /// say. (A table of the indexed path is named by its [`Numbering`](crate::game::Numbering),
+    /// as one game may be numbered two ways.)
     const NAME: &'static str;
 
     /// A number that tells this game's rule sets and sizes apart (a board's size, a variant),
@@ -142,56 +140,5 @@ pub trait WinLossGame: Game {
     /// must agree with them.
     fn ending_and_plies(&self) -> Option<(Verdict, u16)> {
         self.ending().map(|verdict| (verdict, self.ending_plies()))
-    }
-}
-
-/// A [`WinLossGame`] whose positions are numbered densely, `0..index_count()`: the
-/// retrograde solver's path for large games
-/// ([`Retrograde::solve_indexed`](crate::retrograde::Retrograde::solve_indexed)), which keeps
-/// a few bytes an index and no graph, as endgame tablebase generators do.
-///
-/// Every position has one index, and an index may name none (a number the encoding leaves
-/// unused, or an illegal placement). Positions equal up to a symmetry of the game (a mirror)
-/// may share an index, a *class*, which [`position_at`](Self::position_at) answers with one of
-/// them: the solver then holds a class once. Un-moves must follow the classes (see
-/// [`predecessors`](Self::predecessors)). Given the
-/// positions that lead into a position ([`predecessors`](Self::predecessors): the un-moves),
-/// the solver goes backwards from the ends; without them it sweeps every index once a ply.
-/// [`check::unmoves`](crate::check::unmoves) tests that the un-moves match the moves.
-pub trait IndexedGame: WinLossGame {
-    /// The number of indices: every position's index is below it.
-    fn index_count(&self) -> u64;
-
-    /// This position's index, below [`index_count`](Self::index_count).
-    fn index(&self) -> u64;
-
-    /// The position of `index`, or `None` if it names none. Asked of any position of the
-    /// game (the start, say): the answer depends only on `index`.
-    fn position_at(&self, index: u64) -> Option<Self>;
-
-    /// Whether [`predecessors`](Self::predecessors) is implemented. `false` by default.
-    const HAS_PREDECESSORS: bool = false;
-
-    /// Appends to `out` every position from which a legal move leads to this one, once for
-    /// each such move (two moves from one position to this one: twice). Asked only when
-    /// [`HAS_PREDECESSORS`](Self::HAS_PREDECESSORS) is `true`. A position where the game has
-    /// ended has no moves, so it is no predecessor; the list may still name such positions
-    /// (the solver decides them before it asks, and skips them), so un-moves need not test
-    /// the rules' endings.
-    ///
-    /// With classes (positions equal up to a symmetry sharing an index), "this one" is the
-    /// class: list each position once for each of its moves *into the class*. Un-moving this
-    /// position alone is not enough. Say a board has a mirror σ, and a position X that is its
-    /// own mirror has two moves, to R and to σR, one class. Un-moving R finds X once (through
-    /// X → R), but X has two moves into the class: it must be listed twice, or the solver,
-    /// which counts a parent's moves down as their children are lost to it, never counts X's
-    /// second move down and reads a loss as a draw. A parent that is not its own mirror comes
-    /// out right by itself (X → R and σX → R are found as two positions of one class). One
-    /// recipe that holds in every case: for each distinct parent class the un-moves find,
-    /// list it as many times as its moves lead into this class (play them and compare
-    /// indices). [`check::unmoves`](crate::check::unmoves) counts by index and finds the
-    /// mistake.
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        let _ = out;
     }
 }

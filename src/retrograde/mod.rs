@@ -26,8 +26,8 @@
 //! two moves to one child count twice), so a cycle never makes a loss: play that can go round
 //! for ever with no side able to force a win stays a draw.
 //!
-//! A game too large for a graph can number its positions densely ([`IndexedGame`]) and give
-//! its un-moves: [`Retrograde::solve_indexed`] then keeps 2.25 bytes an index and no graph (a
+//! A game too large for a graph can have its positions numbered densely (a [`Numbering`],
+//! which gives the un-moves too): [`Retrograde::solve_indexed`] then keeps 2.25 bytes an index and no graph (a
 //! code of 2 bytes, which counts an undecided position's moves not yet refuted, and a bit in
 //! each of two layers' sets) and takes the same queue a layer of plies at a time, each layer's positions
 //! listing their parents, on every core (atomics: one compare-and-swap decides a position,
@@ -38,14 +38,15 @@
 //! mirror image (855,232,344 indices), solves so in about 4 minutes on two cores and 2.2 GiB
 //! (the `dobutsu` example). A numbering may fold such a symmetry in: positions equal up to it
 //! share an index, and the un-moves list each parent class as often as it has moves into the
-//! class ([`IndexedGame::predecessors`]; `games::dobutsu::UpToMirror` works one through).
+//! class ([`Numbering::predecessors`]; `games::dobutsu::UpToMirror` works one through).
 //!
 //! A table of the indexed path is saved with [`IndexedTablebase::save`] and read back whole
 //! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]);
 //! one of the forward path with [`Tablebase::save`] and [`Tablebase::load`], each position by
-//! its key's [`words`](crate::TableKey::words). Both name the game ([`WinLossGame::NAME`],
-//! [`WinLossGame::rules_id`]); a table of another game, rule set or size, cut short or
-//! damaged, is refused.
+//! its key's [`words`](crate::TableKey::words). The first names the numbering
+//! ([`Numbering::NAME`], [`Numbering::rules_id`]), the second the game ([`WinLossGame::NAME`],
+//! [`WinLossGame::rules_id`]); a table of another game, numbering, rule set or size, cut short
+//! or damaged, is refused.
 //!
 //! A solved table serves the alpha-beta searches as knowledge ([`TablebaseKnowledge`]: the exact
 //! value of each position it holds) and the engine as a player ([`tablebase_endgames`]: a win
@@ -117,7 +118,7 @@ pub use scores::{ExpectedTablebase, ScoreKnowledge, ScoreTablebase, TierValues};
 pub use tablebase::{Counts, RetroValue, Tablebase};
 
 use crate::chance::fixed_point::Settle;
-use crate::game::{ChanceGame, IndexedGame, Place, Tiers, WinLossGame};
+use crate::game::{ChanceGame, Numbering, Place, Tiers, WinLossGame};
 use crate::search::max_table_bytes;
 use thiserror::Error;
 
@@ -148,7 +149,7 @@ pub enum RetroError {
     /// A solve from a set of starts was given none ([`Retrograde::solve_from`]).
     #[error("no start to solve from")]
     NoStart,
-    /// An [`IndexedGame`] gave an index at or past its `index_count` (or a [`Tiers`]
+    /// A [`Numbering`] gave an index at or past its `index_count` (or a [`Tiers`]
     /// numbering one at or past its tier's length).
     #[error("index {index} is out of the game's range")]
     IndexOutOfRange {
@@ -421,9 +422,9 @@ impl Retrograde {
         Ok(Tablebase::new(graph.ids, verdicts, plies))
     }
 
-    /// Solves every index of `game`'s space ([`IndexedGame::index_count`], whether reachable
-    /// or not), on [`threads`](Self::threads) threads, in arrays of 2 bytes an index, 2.25
-    /// with un-moves ([`IndexedGame::HAS_PREDECESSORS`]): backwards through the un-moves a
+    /// Solves every index of `numbering` ([`Numbering::index_count`], whether reachable or
+    /// not), on [`threads`](Self::threads) threads, in arrays of 2 bytes an index, 2.25
+    /// with un-moves ([`Numbering::HAS_PREDECESSORS`]): backwards through the un-moves a
     /// layer of plies at a time, or without them by sweeping every index a layer (see the
     /// module docs). The same values as [`solve`](Self::solve) on every position both reach.
     ///
@@ -433,15 +434,15 @@ impl Retrograde {
     /// (checked before anything is allocated), [`RetroError::IndexOutOfRange`] for a position
     /// or a move's child whose index is not below the count (see
     /// [`with_moves_checked`](Self::with_moves_checked)), [`RetroError::TooDeep`].
-    pub fn solve_indexed<G: IndexedGame>(
+    pub fn solve_indexed<N: Numbering + Sync>(
         &mut self,
-        game: &G,
+        numbering: &N,
     ) -> Result<IndexedTablebase, RetroError> {
         let settings = (self.max_bytes, self.threads, self.checks_moves);
-        indexed::solve(game, settings, &mut self.progress)
+        indexed::solve(numbering, settings, &mut self.progress)
     }
 
-    /// The positions of an [`IndexedGame`] reachable from `start` (not played on where the
+    /// The indices of `numbering` that play reaches from `start` (not played on where the
     /// game has ended), breadth first on [`threads`](Self::threads) threads: a bit an index,
     /// and 8 bytes a position of the widest ply, twice. With
     /// [`IndexedTablebase::counts_in`], the verdicts of the part of a solve that play can meet.
@@ -451,8 +452,13 @@ impl Retrograde {
     /// [`RetroError::TooLarge`] when the bits or a ply's list would pass
     /// [`max_bytes`](Self::max_bytes), [`RetroError::IndexOutOfRange`] for a position whose
     /// index is not below the count.
-    pub fn reach<G: IndexedGame>(&mut self, start: &G) -> Result<Reached, RetroError> {
-        indexed::reach(start, self.max_bytes, self.threads, &mut self.progress)
+    pub fn reach<N: Numbering + Sync>(
+        &mut self,
+        numbering: &N,
+        start: &N::Game,
+    ) -> Result<Reached, RetroError> {
+        let settings = (self.max_bytes, self.threads);
+        indexed::reach(numbering, start, settings, &mut self.progress)
     }
 
     /// Solves every position of `tiers`, tier by tier, and keeps them all: the exact value of

@@ -1,8 +1,6 @@
-//! The threads of the indexed path: work split into pieces, a task each with its own copy of
-//! the game.
+//! The threads of the retrograde solves: work split into pieces, a task each.
 
 use super::RetroError;
-use crate::game::Game;
 use std::ops::Range;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -30,24 +28,6 @@ impl Workers {
     /// Whether tasks run on several threads at once.
     pub(crate) fn shared(&self) -> bool {
         self.0.is_some()
-    }
-
-    /// Runs `work` on the pieces of `range`, `piece` long, each task with its own copy of
-    /// `game`: the sum of what they return, or an error one of them met.
-    pub(crate) fn run<G, F>(
-        &self,
-        game: &G,
-        range: Range<usize>,
-        piece: usize,
-        work: F,
-    ) -> Result<usize, RetroError>
-    where
-        G: Game,
-        F: Fn(&G, Range<usize>) -> Result<usize, RetroError> + Sync,
-    {
-        // Each task's copy made here: the game need not be shared between threads.
-        let tasks = pieces(range, piece).map(|piece| (game.clone(), piece));
-        self.spawn(tasks, |(game, piece)| work(&game, piece))
     }
 
     /// Runs `work` on the pieces of `range`, `piece` long: the sum of what they return, or

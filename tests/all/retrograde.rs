@@ -6,16 +6,15 @@
 use gamesolver::check::{self, Checks};
 use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
 use gamesolver::{
-    Game, IndexedGame, Points, RetroError, ScoringGame, SolveError, Solver, Verdict, WinLossGame,
+    Game, Numbering, Points, RetroError, ScoringGame, SolveError, Solver, Verdict, WinLossGame,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
 
 /// A token on a directed graph: a move takes it along an edge. Some points end the game as
-/// they say, some of them plies ahead of the game's end; elsewhere whoever cannot move loses. The points are its indices; with `UNMOVES`
-/// it lists the points that lead to its own.
+/// they say, some of them plies ahead of the game's end; elsewhere whoever cannot move loses.
 #[derive(Clone, Debug)]
-struct Token<const UNMOVES: bool = true> {
+struct Token {
     at: u32,
     graph: Arc<Graph>,
 }
@@ -29,7 +28,7 @@ struct Graph {
     stalemate: Verdict,
 }
 
-impl<const UNMOVES: bool> Game for Token<UNMOVES> {
+impl Game for Token {
     type Move = u32;
     type Key = u32;
     type Error = std::fmt::Error;
@@ -52,13 +51,8 @@ impl<const UNMOVES: bool> Game for Token<UNMOVES> {
     }
 }
 
-impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
-    // Two games: with un-moves and without (a table of one is refused for the other).
-    const NAME: &'static str = if UNMOVES {
-        "token on a graph"
-    } else {
-        "token on a graph, swept"
-    };
+impl WinLossGame for Token {
+    const NAME: &'static str = "token on a graph";
     /// The graph's size.
     fn rules_id(&self) -> u64 {
         self.graph.edges.len() as u64
@@ -74,25 +68,46 @@ impl<const UNMOVES: bool> WinLossGame for Token<UNMOVES> {
     }
 }
 
-impl<const UNMOVES: bool> IndexedGame for Token<UNMOVES> {
+/// The points of a token's graph as its numbering; with `UNMOVES`, it lists the points that
+/// lead to a point (else the indexed path sweeps).
+#[derive(Clone, Debug)]
+struct ByPoint<const UNMOVES: bool = true>(Arc<Graph>);
+
+/// The numbering by points of `token`'s graph.
+fn by_point(token: &Token) -> ByPoint {
+    ByPoint(Arc::clone(&token.graph))
+}
+
+impl<const UNMOVES: bool> Numbering for ByPoint<UNMOVES> {
+    type Game = Token;
+    // Two numberings: with un-moves and without (a table of one is refused for the other).
+    const NAME: &'static str = if UNMOVES {
+        "token on a graph, by its point"
+    } else {
+        "token on a graph, swept"
+    };
     const HAS_PREDECESSORS: bool = UNMOVES;
 
+    /// The graph's size.
+    fn rules_id(&self) -> u64 {
+        self.0.edges.len() as u64
+    }
     fn index_count(&self) -> u64 {
-        self.graph.edges.len() as u64
+        self.0.edges.len() as u64
     }
-    fn index(&self) -> u64 {
-        u64::from(self.at)
+    fn index(&self, token: &Token) -> u64 {
+        u64::from(token.at)
     }
-    fn position_at(&self, index: u64) -> Option<Self> {
+    fn position_at(&self, index: u64) -> Option<Token> {
         (index < self.index_count()).then(|| Token {
             at: index as u32,
-            graph: Arc::clone(&self.graph),
+            graph: Arc::clone(&self.0),
         })
     }
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        let graph = &self.graph;
+    fn predecessors(&self, token: &Token, out: &mut Vec<Token>) {
+        let graph = &self.0;
         for (from, edges) in graph.edges.iter().enumerate() {
-            let times = edges.iter().filter(|&&to| to == self.at).count();
+            let times = edges.iter().filter(|&&to| to == token.at).count();
             for _ in 0..times {
                 out.push(Token {
                     at: from as u32,
@@ -209,7 +224,7 @@ proptest! {
     fn every_reachable_position_has_the_value_of_value_iteration(graph in graphs()) {
         let truth = value_iteration(&graph);
         let graph = Arc::new(graph);
-        let start = Token::<true> { at: 0, graph: Arc::clone(&graph) };
+        let start = Token { at: 0, graph: Arc::clone(&graph) };
         let solved = Retrograde::new().solve(&start).unwrap();
         let points = reachable(&graph);
         prop_assert_eq!(solved.len(), points.len());
@@ -235,7 +250,7 @@ proptest! {
         prop_assert_eq!(by_plies.iter().map(Counts::total).sum::<u64>(), points.len() as u64);
         prop_assert_eq!(solved.start(), truth[0]);
         // From two starts at once: each start, and all that either reaches, as alone.
-        let last = Token::<true> { at: graph.edges.len() as u32 - 1, graph: Arc::clone(&graph) };
+        let last = Token { at: graph.edges.len() as u32 - 1, graph: Arc::clone(&graph) };
         let both = Retrograde::new().solve_from(&[start.clone(), last.clone()]).unwrap();
         prop_assert_eq!(both.start(), truth[0]);
         prop_assert_eq!(both.value(&last), Some(truth[last.at as usize]));
@@ -244,10 +259,11 @@ proptest! {
         }
         prop_assert!(both.len() >= solved.len());
         // The indexed path, with un-moves and by sweeps: every point, reachable or not.
-        check::unmoves(&start, &Checks::default()).unwrap();
-        let backward = Retrograde::new().with_threads(2).solve_indexed(&start).unwrap();
-        let alone = Retrograde::new().with_threads(1).solve_indexed(&start).unwrap();
-        let swept = Token::<false> { at: 0, graph: Arc::clone(&graph) };
+        let points = by_point(&start);
+        check::unmoves(&points, &Checks::default()).unwrap();
+        let backward = Retrograde::new().with_threads(2).solve_indexed(&points).unwrap();
+        let alone = Retrograde::new().with_threads(1).solve_indexed(&points).unwrap();
+        let swept = ByPoint::<false>(Arc::clone(&graph));
         let swept = Retrograde::new().with_threads(2).solve_indexed(&swept).unwrap();
         let listed: Vec<(u64, RetroValue)> = backward.iter().collect();
         let expected: Vec<(u64, RetroValue)> = (0u64..).zip(truth.iter().copied()).collect();
@@ -260,73 +276,69 @@ proptest! {
     }
 }
 
-/// The rules of a wrapper of a token, the token's own: its moves, and its endings.
-macro_rules! token_rules {
-    ($wrapper:ident, $name:literal) => {
-        impl Game for $wrapper {
-            type Move = u32;
-            type Key = u32;
-            type Error = std::fmt::Error;
-            fn generate_moves(&self, out: &mut Vec<u32>) {
-                self.0.generate_moves(out);
-            }
-            fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-                self.0.check_move(to)
-            }
-            fn play_unchecked(&mut self, to: u32) {
-                self.0.play_unchecked(to);
-            }
-            fn key(&self) -> u32 {
-                self.0.key()
-            }
-        }
+/// The rules of a token under another name: a table of the token is refused for it.
+#[derive(Clone, Debug)]
+struct Renamed(Token);
 
-        impl WinLossGame for $wrapper {
-            const NAME: &'static str = $name;
-            fn rules_id(&self) -> u64 {
-                self.0.rules_id()
-            }
-            fn ending(&self) -> Option<Verdict> {
-                self.0.ending()
-            }
-            fn ending_plies(&self) -> u16 {
-                self.0.ending_plies()
-            }
-            fn without_moves(&self) -> Verdict {
-                self.0.without_moves()
-            }
-        }
-    };
+impl Game for Renamed {
+    type Move = u32;
+    type Key = u32;
+    type Error = std::fmt::Error;
+    fn generate_moves(&self, out: &mut Vec<u32>) {
+        self.0.generate_moves(out);
+    }
+    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
+        self.0.check_move(to)
+    }
+    fn play_unchecked(&mut self, to: u32) {
+        self.0.play_unchecked(to);
+    }
+    fn key(&self) -> u32 {
+        self.0.key()
+    }
+}
+
+impl WinLossGame for Renamed {
+    const NAME: &'static str = "a token by another name";
+    fn rules_id(&self) -> u64 {
+        self.0.rules_id()
+    }
+    fn ending(&self) -> Option<Verdict> {
+        self.0.ending()
+    }
+    fn ending_plies(&self) -> u16 {
+        self.0.ending_plies()
+    }
+    fn without_moves(&self) -> Verdict {
+        self.0.without_moves()
+    }
 }
 
 /// Lists each parent once, however many moves it has to the point.
-#[derive(Clone, Debug)]
-struct Once(Token<true>);
+struct Once(Arc<Graph>);
 
-token_rules!(Once, "token listing parents once");
-
-impl IndexedGame for Once {
+impl Numbering for Once {
+    type Game = Token;
+    const NAME: &'static str = "token listing parents once";
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
-        self.0.index_count()
+        self.0.edges.len() as u64
     }
-    fn index(&self) -> u64 {
-        self.0.index()
+    fn index(&self, token: &Token) -> u64 {
+        u64::from(token.at)
     }
-    fn position_at(&self, index: u64) -> Option<Self> {
-        self.0.position_at(index).map(Once)
+    fn position_at(&self, index: u64) -> Option<Token> {
+        ByPoint::<true>(Arc::clone(&self.0)).position_at(index)
     }
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        let mut all = Vec::new();
-        self.0.predecessors(&mut all);
-        all.dedup_by_key(|token| token.at);
-        out.extend(all.into_iter().map(Once));
+    fn predecessors(&self, token: &Token, out: &mut Vec<Token>) {
+        ByPoint::<true>(Arc::clone(&self.0)).predecessors(token, out);
+        out.dedup_by_key(|token| token.at);
     }
 }
 
 #[test]
 fn a_solve_from_no_start_is_refused() {
-    let none: [Token<true>; 0] = [];
+    let none: [Token; 0] = [];
     assert_eq!(
         Retrograde::new()
             .solve_from(&none)
@@ -343,12 +355,8 @@ fn un_moves_that_miss_a_move_are_found() {
         endings: vec![None; 3],
         stalemate: Verdict::Loss,
     });
-    let start = Token::<true> {
-        at: 0,
-        graph: Arc::clone(&graph),
-    };
-    check::unmoves(&start, &Checks::default()).unwrap();
-    let found = check::unmoves(&Once(start), &Checks::default());
+    check::unmoves(&ByPoint::<true>(Arc::clone(&graph)), &Checks::default()).unwrap();
+    let found = check::unmoves(&Once(graph), &Checks::default());
     assert_eq!(
         found,
         Err(check::UnmoveLie::Unmoves {
@@ -361,26 +369,24 @@ fn un_moves_that_miss_a_move_are_found() {
 }
 
 /// Numbers each point twice: index `i` and `i + n` are the same point, `i` the one it gives.
-#[derive(Clone, Debug)]
-struct Twice(Token<true>);
+struct Twice(Arc<Graph>);
 
-token_rules!(Twice, "token numbered twice");
-
-impl IndexedGame for Twice {
+impl Numbering for Twice {
+    type Game = Token;
+    const NAME: &'static str = "token numbered twice";
     const HAS_PREDECESSORS: bool = true;
     fn index_count(&self) -> u64 {
-        2 * self.0.index_count()
+        2 * self.0.edges.len() as u64
     }
-    fn index(&self) -> u64 {
-        self.0.index()
+    fn index(&self, token: &Token) -> u64 {
+        u64::from(token.at)
     }
-    fn position_at(&self, index: u64) -> Option<Self> {
-        self.0.position_at(index % self.0.index_count()).map(Twice)
+    fn position_at(&self, index: u64) -> Option<Token> {
+        let points = ByPoint::<true>(Arc::clone(&self.0));
+        points.position_at(index % points.index_count())
     }
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        let mut all = Vec::new();
-        self.0.predecessors(&mut all);
-        out.extend(all.into_iter().map(Twice));
+    fn predecessors(&self, token: &Token, out: &mut Vec<Token>) {
+        ByPoint::<true>(Arc::clone(&self.0)).predecessors(token, out);
     }
 }
 
@@ -391,8 +397,8 @@ fn a_numbering_that_gives_one_position_two_indices_is_found() {
         endings: vec![None; 3],
         stalemate: Verdict::Loss,
     });
-    let start = Twice(Token::<true> { at: 0, graph });
-    let found = check::unmoves(&start, &Checks::default());
+    let twice = Twice(graph);
+    let found = check::unmoves(&twice, &Checks::default());
     assert_eq!(
         found,
         Err(check::UnmoveLie::Numbering {
@@ -402,13 +408,13 @@ fn a_numbering_that_gives_one_position_two_indices_is_found() {
     );
     // Told to check no index, the check finds nothing: the setting is honoured.
     assert_eq!(
-        check::unmoves(&start, &Checks::default().with_indices(0)),
+        check::unmoves(&twice, &Checks::default().with_indices(0)),
         Ok(())
     );
 }
 
 /// A ring of `n` points, each leading to the next and to a second ring: 2n points, 4n moves.
-fn rings(n: u32) -> Token<true> {
+fn rings(n: u32) -> Token {
     let edges = (0..2 * n)
         .map(|p| vec![(p + 1) % n + p / n * n, (p + n) % (2 * n)])
         .collect();
@@ -440,11 +446,11 @@ fn play_that_never_ends_is_a_draw_and_a_bound_too_small_is_refused() {
         matches!(small, Err(RetroError::TooLarge { max_bytes, .. }) if max_bytes == 1 << 20),
         "{small:?}"
     );
-    let indexed = Retrograde::new().solve_indexed(&start).unwrap();
+    let indexed = Retrograde::new().solve_indexed(&by_point(&start)).unwrap();
     assert_eq!(indexed.counts(), solved.counts());
     let small = Retrograde::new()
         .with_max_bytes(100_000)
-        .solve_indexed(&start);
+        .solve_indexed(&by_point(&start));
     assert!(
         matches!(small, Err(RetroError::TooLarge { .. })),
         "{small:?}"
@@ -509,7 +515,7 @@ fn the_solver_refuses_a_game_whose_positions_repeat_and_the_check_finds_one_that
 }
 
 /// The rings of 500 points (1,000 positions), a lost end at every seventh, from position 1.
-fn trapped_rings() -> Token<true> {
+fn trapped_rings() -> Token {
     let start = rings(500);
     let mut graph = Graph {
         edges: start.graph.edges.clone(),
@@ -519,7 +525,7 @@ fn trapped_rings() -> Token<true> {
     for trap in (0..1000).step_by(7) {
         graph.endings[trap] = Some((Verdict::Loss, 0));
     }
-    Token::<true> {
+    Token {
         at: 1,
         graph: Arc::new(graph),
     }
@@ -529,7 +535,7 @@ fn trapped_rings() -> Token<true> {
 fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_game() {
     use gamesolver::retrograde::{IndexedTablebase, TablebaseFile, TablebaseFileError};
     use std::io::Cursor;
-    let start = trapped_rings();
+    let start = by_point(&trapped_rings());
     let solved = Retrograde::new().solve_indexed(&start).unwrap();
     let mut bytes = Vec::new();
     solved.save(&start, &mut bytes).unwrap();
@@ -546,17 +552,14 @@ fn a_saved_table_reads_back_whole_or_one_position_at_a_time_and_refuses_another_
         file.value_at(1000),
         Err(TablebaseFileError::OutOfRange(1000))
     ));
-    // Another game, another size, a file cut short, a damaged code.
-    let other = Token::<false> {
-        at: 1,
-        graph: Arc::clone(&start.graph),
-    };
+    // Another numbering, another size, a file cut short, a damaged code.
+    let other = ByPoint::<false>(Arc::clone(&start.0));
     let found = TablebaseFile::open(&other, Cursor::new(&bytes));
     assert!(
         matches!(found, Err(TablebaseFileError::OtherGame { .. })),
         "{found:?}"
     );
-    let found = TablebaseFile::open(&rings(400), Cursor::new(&bytes));
+    let found = TablebaseFile::open(&by_point(&rings(400)), Cursor::new(&bytes));
     assert!(
         matches!(found, Err(TablebaseFileError::OtherRules { .. })),
         "{found:?}"
@@ -600,12 +603,8 @@ fn a_table_of_the_forward_path_reads_back_and_refuses_another_game() {
     for (key, value) in solved.iter() {
         assert_eq!(loaded.value_of_key(key), Some(value), "{key}");
     }
-    let refused = |game: &Token<true>, bytes: &[u8]| Tablebase::load(game, Cursor::new(bytes));
-    let other = Token::<false> {
-        at: 1,
-        graph: Arc::clone(&start.graph),
-    };
-    let found = Tablebase::load(&other, Cursor::new(&bytes));
+    let refused = |game: &Token, bytes: &[u8]| Tablebase::load(game, Cursor::new(bytes));
+    let found = Tablebase::load(&Renamed(start.clone()), Cursor::new(&bytes));
     assert!(
         matches!(found, Err(TablebaseFileError::OtherGame { .. })),
         "{found:?}"
@@ -635,8 +634,8 @@ fn a_table_of_the_forward_path_reads_back_and_refuses_another_game() {
         "{found:?}"
     );
     let mut indexed = Vec::new();
-    let whole = Retrograde::new().solve_indexed(&start).unwrap();
-    whole.save(&start, &mut indexed).unwrap();
+    let whole = Retrograde::new().solve_indexed(&by_point(&start)).unwrap();
+    whole.save(&by_point(&start), &mut indexed).unwrap();
     let found = refused(&start, &indexed);
     assert!(
         matches!(found, Err(TablebaseFileError::NotATable)),
@@ -692,22 +691,24 @@ fn a_table_of_keys_without_words_is_refused_unwritten() {
     assert!(out.is_empty());
 }
 
-/// A game of more indices than memory holds: the rings' moves, numbered up to 2^62.
-#[derive(Clone, Debug)]
-struct Vast(Token<false>);
+/// A numbering of more indices than memory holds: the rings' points, numbered up to 2^62.
+struct Vast(Arc<Graph>);
 
-token_rules!(Vast, "vast");
-
-impl IndexedGame for Vast {
-    const HAS_PREDECESSORS: bool = false;
+impl Numbering for Vast {
+    type Game = Token;
+    const NAME: &'static str = "vast";
+    /// The graph's size, as [`ByPoint`] gives it.
+    fn rules_id(&self) -> u64 {
+        self.0.edges.len() as u64
+    }
     fn index_count(&self) -> u64 {
         1 << 62
     }
-    fn index(&self) -> u64 {
-        self.0.index()
+    fn index(&self, token: &Token) -> u64 {
+        u64::from(token.at)
     }
-    fn position_at(&self, index: u64) -> Option<Self> {
-        self.0.position_at(index).map(Vast)
+    fn position_at(&self, index: u64) -> Option<Token> {
+        ByPoint::<false>(Arc::clone(&self.0)).position_at(index)
     }
 }
 
@@ -748,12 +749,12 @@ impl std::io::Seek for Sparse {
 fn a_table_larger_than_memory_is_refused_whole_and_read_by_position() {
     use gamesolver::retrograde::{IndexedTablebase, TablebaseFile, TablebaseFileError};
     // The header of a real file (its magic, version and rules), with Vast's count and name.
-    let start = trapped_rings();
+    let start = by_point(&trapped_rings());
     let mut real = Vec::new();
     let solved = Retrograde::new().solve_indexed(&start).unwrap();
     solved.save(&start, &mut real).unwrap();
     let word = |i: usize| u64::from_le_bytes(real[8 * i..8 * i + 8].try_into().unwrap());
-    let name = <Vast as WinLossGame>::NAME;
+    let name = Vast::NAME;
     let mut head: Vec<u8> = [word(0), word(1), word(2), 1 << 62, name.len() as u64]
         .iter()
         .flat_map(|w| w.to_le_bytes())
@@ -761,10 +762,7 @@ fn a_table_larger_than_memory_is_refused_whole_and_read_by_position() {
     head.extend(name.as_bytes());
     head.resize(head.len().div_ceil(8) * 8, 0);
     let len = head.len() as u64 + (1 << 63) + 8;
-    let vast = Vast(Token::<false> {
-        at: 1,
-        graph: Arc::clone(&start.graph),
-    });
+    let vast = Vast(Arc::clone(&start.0));
     let file = || Sparse {
         head: head.clone(),
         len,
@@ -794,11 +792,8 @@ fn a_move_to_an_index_past_the_count_is_refused_on_every_path() {
         endings: vec![None; 3],
         stalemate: Verdict::Loss,
     });
-    let with_unmoves = Token::<true> {
-        at: 2,
-        graph: Arc::clone(&graph),
-    };
-    let sweeps = Token::<false> { at: 2, graph };
+    let with_unmoves = ByPoint::<true>(Arc::clone(&graph));
+    let sweeps = ByPoint::<false>(graph);
     let expected = RetroError::IndexOutOfRange { index: 7 };
     assert_eq!(
         Retrograde::new().solve_indexed(&with_unmoves).unwrap_err(),
@@ -811,9 +806,9 @@ fn a_move_to_an_index_past_the_count_is_refused_on_every_path() {
 }
 
 /// A line of points, each leading to the one below; the lowest has no move (lost), so the
-/// point `i` is decided in `i` plies. `.1` is the number of points.
+/// point `i` is decided in `i` plies.
 #[derive(Clone, Debug)]
-struct Line(u32, u32);
+struct Line(u32);
 
 impl Game for Line {
     type Move = ();
@@ -845,21 +840,26 @@ impl WinLossGame for Line {
     }
 }
 
-impl IndexedGame for Line {
+/// A line of `.0` points, by the point.
+struct LineOf(u32);
+
+impl Numbering for LineOf {
+    type Game = Line;
+    const NAME: &'static str = "line";
     const HAS_PREDECESSORS: bool = true;
 
     fn index_count(&self) -> u64 {
-        u64::from(self.1)
-    }
-    fn index(&self) -> u64 {
         u64::from(self.0)
     }
-    fn position_at(&self, index: u64) -> Option<Self> {
-        (index < u64::from(self.1)).then_some(Line(index as u32, self.1))
+    fn index(&self, line: &Line) -> u64 {
+        u64::from(line.0)
     }
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        if self.0 + 1 < self.1 {
-            out.push(Line(self.0 + 1, self.1));
+    fn position_at(&self, index: u64) -> Option<Line> {
+        (index < u64::from(self.0)).then_some(Line(index as u32))
+    }
+    fn predecessors(&self, line: &Line, out: &mut Vec<Line>) {
+        if line.0 + 1 < self.0 {
+            out.push(Line(line.0 + 1));
         }
     }
 }
@@ -868,7 +868,7 @@ impl IndexedGame for Line {
 fn the_indexed_path_counts_32636_plies_and_refuses_one_more() {
     let deepest = 32_636;
     let solved = Retrograde::new()
-        .solve_indexed(&Line(0, deepest + 1))
+        .solve_indexed(&LineOf(deepest + 1))
         .unwrap();
     for plies in [0, 1, 2, deepest - 1, deepest] {
         let verdict = if plies % 2 == 0 {
@@ -882,6 +882,6 @@ fn the_indexed_path_counts_32636_plies_and_refuses_one_more() {
         };
         assert_eq!(solved.value_at(u64::from(plies)), Some(value));
     }
-    let deeper = Retrograde::new().solve_indexed(&Line(0, deepest + 2));
+    let deeper = Retrograde::new().solve_indexed(&LineOf(deepest + 2));
     assert!(matches!(deeper, Err(RetroError::TooDeep)), "{deeper:?}");
 }

@@ -12,7 +12,7 @@
 //! the offset of the sizes of those before it ([`Offsets`]).
 
 use super::{Dobutsu, HAND_KINDS, Kind, Pieces, SQUARES, cell};
-use crate::IndexedGame;
+use crate::Numbering;
 
 /// Every square.
 const ALL: u16 = (1 << SQUARES) - 1;
@@ -183,13 +183,13 @@ impl Dobutsu {
     }
 }
 
-impl Dobutsu {
-    /// The indices of a block: the positions of one placing of the lions.
-    #[inline]
-    pub(super) fn block(&self) -> u64 {
-        offsets(self.pieces).0[MATERIALS]
-    }
+/// The indices of a block of the pieces `pieces`: the positions of one placing of the lions.
+#[inline]
+pub(super) fn block(pieces: Pieces) -> u64 {
+    offsets(pieces).0[MATERIALS]
+}
 
+impl Dobutsu {
     /// The position's numbers: its lions' placing (below 132) and its place in that block.
     #[inline]
     pub(super) fn numbers(&self) -> (usize, u64) {
@@ -240,11 +240,11 @@ impl Dobutsu {
         (placing(mine, theirs), offsets(self.pieces).0[code] + within)
     }
 
-    /// The position of the lions' placing `lions` (below 132) and the place `rest` in its
-    /// block (below [`block`](Self::block)), of this position's pieces.
+    /// The position of the pieces `pieces` at the lions' placing `lions` (below 132) and the
+    /// place `rest` in its block (below [`block`]).
     #[inline]
-    pub(super) fn position_numbered(&self, lions: usize, rest: u64) -> Self {
-        let offsets = offsets(self.pieces);
+    pub(super) fn numbered(pieces: Pieces, lions: usize, rest: u64) -> Self {
+        let offsets = offsets(pieces);
         let code = offsets.0.partition_point(|&offset| offset <= rest) - 1;
         let (board, hand) = material(code);
         let placed = board.iter().sum::<u64>();
@@ -257,7 +257,7 @@ impl Dobutsu {
         let mut position = Self {
             cells: [0; SQUARES],
             hands: [[0; 3]; 2],
-            pieces: self.pieces,
+            pieces,
         };
         position.cells[mine] = cell(Kind::Lion, true);
         position.cells[theirs] = cell(Kind::Lion, false);
@@ -283,36 +283,76 @@ impl Dobutsu {
                 free &= !(1 << square);
             }
             position.hands[0][k] = hand[k] as u8;
-            let total = u64::from(self.pieces.counts()[k]);
+            let total = u64::from(pieces.counts()[k]);
             position.hands[1][k] = (total - board[k] - hand[k]) as u8;
         }
         position
     }
 }
 
-impl IndexedGame for Dobutsu {
+/// Dobutsu shogi's positions with the pieces of a [`Pieces`], every one numbered: the
+/// numbering of the module docs, one index a position (1,567,925,964 for the full game).
+/// [`UpToMirror`](super::UpToMirror) numbers a position and its mirror image once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct ByLions {
+    pieces: Pieces,
+}
+
+impl ByLions {
+    /// The numbering of the positions with the pieces of `pieces`.
+    #[inline]
+    #[must_use]
+    pub fn new(pieces: Pieces) -> Self {
+        Self { pieces }
+    }
+
+    /// The pieces numbered.
+    #[inline]
+    #[must_use]
+    pub fn pieces(&self) -> Pieces {
+        self.pieces
+    }
+}
+
+impl Numbering for ByLions {
+    type Game = Dobutsu;
+    const NAME: &'static str = "dobutsu shogi";
     const HAS_PREDECESSORS: bool = true;
+
+    /// The pieces besides the lions: chicks, elephants and giraffes, a byte each.
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        self.pieces.id()
+    }
 
     #[inline]
     fn index_count(&self) -> u64 {
-        132 * self.block()
+        132 * block(self.pieces)
     }
 
     #[inline]
-    fn index(&self) -> u64 {
-        let (lions, rest) = self.numbers();
-        lions as u64 * self.block() + rest
+    fn index(&self, position: &Dobutsu) -> u64 {
+        position.whole_index()
     }
 
     #[inline]
-    fn position_at(&self, index: u64) -> Option<Self> {
-        let block = self.block();
+    fn position_at(&self, index: u64) -> Option<Dobutsu> {
+        let block = block(self.pieces);
         (index < self.index_count())
-            .then(|| self.position_numbered((index / block) as usize, index % block))
+            .then(|| Dobutsu::numbered(self.pieces, (index / block) as usize, index % block))
     }
 
     #[inline]
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        super::unmoves::predecessors(self, |parent| out.push(parent));
+    fn predecessors(&self, position: &Dobutsu, out: &mut Vec<Dobutsu>) {
+        super::unmoves::predecessors(position, |parent| out.push(parent));
+    }
+}
+
+impl Dobutsu {
+    /// The index of this position in the numbering of its pieces, [`ByLions`].
+    #[inline]
+    pub(super) fn whole_index(&self) -> u64 {
+        let (lions, rest) = self.numbers();
+        lions as u64 * block(self.pieces) + rest
     }
 }

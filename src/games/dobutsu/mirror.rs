@@ -18,7 +18,7 @@
 //!
 //! The solver counts, for each class, the moves of its canonical position into each class, so
 //! the un-moves of a class must list each parent class once for each of its moves into the
-//! class ([`IndexedGame::predecessors`]). Write σ for the mirror, c for the position asked
+//! class ([`Numbering::predecessors`]). Write σ for the mirror, c for the position asked
 //! and P for a parent [`Dobutsu`]'s un-moves find (each listed once for each move P → c).
 //! The mirror commutes with the moves, so σP is found once for each move σP → c, that is each
 //! move P → σc. Then:
@@ -35,11 +35,10 @@
 //! sample of the full one (the tests), and the values of the classes are those of the whole
 //! numbering's positions (the tests solve both).
 
-use super::index::{lion_squares, placing};
-use super::{Dobutsu, IllegalMove, Kind, Move, SQUARES};
-use crate::{Game, IndexedGame, Verdict, WinLossGame};
+use super::index::{block, lion_squares, placing};
+use super::{Dobutsu, Kind, Pieces, SQUARES};
+use crate::Numbering;
 use std::cmp::Ordering;
-use std::fmt;
 
 /// The square seen in the mirror.
 #[inline]
@@ -77,20 +76,15 @@ const BLOCKS: ([u8; 132], [u8; 72]) = {
     (block_of, placing_of)
 };
 
-/// A Dobutsu shogi position whose numbering ([`IndexedGame`]) is up to the mirror: it and its
-/// mirror image share an index (see the module docs). The rules are [`Dobutsu`]'s; only the
-/// index differs. A table solved with it gives a position's value by
-/// `table.value(&position.up_to_mirror())`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct UpToMirror(Dobutsu);
+/// Dobutsu shogi's positions with the pieces of a [`Pieces`], numbered up to the mirror: a
+/// position and its mirror image share an index (see the module docs). A table solved with it
+/// gives a position's value as its mirror image's, the rules not telling them apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct UpToMirror {
+    pieces: Pieces,
+}
 
 impl Dobutsu {
-    /// This position, numbered up to its mirror image.
-    #[inline]
-    pub fn up_to_mirror(self) -> UpToMirror {
-        UpToMirror(self)
-    }
-
     /// The squares of the two lions: the side to move's, then the other's.
     #[inline]
     fn lion_squares(&self) -> (usize, usize) {
@@ -119,17 +113,26 @@ impl Dobutsu {
 }
 
 impl UpToMirror {
-    /// The position.
+    /// The numbering of the positions with the pieces of `pieces`.
     #[inline]
-    pub fn position(&self) -> &Dobutsu {
-        &self.0
+    #[must_use]
+    pub fn new(pieces: Pieces) -> Self {
+        Self { pieces }
     }
 
-    /// The positions this index stands for: 1 if the position is its own mirror image, else
+    /// The pieces numbered.
+    #[inline]
+    #[must_use]
+    pub fn pieces(&self) -> Pieces {
+        self.pieces
+    }
+
+    /// The positions the class of `position` holds: 1 if it is its own mirror image, else
     /// 2. Weighing each class by it counts positions, as the whole numbering does.
     #[inline]
-    pub fn positions(&self) -> u64 {
-        if self.0.against_mirror() == Ordering::Equal {
+    #[must_use]
+    pub fn class_size(&self, position: &Dobutsu) -> u64 {
+        if position.against_mirror() == Ordering::Equal {
             1
         } else {
             2
@@ -137,120 +140,71 @@ impl UpToMirror {
     }
 
     /// The positions the index `index` stands for: 0 if it names none, else
-    /// [`positions`](Self::positions) of its class. Without reading the position where the
+    /// [`class_size`](Self::class_size) of its class. Without reading the position where the
     /// lions are off the middle column (never their own image): a count of every class's
     /// positions reads a sixth of them.
     #[inline]
+    #[must_use]
     pub fn positions_at(&self, index: u64) -> u64 {
-        let block = self.0.block();
+        let block = block(self.pieces);
         match BLOCKS
             .1
             .get(usize::try_from(index / block).unwrap_or(usize::MAX))
         {
             None => 0,
             Some(&lions) if !own_image(usize::from(lions)) => 2,
-            Some(_) => self.position_at(index).map_or(0, |class| class.positions()),
+            Some(_) => self
+                .position_at(index)
+                .map_or(0, |class| self.class_size(&class)),
         }
     }
 }
 
-impl Game for UpToMirror {
-    type Move = Move;
-    type Key = u64;
-    type Error = IllegalMove;
-    const POSITIONS_REPEAT: bool = true;
-
-    #[inline]
-    fn generate_moves(&self, out: &mut Vec<Move>) {
-        self.0.generate_moves(out);
-    }
-
-    #[inline]
-    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        self.0.check_move(mv)
-    }
-
-    #[inline]
-    fn play_unchecked(&mut self, mv: Move) {
-        self.0.play_unchecked(mv);
-    }
-
-    /// The whole numbering's index: a search's table keeps a best move, which the mirror
-    /// image does not share.
-    #[inline]
-    fn key(&self) -> u64 {
-        self.0.key()
-    }
-}
-
-impl WinLossGame for UpToMirror {
+impl Numbering for UpToMirror {
+    type Game = Dobutsu;
     const NAME: &'static str = "dobutsu shogi up to mirror";
+    const HAS_PREDECESSORS: bool = true;
 
+    /// The pieces besides the lions, as [`ByLions`](super::ByLions) gives them.
     #[inline]
     fn rules_id(&self) -> u64 {
-        self.0.rules_id()
+        self.pieces.id()
     }
-
-    #[inline]
-    fn ending(&self) -> Option<Verdict> {
-        self.0.ending()
-    }
-
-    #[inline]
-    fn ending_plies(&self) -> u16 {
-        self.0.ending_plies()
-    }
-
-    #[inline]
-    fn ending_and_plies(&self) -> Option<(Verdict, u16)> {
-        self.0.ending_and_plies()
-    }
-}
-
-impl IndexedGame for UpToMirror {
-    const HAS_PREDECESSORS: bool = true;
 
     #[inline]
     fn index_count(&self) -> u64 {
-        72 * self.0.block()
+        72 * block(self.pieces)
     }
 
     #[inline]
-    fn index(&self) -> u64 {
-        let canonical = match self.0.against_mirror() {
-            Ordering::Greater => self.0.mirrored(),
-            _ => self.0,
+    fn index(&self, position: &Dobutsu) -> u64 {
+        let canonical = match position.against_mirror() {
+            Ordering::Greater => position.mirrored(),
+            _ => *position,
         };
         let (placing, rest) = canonical.numbers();
-        u64::from(BLOCKS.0[placing]) * self.0.block() + rest
+        u64::from(BLOCKS.0[placing]) * block(self.pieces) + rest
     }
 
     #[inline]
-    fn position_at(&self, index: u64) -> Option<Self> {
-        let block = self.0.block();
+    fn position_at(&self, index: u64) -> Option<Dobutsu> {
+        let block = block(self.pieces);
         let lions = *BLOCKS.1.get(usize::try_from(index / block).ok()?)?;
-        let position = self.0.position_numbered(usize::from(lions), index % block);
-        (position.against_mirror() != Ordering::Greater).then_some(Self(position))
+        let position = Dobutsu::numbered(self.pieces, usize::from(lions), index % block);
+        (position.against_mirror() != Ordering::Greater).then_some(position)
     }
 
     /// The un-moves of the class, as the module docs derive them.
     #[inline]
-    fn predecessors(&self, out: &mut Vec<Self>) {
-        let own_image = self.0.against_mirror() == Ordering::Equal;
-        super::unmoves::predecessors(&self.0, |parent| {
+    fn predecessors(&self, position: &Dobutsu, out: &mut Vec<Dobutsu>) {
+        let own_image = position.against_mirror() == Ordering::Equal;
+        super::unmoves::predecessors(position, |parent| {
             let listed = match parent.against_mirror() {
                 Ordering::Equal if !own_image => 2,
                 Ordering::Greater if own_image => 0,
                 _ => 1,
             };
-            out.extend(std::iter::repeat_n(Self(parent), listed));
+            out.extend(std::iter::repeat_n(parent, listed));
         });
-    }
-}
-
-impl fmt::Display for UpToMirror {
-    #[inline]
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
     }
 }

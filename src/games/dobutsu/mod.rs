@@ -20,13 +20,14 @@
 //! tests.
 //!
 //! Numbered densely for the retrograde solver, a position has an index of its own
-//! ([`Dobutsu`], 1,567,925,964 indices), or shares one with its mirror image
+//! ([`ByLions`], 1,567,925,964 indices), or shares one with its mirror image
 //! ([`UpToMirror`], 855,232,344: the rules do not tell them apart, so they have one value).
 
 mod index;
 mod mirror;
 mod unmoves;
 
+pub use index::ByLions;
 pub use mirror::UpToMirror;
 
 use crate::{Game, Verdict, WinLossGame};
@@ -137,6 +138,22 @@ impl Pieces {
     #[inline]
     pub fn counts(self) -> [u8; 3] {
         self.0.map(|count| count.min(2))
+    }
+
+    /// The counts as one number, a byte each (chicks highest): the rules id of a game and of
+    /// its numberings.
+    #[inline]
+    fn id(self) -> u64 {
+        let [c, e, g] = self.counts();
+        u64::from(c) << 16 | u64::from(e) << 8 | u64::from(g)
+    }
+}
+
+impl Default for Pieces {
+    /// The full game's, [`Pieces::FULL`].
+    #[inline]
+    fn default() -> Self {
+        Self::FULL
     }
 }
 
@@ -365,7 +382,7 @@ impl Game for Dobutsu {
 
     #[inline]
     fn key(&self) -> u64 {
-        crate::IndexedGame::index(self)
+        self.whole_index()
     }
 }
 
@@ -412,8 +429,7 @@ impl WinLossGame for Dobutsu {
     /// The pieces besides the lions: chicks, elephants and giraffes, a byte each.
     #[inline]
     fn rules_id(&self) -> u64 {
-        let [c, e, g] = self.pieces.counts();
-        u64::from(c) << 16 | u64::from(e) << 8 | u64::from(g)
+        self.pieces.id()
     }
 
     #[inline]

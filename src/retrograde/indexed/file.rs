@@ -2,19 +2,18 @@
 //! ([`IndexedTablebase::load`]) or one position at a time without loading it
 //! ([`TablebaseFile`]).
 //!
-//! The file names the game it solves (its [`WinLossGame::NAME`](crate::WinLossGame::NAME) and
-//! [`WinLossGame::rules_id`](crate::WinLossGame::rules_id), which tells rule sets and sizes of one game apart, and its index
-//! count), and carries a checksum of its
-//! codes; a table of another game or rule set, cut short or damaged is refused before any
-//! value is read from it.
+//! The file names the numbering it solves (its [`Numbering::NAME`] and
+//! [`Numbering::rules_id`], which tells rule sets and sizes of one game apart, and its index
+//! count), and carries a checksum of its codes; a table of another game, numbering or rule
+//! set, cut short or damaged is refused before any value is read from it.
 //!
 //! The format, in little-endian words of 64 bits: the magic `GSRETRO1`, the version, the
-//! rules identity, the index count, the length of the game's name and the name's bytes
+//! rules identity, the index count, the length of the numbering's name and the name's bytes
 //! (padded with zeros to whole words); then the codes, 2 bytes an index (padded with zeros to
 //! a whole word), and the checksum of the codes.
 
 use super::{IndexedTablebase, is_code, value_of};
-use crate::game::{IndexedGame, hash_words};
+use crate::game::{Numbering, hash_words};
 use crate::retrograde::RetroValue;
 use crate::retrograde::words::{name_words, read_name, read_word};
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -37,7 +36,8 @@ pub enum TablebaseFileError {
     /// The file is no solved table of this version of the crate.
     #[error("not a solved table of this version of gamesolver")]
     NotATable,
-    /// The table solves another game ([`WinLossGame::NAME`](crate::WinLossGame::NAME)).
+    /// The table solves another game or numbering ([`Numbering::NAME`], or the forward
+    /// path's [`WinLossGame::NAME`](crate::WinLossGame::NAME)).
     #[error("the table solves {found}, not {expected}")]
     OtherGame {
         /// The name of the game asked for.
@@ -86,10 +86,15 @@ pub enum TablebaseFileError {
     },
 }
 
-/// The header's words for `game`.
-fn header<G: IndexedGame>(game: &G) -> Vec<u64> {
-    let mut words = vec![MAGIC, VERSION, game.rules_id(), game.index_count()];
-    words.extend(name_words(G::NAME));
+/// The header's words for `numbering`.
+fn header<N: Numbering>(numbering: &N) -> Vec<u64> {
+    let mut words = vec![
+        MAGIC,
+        VERSION,
+        numbering.rules_id(),
+        numbering.index_count(),
+    ];
+    words.extend(name_words(N::NAME));
     words
 }
 
@@ -108,29 +113,29 @@ fn checksum(codes: &[u16]) -> u64 {
 }
 
 impl IndexedTablebase {
-    /// Writes the table of `game` (the game it was solved for) to `out`: see [`TablebaseFile`]
+    /// Writes the table of `numbering` (the numbering it was solved for) to `out`: see [`TablebaseFile`]
     /// for the format.
     ///
     /// # Errors
     ///
     /// [`TablebaseFileError::Io`] if writing fails; [`TablebaseFileError::OtherRules`] if the table
-    /// is not of `game`'s index count.
-    pub fn save<G: IndexedGame, W: Write>(
+    /// is not of `numbering`'s index count.
+    pub fn save<N: Numbering, W: Write>(
         &self,
-        game: &G,
+        numbering: &N,
         out: W,
     ) -> Result<(), TablebaseFileError> {
         let codes = self.codes();
-        if codes.len() as u64 != game.index_count() {
+        if codes.len() as u64 != numbering.index_count() {
             return Err(TablebaseFileError::OtherRules {
-                expected: game.rules_id(),
-                expected_count: game.index_count(),
-                found: game.rules_id(),
+                expected: numbering.rules_id(),
+                expected_count: numbering.index_count(),
+                found: numbering.rules_id(),
                 found_count: codes.len() as u64,
             });
         }
         let mut out = io::BufWriter::new(out);
-        for word in header(game) {
+        for word in header(numbering) {
             out.write_all(&word.to_le_bytes())?;
         }
         for &code in codes {
@@ -143,18 +148,18 @@ impl IndexedTablebase {
         Ok(())
     }
 
-    /// Reads back the whole table of `game` that [`save`](Self::save) wrote.
+    /// Reads back the whole table of `numbering` that [`save`](Self::save) wrote.
     ///
     /// # Errors
     ///
     /// [`TablebaseFileError`]: a file of another game or rule set, of the wrong length, damaged
     /// or unreadable, or a table larger than the memory the system gives
     /// ([`TablebaseFileError::OutOfMemory`]); nothing is returned from it.
-    pub fn load<G: IndexedGame, R: Read + Seek>(
-        game: &G,
+    pub fn load<N: Numbering, R: Read + Seek>(
+        numbering: &N,
         input: R,
     ) -> Result<Self, TablebaseFileError> {
-        let mut file = TablebaseFile::open(game, input)?;
+        let mut file = TablebaseFile::open(numbering, input)?;
         file.input.seek(SeekFrom::Start(file.start))?;
         let count = usize::try_from(file.count).map_err(|_| TablebaseFileError::NotATable)?;
         // Read a piece at a time, so that the file's bytes are never held beside the codes.
@@ -182,13 +187,12 @@ impl IndexedTablebase {
 /// loading it: its header is checked when it is opened, its checksum by
 /// [`verify`](Self::verify), reading the file through once.
 ///
-/// The file names the game it solves (its [`WinLossGame::NAME`](crate::WinLossGame::NAME), its
-/// [`WinLossGame::rules_id`](crate::WinLossGame::rules_id) and its index count), so that a table of another game or rule
-/// set is refused. The format, in little-endian words of 64 bits: the magic `GSRETRO1`, the
-/// version, the rules identity, the index count, the length of the game's name and the name's
-/// bytes (padded with zeros to
-/// whole words); then the codes, 2 bytes an index (padded with zeros to a whole word), and the
-/// checksum of the codes.
+/// The file names the numbering it solves (its [`Numbering::NAME`], its
+/// [`Numbering::rules_id`] and its index count), so that a table of another game, numbering or
+/// rule set is refused. The format, in little-endian words of 64 bits: the magic `GSRETRO1`,
+/// the version, the rules identity, the index count, the length of the numbering's name and
+/// the name's bytes (padded with zeros to whole words); then the codes, 2 bytes an index
+/// (padded with zeros to a whole word), and the checksum of the codes.
 #[derive(Debug)]
 pub struct TablebaseFile<R> {
     input: R,
@@ -199,14 +203,14 @@ pub struct TablebaseFile<R> {
 }
 
 impl<R: Read + Seek> TablebaseFile<R> {
-    /// Opens the table of `game` in `input`, checking its header and length.
+    /// Opens the table of `numbering` in `input`, checking its header and length.
     ///
     /// # Errors
     ///
     /// [`TablebaseFileError`]: a file of another game or rule set, of the wrong length, or
     /// unreadable.
-    pub fn open<G: IndexedGame>(game: &G, mut input: R) -> Result<Self, TablebaseFileError> {
-        let expected = header(game);
+    pub fn open<N: Numbering>(numbering: &N, mut input: R) -> Result<Self, TablebaseFileError> {
+        let expected = header(numbering);
         let mut found = [0u64; 5];
         for word in &mut found {
             *word = read_word(&mut input)?;
@@ -215,9 +219,9 @@ impl<R: Read + Seek> TablebaseFile<R> {
             return Err(TablebaseFileError::NotATable);
         }
         let (name, name_words) = read_name(&mut input, found[4])?;
-        if name != G::NAME {
+        if name != N::NAME {
             return Err(TablebaseFileError::OtherGame {
-                expected: G::NAME.to_owned(),
+                expected: N::NAME.to_owned(),
                 found: name,
             });
         }

@@ -1,5 +1,5 @@
 //! The indexed path of a retrograde solve: a game whose positions are numbered densely
-//! ([`IndexedGame`]) solved in arrays over its indices, a layer of plies at a time, with no
+//! ([`Numbering`]) solved in arrays over its indices, a layer of plies at a time, with no
 //! graph: backwards from each layer through the un-moves, or, without them, by a sweep of
 //! every index a layer; on several threads.
 //!
@@ -56,7 +56,7 @@ use super::bits::Bits;
 use super::{
     DRAWN_END, FIRST, IndexedTablebase, NO_POSITION, UNDECIDED, UNREFUTED, decided, index_in,
 };
-use crate::game::{IndexedGame, Verdict, WinLossGame};
+use crate::game::{Game, Numbering, Verdict, WinLossGame};
 use crate::retrograde::workers::Workers;
 use crate::retrograde::{RetroError, RetroProgress, RetroProgressFn};
 use std::ops::Range;
@@ -71,9 +71,9 @@ const PIECE: usize = 1 << 16;
 const BATCH: usize = 1 << 24;
 
 /// The bytes the indexed path takes for `count` indices (see the module docs).
-fn bytes_for<G: IndexedGame>(count: u64) -> Option<usize> {
+fn bytes_for<N: Numbering + Sync>(count: u64) -> Option<usize> {
     let count = usize::try_from(count).ok()?;
-    if G::HAS_PREDECESSORS {
+    if N::HAS_PREDECESSORS {
         count.checked_mul(2)?.checked_add(count / 4 + 16)
     } else {
         count.checked_mul(2)
@@ -117,18 +117,18 @@ struct Arrays {
 }
 
 /// Solves every index of `game`'s space (see the module docs).
-pub(crate) fn solve<G: IndexedGame>(
-    game: &G,
+pub(crate) fn solve<N: Numbering + Sync>(
+    numbering: &N,
     (max_bytes, threads, checks_moves): (usize, usize, bool),
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<IndexedTablebase, RetroError> {
-    let count = game.index_count();
+    let count = numbering.index_count();
     let too_large = RetroError::TooLarge {
         max_bytes,
         positions: usize::try_from(count).unwrap_or(usize::MAX),
         moves: 0,
     };
-    if bytes_for::<G>(count).is_none_or(|bytes| bytes > max_bytes) {
+    if bytes_for::<N>(count).is_none_or(|bytes| bytes > max_bytes) {
         return Err(too_large);
     }
     let n = usize::try_from(count).map_err(|_| too_large)?;
@@ -139,35 +139,37 @@ pub(crate) fn solve<G: IndexedGame>(
         shared,
         checks_moves,
     };
-    let (ends, last_end) = ends(game, &workers, &arrays, progress)?;
-    if G::HAS_PREDECESSORS {
+    let (ends, last_end) = ends(numbering, &workers, &arrays, progress)?;
+    if N::HAS_PREDECESSORS {
         let sets = (Bits::new(n, shared), Bits::new(n, shared));
         let (Ok(layer), Ok(next)) = sets else {
             return Err(too_large);
         };
         backward(
-            game,
+            numbering,
             &workers,
             &arrays,
             (layer, next),
             (ends, last_end),
             progress,
         )?;
-        undecided_as_draws(game, &workers, &arrays.codes)?;
+        undecided_as_draws(&workers, &arrays.codes)?;
     } else {
-        sweeps(game, &workers, &arrays.codes, (ends, last_end), progress)?;
+        sweeps(
+            numbering,
+            &workers,
+            &arrays.codes,
+            (ends, last_end),
+            progress,
+        )?;
     }
     let codes = arrays.codes.into_iter().map(AtomicU16::into_inner);
     Ok(IndexedTablebase::from_codes(codes.collect()))
 }
 
 /// Turns the code of each position left undecided (a count of its moves) into [`UNDECIDED`].
-fn undecided_as_draws<G: IndexedGame>(
-    game: &G,
-    workers: &Workers,
-    codes: &[AtomicU16],
-) -> Result<usize, RetroError> {
-    workers.run(game, 0..codes.len(), PIECE, |_, piece| {
+fn undecided_as_draws(workers: &Workers, codes: &[AtomicU16]) -> Result<usize, RetroError> {
+    workers.run_pieces(0..codes.len(), PIECE, |piece| {
         for code in &codes[piece] {
             if code.load(Relaxed) >= UNREFUTED {
                 code.store(UNDECIDED, Relaxed);
@@ -206,8 +208,8 @@ fn report_layer(
 /// Codes the ends (and the indices that name no position), and with un-moves counts each
 /// position's moves. Returns how many ends were won or lost and the most plies an end is
 /// from the game's end.
-fn ends<G: IndexedGame>(
-    game: &G,
+fn ends<N: Numbering + Sync>(
+    numbering: &N,
     workers: &Workers,
     arrays: &Arrays,
     progress: &mut Option<RetroProgressFn>,
@@ -216,12 +218,12 @@ fn ends<G: IndexedGame>(
     let mut decided = 0;
     for from in (0..n).step_by(BATCH) {
         let batch = from..(from + BATCH).min(n);
-        decided += workers.run(game, batch.clone(), PIECE, |game, piece| {
+        decided += workers.run_pieces(batch.clone(), PIECE, |piece| {
             let mut moves = Vec::new();
             let mut decided = 0;
             for index in piece {
                 let checks = arrays.checks_moves.then_some(n);
-                let code = end_of(game, (index, checks), &mut moves, &last_end)?;
+                let code = end_of(numbering, (index, checks), &mut moves, &last_end)?;
                 decided += usize::from((FIRST..UNREFUTED).contains(&code));
                 arrays.codes[index].store(code, Relaxed);
             }
@@ -236,13 +238,13 @@ fn ends<G: IndexedGame>(
 /// The code of `index` after the first pass: with un-moves, an undecided position's counts
 /// its moves ([`MANY`] past 254). With un-moves and a `checked_count`, every move's child is
 /// checked to have an index below it.
-fn end_of<G: IndexedGame>(
-    game: &G,
+fn end_of<N: Numbering + Sync>(
+    numbering: &N,
     (index, checked_count): (usize, Option<usize>),
-    moves: &mut Vec<G::Move>,
+    moves: &mut Vec<<N::Game as Game>::Move>,
     last_end: &AtomicU16,
 ) -> Result<u16, RetroError> {
-    let Some(position) = game.position_at(index as u64) else {
+    let Some(position) = numbering.position_at(index as u64) else {
         return Ok(NO_POSITION);
     };
     match position.ending_and_plies() {
@@ -262,10 +264,10 @@ fn end_of<G: IndexedGame>(
                     verdict => decided(verdict, 0),
                 };
             }
-            if !G::HAS_PREDECESSORS {
+            if !N::HAS_PREDECESSORS {
                 return Ok(UNDECIDED);
             }
-            unrefuted(&position, moves, checked_count, last_end)
+            unrefuted(numbering, &position, moves, checked_count, last_end)
         }
     }
 }
@@ -290,9 +292,10 @@ fn near_win<G: WinLossGame>(position: &G) -> Option<u16> {
 /// hold past its numbering): the backward pass meets a child only as the un-move of an
 /// index, so a move past the count would be missed.
 #[inline]
-fn unrefuted<G: IndexedGame>(
-    position: &G,
-    moves: &[G::Move],
+fn unrefuted<N: Numbering + Sync>(
+    numbering: &N,
+    position: &N::Game,
+    moves: &[<N::Game as Game>::Move],
     checked_count: Option<usize>,
     last_end: &AtomicU16,
 ) -> Result<u16, RetroError> {
@@ -300,7 +303,7 @@ fn unrefuted<G: IndexedGame>(
     for &mv in moves {
         let child = position.after(mv);
         if let Some(count) = checked_count {
-            index_in(&child, count)?;
+            index_in(numbering, &child, count)?;
         }
         match near_win(&child) {
             Some(plies) => near = near.max(plies),
@@ -320,22 +323,22 @@ fn unrefuted<G: IndexedGame>(
 
 /// Every layer backwards through the un-moves, from the ends; `ends` is how many ends were
 /// decided and the most plies one is from the game's end.
-fn backward<G: IndexedGame>(
-    game: &G,
+fn backward<N: Numbering + Sync>(
+    numbering: &N,
     workers: &Workers,
     arrays: &Arrays,
     (mut layer, mut next): (Bits, Bits),
     (ends, last_end): (usize, u16),
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<(), RetroError> {
-    join_ends(game, workers, &arrays.codes, 0, &layer)?;
+    join_ends(workers, &arrays.codes, 0, &layer)?;
     let mut total = ends;
     for plies in 0u16.. {
         next.clear();
         if plies < last_end {
-            join_ends(game, workers, &arrays.codes, plies + 1, &next)?;
+            join_ends(workers, &arrays.codes, plies + 1, &next)?;
         }
-        let decided = layer_backward(game, workers, arrays, plies, &layer, &next)?;
+        let decided = layer_backward(numbering, workers, arrays, plies, &layer, &next)?;
         report_layer(progress, plies + 1, decided, &mut total);
         std::mem::swap(&mut layer, &mut next);
         if decided == 0 && plies >= last_end {
@@ -346,15 +349,14 @@ fn backward<G: IndexedGame>(
 }
 
 /// Puts into `layer` the ends `plies` plies from the game's end.
-fn join_ends<G: IndexedGame>(
-    game: &G,
+fn join_ends(
     workers: &Workers,
     codes: &[AtomicU16],
     plies: u16,
     layer: &Bits,
 ) -> Result<usize, RetroError> {
     let won = decided(Verdict::Win, plies)?;
-    workers.run(game, 0..codes.len(), PIECE, |_, piece| {
+    workers.run_pieces(0..codes.len(), PIECE, |piece| {
         for index in piece {
             let code = codes[index].load(Relaxed);
             if code == won || code == won + 1 {
@@ -367,8 +369,8 @@ fn join_ends<G: IndexedGame>(
 
 /// Layer `plies + 1` (into `next`) from layer `plies` (`layer`), backwards through the
 /// un-moves; returns how many positions it decided.
-fn layer_backward<G: IndexedGame>(
-    game: &G,
+fn layer_backward<N: Numbering + Sync>(
+    numbering: &N,
     workers: &Workers,
     arrays: &Arrays,
     plies: u16,
@@ -376,10 +378,10 @@ fn layer_backward<G: IndexedGame>(
     next: &Bits,
 ) -> Result<usize, RetroError> {
     let codes = LayerCodes::at(plies)?;
-    workers.run(game, 0..layer.words.len(), PIECE / 64, |game, words| {
+    workers.run_pieces(0..layer.words.len(), PIECE / 64, |words| {
         let (mut parents, mut moves, mut size) = (Vec::new(), Vec::new(), 0);
         for index in layer.iter(words) {
-            let Some(position) = game.position_at(index as u64) else {
+            let Some(position) = numbering.position_at(index as u64) else {
                 continue;
             };
             let lost = arrays.codes[index].load(Relaxed) == codes.lost;
@@ -388,9 +390,9 @@ fn layer_backward<G: IndexedGame>(
                 continue;
             }
             parents.clear();
-            position.predecessors(&mut parents);
+            numbering.predecessors(&position, &mut parents);
             for parent in &parents {
-                let decided = arrays.refute(parent, lost, &codes, &mut moves, next)?;
+                let decided = arrays.refute(numbering, parent, lost, &codes, &mut moves, next)?;
                 size += usize::from(decided);
             }
         }
@@ -403,15 +405,16 @@ impl Arrays {
     /// `layer`'s plies, and decides it, into `next`, where that settles it. Returns whether
     /// it did.
     #[inline]
-    fn refute<G: IndexedGame>(
+    fn refute<N: Numbering + Sync>(
         &self,
-        parent: &G,
+        numbering: &N,
+        parent: &N::Game,
         lost: bool,
         layer: &LayerCodes,
-        moves: &mut Vec<G::Move>,
+        moves: &mut Vec<<N::Game as Game>::Move>,
         next: &Bits,
     ) -> Result<bool, RetroError> {
-        let at = index_in(parent, self.codes.len())?;
+        let at = index_in(numbering, parent, self.codes.len())?;
         let cell = &self.codes[at];
         let mut code = cell.load(Relaxed);
         loop {
@@ -425,7 +428,7 @@ impl Arrays {
             } else if code == MANY || (last && layer.plies < NEAR) {
                 // Every child won, in how many plies: a near win's may be more than this
                 // layer's.
-                match self.loss_after(parent, layer, moves)? {
+                match self.loss_after(numbering, parent, layer, moves)? {
                     Some(loss) => loss,
                     None => return Ok(false),
                 }
@@ -452,18 +455,19 @@ impl Arrays {
     /// `layer`'s plies) or to a near win: in one ply more than the most. The test of a position
     /// with more moves than are counted, and at layer 0 of a position whose last move is
     /// refuted (a near win's plies are not known from the layer).
-    fn loss_after<G: IndexedGame>(
+    fn loss_after<N: Numbering + Sync>(
         &self,
-        position: &G,
+        numbering: &N,
+        position: &N::Game,
         layer: &LayerCodes,
-        moves: &mut Vec<G::Move>,
+        moves: &mut Vec<<N::Game as Game>::Move>,
     ) -> Result<Option<u16>, RetroError> {
         let mut most = FIRST;
         moves.clear();
         position.generate_moves(moves);
         for &mv in moves.iter() {
             let child = position.after(mv);
-            let code = self.codes[index_in(&child, self.codes.len())?].load(Relaxed);
+            let code = self.codes[index_in(numbering, &child, self.codes.len())?].load(Relaxed);
             // Not a child won in this layer's next plies, whose un-moves come then.
             if !layer.won_by_now(code) && near_win(&child).is_none() {
                 return Ok(None);
@@ -477,8 +481,8 @@ impl Arrays {
 
 /// Every layer by a sweep of every undecided position's moves, until a sweep decides
 /// nothing and no end is left to join.
-fn sweeps<G: IndexedGame>(
-    game: &G,
+fn sweeps<N: Numbering + Sync>(
+    numbering: &N,
     workers: &Workers,
     codes: &[AtomicU16],
     (ends, last_end): (usize, u16),
@@ -487,8 +491,8 @@ fn sweeps<G: IndexedGame>(
     let mut total = ends;
     for plies in 0u16.. {
         let layer = LayerCodes::at(plies)?;
-        let decided = workers.run(game, 0..codes.len(), PIECE, |game, piece| {
-            sweep(game, codes, &layer, piece)
+        let decided = workers.run_pieces(0..codes.len(), PIECE, |piece| {
+            sweep(numbering, codes, &layer, piece)
         })?;
         report_layer(progress, plies + 1, decided, &mut total);
         if decided == 0 && plies >= last_end {
@@ -500,8 +504,8 @@ fn sweeps<G: IndexedGame>(
 
 /// The positions of `piece` decided in `layer`'s next plies, by their moves; returns how
 /// many.
-fn sweep<G: IndexedGame>(
-    game: &G,
+fn sweep<N: Numbering + Sync>(
+    numbering: &N,
     codes: &[AtomicU16],
     layer: &LayerCodes,
     piece: Range<usize>,
@@ -511,14 +515,14 @@ fn sweep<G: IndexedGame>(
         if codes[index].load(Relaxed) != UNDECIDED {
             continue;
         }
-        let Some(position) = game.position_at(index as u64) else {
+        let Some(position) = numbering.position_at(index as u64) else {
             continue;
         };
         moves.clear();
         position.generate_moves(&mut moves);
         let (mut any_lost, mut all_won, mut one_now) = (false, true, false);
         for &mv in &moves {
-            let child = codes[index_in(&position.after(mv), codes.len())?].load(Relaxed);
+            let child = codes[index_in(numbering, &position.after(mv), codes.len())?].load(Relaxed);
             any_lost |= child == layer.lost;
             // Won in at most `plies` plies (a win decided in this sweep has one more).
             all_won &= layer.won_by_now(child);

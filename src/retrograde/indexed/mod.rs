@@ -1,4 +1,4 @@
-//! The indexed path of a retrograde solve, for a game numbered densely ([`IndexedGame`]): the
+//! The indexed path of a retrograde solve, for a game numbered densely ([`Numbering`]): the
 //! solve by layers (`layers`), the positions a start reaches (`reach`), the table saved and
 //! read back (`file`), and here the result, a code of 2 bytes an index, and what each code
 //! stands for.
@@ -15,7 +15,7 @@ pub(super) use layers::solve;
 pub(super) use reach::reach;
 
 use super::{RetroError, RetroValue};
-use crate::game::{IndexedGame, Verdict};
+use crate::game::{Numbering, Verdict};
 
 /// An index not decided yet (a draw once the solve is over).
 const UNDECIDED: u16 = 0;
@@ -68,7 +68,7 @@ fn value_of(code: u16) -> Option<RetroValue> {
     }
 }
 
-/// Every index of an [`IndexedGame`] solved: see
+/// Every index of an [`Numbering`] solved: see
 /// [`Retrograde::solve_indexed`](super::Retrograde::solve_indexed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IndexedTablebase {
@@ -94,10 +94,10 @@ impl IndexedTablebase {
         value_of(code)
     }
 
-    /// The value of `position`.
+    /// The value of `position`, numbered by `numbering` (the numbering solved).
     #[must_use]
-    pub fn value<G: IndexedGame>(&self, position: &G) -> Option<RetroValue> {
-        self.value_at(position.index())
+    pub fn value<N: Numbering>(&self, numbering: &N, position: &N::Game) -> Option<RetroValue> {
+        self.value_at(numbering.index(position))
     }
 
     /// How many positions (indices that name one) have each verdict.
@@ -122,9 +122,13 @@ impl IndexedTablebase {
 }
 
 /// The index of `position`, checked against the number of indices.
-fn index_in<G: IndexedGame>(position: &G, count: usize) -> Result<usize, RetroError> {
+fn index_in<N: Numbering>(
+    numbering: &N,
+    position: &N::Game,
+    count: usize,
+) -> Result<usize, RetroError> {
     // Numbered once: a game's numbering can be most of a solve's time.
-    let index = position.index();
+    let index = numbering.index(position);
     usize::try_from(index)
         .ok()
         .filter(|&at| at < count)

@@ -1,4 +1,4 @@
-//! The positions of an [`IndexedGame`] reachable from a start: the part of an indexed solve
+//! The positions of an [`Numbering`] reachable from a start: the part of an indexed solve
 //! that play can meet, as published solutions count it (Dobutsu shogi: 246,803,167 of its
 //! 1,567,925,964 positions).
 //!
@@ -9,7 +9,7 @@
 
 use super::bits::Bits;
 use super::{IndexedTablebase, index_in};
-use crate::game::IndexedGame;
+use crate::game::{Game, Numbering, WinLossGame};
 use crate::retrograde::workers::Workers;
 use crate::retrograde::{Counts, RetroError, RetroProgress, RetroProgressFn};
 use std::sync::Mutex;
@@ -70,13 +70,13 @@ impl IndexedTablebase {
 }
 
 /// Every position reachable from `start` (see the module docs).
-pub(crate) fn reach<G: IndexedGame>(
-    start: &G,
-    max_bytes: usize,
-    threads: usize,
+pub(crate) fn reach<N: Numbering + Sync>(
+    numbering: &N,
+    start: &N::Game,
+    (max_bytes, threads): (usize, usize),
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<Reached, RetroError> {
-    let n = usize::try_from(start.index_count()).unwrap_or(usize::MAX);
+    let n = usize::try_from(numbering.index_count()).unwrap_or(usize::MAX);
     let too_large = |found| RetroError::TooLarge {
         max_bytes,
         positions: found,
@@ -87,15 +87,15 @@ pub(crate) fn reach<G: IndexedGame>(
     }
     let workers = Workers::new(threads);
     let found = Bits::new(n, workers.shared()).map_err(|()| too_large(0))?;
-    let first = index_in(start, n)?;
+    let first = index_in(numbering, start, n)?;
     found.insert(first);
     let (mut ply, mut len, mut plies) = (vec![first as u64], 1, 0);
     // Room for two lists of a ply (the one expanded and the next), 8 bytes a position.
     let room = (max_bytes - n / 8) / 16;
     while !ply.is_empty() {
         let (next, listed) = (Mutex::new(Vec::new()), AtomicUsize::new(ply.len()));
-        workers.run(start, 0..ply.len(), 1 << 12, |game, piece| {
-            let children = unfound_children(game, &ply[piece], &found, n)?;
+        workers.run_pieces(0..ply.len(), 1 << 12, |piece| {
+            let children = unfound_children(numbering, &ply[piece], &found, n)?;
             if listed.fetch_add(children.len(), Relaxed) + children.len() > room {
                 return Err(too_large(len));
             }
@@ -118,8 +118,8 @@ pub(crate) fn reach<G: IndexedGame>(
 
 /// The children of the positions of `indices` (of `game`'s `n`) not found before, each
 /// marked found now: the next ply's part that these positions give. An end has no children.
-fn unfound_children<G: IndexedGame>(
-    game: &G,
+fn unfound_children<N: Numbering + Sync>(
+    numbering: &N,
     indices: &[u64],
     found: &Bits,
     n: usize,
@@ -127,7 +127,7 @@ fn unfound_children<G: IndexedGame>(
     let mut children = Vec::new();
     let mut moves = Vec::new();
     for &index in indices {
-        let Some(position) = game.position_at(index) else {
+        let Some(position) = numbering.position_at(index) else {
             continue;
         };
         if position.ending().is_some() {
@@ -136,7 +136,7 @@ fn unfound_children<G: IndexedGame>(
         moves.clear();
         position.generate_moves(&mut moves);
         for &mv in &moves {
-            let child = index_in(&position.after(mv), n)?;
+            let child = index_in(numbering, &position.after(mv), n)?;
             if found.insert(child) {
                 children.push(child as u64);
             }

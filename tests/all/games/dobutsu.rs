@@ -10,9 +10,9 @@
 //! BENCHMARKS.md gives its figures.
 
 use gamesolver::check::{self, Checks};
-use gamesolver::games::dobutsu::{Dobutsu, HAND_KINDS, Kind, Move, Pieces};
+use gamesolver::games::dobutsu::{ByLions, Dobutsu, HAND_KINDS, Kind, Move, Pieces, UpToMirror};
 use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
-use gamesolver::{Game, IndexedGame, Verdict, WinLossGame};
+use gamesolver::{Game, Numbering, Verdict, WinLossGame};
 use std::collections::HashSet;
 
 /// Sets of pieces small enough to solve here, by both paths and by value iteration.
@@ -43,28 +43,28 @@ fn played(pieces: Pieces, games: usize, seed: u64) -> Vec<Dobutsu> {
 
 #[test]
 fn the_full_game_has_tanakas_count_of_positions() {
-    assert_eq!(Dobutsu::new().index_count(), 1_567_925_964);
+    assert_eq!(ByLions::default().index_count(), 1_567_925_964);
 }
 
 #[test]
 fn every_index_reads_back_and_every_position_played_has_its_index() {
-    let start = Dobutsu::new();
+    let whole = ByLions::default();
     let mut random = fastrand::Rng::with_seed(7);
     for _ in 0..200_000 {
-        let index = random.u64(..start.index_count());
-        let position = start
+        let index = random.u64(..whole.index_count());
+        let position = whole
             .position_at(index)
             .expect("every index names a position");
-        assert_eq!(position.index(), index, "{position}");
+        assert_eq!(whole.index(&position), index, "{position}");
     }
     for position in played(Pieces::FULL, 200, 3) {
-        let back = start.position_at(position.index()).unwrap();
+        let back = whole.position_at(whole.index(&position)).unwrap();
         assert_eq!(back, position, "{position}");
     }
     for pieces in SMALL {
-        let start = Dobutsu::start(pieces);
-        for index in 0..start.index_count() {
-            assert_eq!(start.position_at(index).unwrap().index(), index);
+        let whole = ByLions::new(pieces);
+        for index in 0..whole.index_count() {
+            assert_eq!(whole.index(&whole.position_at(index).unwrap()), index);
         }
     }
 }
@@ -151,7 +151,7 @@ fn first_move_where(wanted: impl Fn(&Dobutsu, Move) -> bool) -> (Dobutsu, Move) 
 
 #[test]
 fn a_step_to_the_far_row_makes_a_hen_and_a_taken_hen_is_a_chick_in_hand() {
-    let start = Dobutsu::new();
+    let whole = ByLions::default();
     let (position, mv) = first_move_where(|p, mv| {
         let (from, to) = mv.squares();
         from.is_some_and(|f| p.piece(f).unwrap().kind == Kind::Chick) && to >= 9
@@ -160,7 +160,7 @@ fn a_step_to_the_far_row_makes_a_hen_and_a_taken_hen_is_a_chick_in_hand() {
     // Seen from the other side, the square is turned half round.
     let hen = after.piece(11 - mv.squares().1).unwrap();
     assert_eq!((hen.kind, hen.mine), (Kind::Hen, false));
-    assert_eq!(start.position_at(after.index()).unwrap(), after);
+    assert_eq!(whole.position_at(whole.index(&after)).unwrap(), after);
 
     let (position, mv) = first_move_where(|p, mv| {
         p.piece(mv.squares().1)
@@ -173,14 +173,14 @@ fn a_step_to_the_far_row_makes_a_hen_and_a_taken_hen_is_a_chick_in_hand() {
         chicks + 1,
         "{position}"
     );
-    assert_eq!(start.position_at(after.index()).unwrap(), after);
+    assert_eq!(whole.position_at(whole.index(&after)).unwrap(), after);
 }
 
 #[test]
 fn the_un_moves_are_the_moves_backwards() {
-    check::unmoves(&Dobutsu::new(), &Checks::default()).unwrap();
+    check::unmoves(&ByLions::default(), &Checks::default()).unwrap();
     for pieces in SMALL {
-        check::unmoves(&Dobutsu::start(pieces), &Checks::default()).unwrap();
+        check::unmoves(&ByLions::new(pieces), &Checks::default()).unwrap();
     }
 }
 
@@ -215,17 +215,17 @@ fn plain_end(position: &Dobutsu) -> Option<(Verdict, u16)> {
 
 /// Every index's value by rounds of plies over every index until nothing changes (the
 /// naive value iteration), with the rules' ends and their plies.
-fn value_iteration(start: &Dobutsu) -> Vec<RetroValue> {
-    let n = start.index_count() as usize;
+fn value_iteration(whole: &ByLions) -> Vec<RetroValue> {
+    let n = whole.index_count() as usize;
     let positions: Vec<Dobutsu> = (0..n as u64)
-        .map(|i| start.position_at(i).unwrap())
+        .map(|i| whole.position_at(i).unwrap())
         .collect();
     let children: Vec<Vec<usize>> = positions
         .iter()
         .map(|p| {
             p.legal_moves()
                 .iter()
-                .map(|&mv| p.after(mv).index() as usize)
+                .map(|&mv| whole.index(&p.after(mv)) as usize)
                 .collect()
         })
         .collect();
@@ -273,9 +273,9 @@ fn value_iteration(start: &Dobutsu) -> Vec<RetroValue> {
 #[test]
 fn both_paths_and_value_iteration_agree_on_small_games() {
     for pieces in SMALL {
-        let start = Dobutsu::start(pieces);
-        let truth = value_iteration(&start);
-        let indexed = Retrograde::new().solve_indexed(&start).unwrap();
+        let (start, whole) = (Dobutsu::start(pieces), ByLions::new(pieces));
+        let truth = value_iteration(&whole);
+        let indexed = Retrograde::new().solve_indexed(&whole).unwrap();
         for (index, value) in truth.iter().enumerate() {
             assert_eq!(
                 indexed.value_at(index as u64),
@@ -286,12 +286,12 @@ fn both_paths_and_value_iteration_agree_on_small_games() {
         let forward = Retrograde::new().solve(&start).unwrap();
         assert!(forward.len() > 1, "{pieces:?}");
         // What play can meet: the forward path's positions, with its verdicts.
-        let reached = Retrograde::new().reach(&start).unwrap();
+        let reached = Retrograde::new().reach(&whole, &start).unwrap();
         assert_eq!(reached.len(), forward.len(), "{pieces:?}");
         assert_eq!(indexed.counts_in(&reached), forward.counts(), "{pieces:?}");
-        assert!(reached.contains(start.index()));
+        assert!(reached.contains(whole.index(&start)));
         for position in played(pieces, 50, 9) {
-            let truth = truth[position.index() as usize];
+            let truth = truth[whole.index(&position) as usize];
             assert_eq!(
                 forward.value(&position),
                 Some(truth),
@@ -303,32 +303,27 @@ fn both_paths_and_value_iteration_agree_on_small_games() {
 
 #[test]
 fn up_to_the_mirror_a_position_and_its_image_share_an_index_and_indices_read_back() {
-    let start = Dobutsu::new().up_to_mirror();
+    let mirror = UpToMirror::default();
     // 72 of the 132 placings of the lions: 60 pairs of images and 12 their own.
-    assert_eq!(start.index_count(), 1_567_925_964 / 132 * 72);
+    assert_eq!(mirror.index_count(), 1_567_925_964 / 132 * 72);
     for position in played(Pieces::FULL, 200, 5) {
-        let index = position.up_to_mirror().index();
-        assert_eq!(
-            position.mirrored().up_to_mirror().index(),
-            index,
-            "{position}"
-        );
-        let back = start
+        let index = mirror.index(&position);
+        assert_eq!(mirror.index(&position.mirrored()), index, "{position}");
+        let back = mirror
             .position_at(index)
             .expect("a class names its canonical position");
         assert!(
-            [position, position.mirrored()].contains(back.position()),
+            [position, position.mirrored()].contains(&back),
             "{position}"
         );
     }
     for pieces in SMALL {
-        let whole = Dobutsu::start(pieces);
+        let (whole, mirror) = (ByLions::new(pieces), UpToMirror::new(pieces));
         let classes: HashSet<u64> = (0..whole.index_count())
-            .map(|index| whole.position_at(index).unwrap().up_to_mirror().index())
+            .map(|index| mirror.index(&whole.position_at(index).unwrap()))
             .collect();
-        let start = whole.up_to_mirror();
         // Every class is one index that names a position, and every such index a class.
-        let named = (0..start.index_count()).filter(|&i| start.position_at(i).is_some());
+        let named = (0..mirror.index_count()).filter(|&i| mirror.position_at(i).is_some());
         assert_eq!(named.collect::<HashSet<u64>>(), classes, "{pieces:?}");
     }
 }
@@ -336,26 +331,25 @@ fn up_to_the_mirror_a_position_and_its_image_share_an_index_and_indices_read_bac
 #[test]
 fn up_to_the_mirror_the_un_moves_list_each_parent_class_once_a_move_into_the_class() {
     let checks = Checks::default().with_indices(300_000);
-    check::unmoves(&Dobutsu::new().up_to_mirror(), &checks).unwrap();
+    check::unmoves(&UpToMirror::default(), &checks).unwrap();
     for pieces in SMALL {
-        let start = Dobutsu::start(pieces).up_to_mirror();
-        check::unmoves(&start, &Checks::default()).unwrap();
+        check::unmoves(&UpToMirror::new(pieces), &Checks::default()).unwrap();
     }
 }
 
 #[test]
 fn up_to_the_mirror_each_class_has_the_value_of_its_positions_solved_whole() {
     for pieces in SMALL.into_iter().chain([Pieces([1, 1, 1])]) {
-        let whole = Dobutsu::start(pieces);
+        let (whole, mirror) = (ByLions::new(pieces), UpToMirror::new(pieces));
         let every = Retrograde::new().solve_indexed(&whole).unwrap();
         let classes = Retrograde::new()
             .with_threads(2)
-            .solve_indexed(&whole.up_to_mirror())
+            .solve_indexed(&mirror)
             .unwrap();
         for (index, value) in every.iter() {
             let position = whole.position_at(index).unwrap();
             assert_eq!(
-                classes.value(&position.up_to_mirror()),
+                classes.value(&mirror, &position),
                 Some(value),
                 "{pieces:?}\n{position}"
             );
@@ -364,18 +358,19 @@ fn up_to_the_mirror_each_class_has_the_value_of_its_positions_solved_whole() {
         let weighed: Counts = classes
             .iter()
             .flat_map(|(index, value)| {
-                let class = whole.up_to_mirror().position_at(index).unwrap();
-                std::iter::repeat_n(value.verdict, class.positions() as usize)
+                let class = mirror.position_at(index).unwrap();
+                std::iter::repeat_n(value.verdict, mirror.class_size(&class) as usize)
             })
             .collect();
         assert_eq!(weighed, every.counts(), "{pieces:?}");
         // What play meets, up to the mirror: the classes of the positions the start reaches.
-        let reached = Retrograde::new().reach(&whole).unwrap();
+        let start = Dobutsu::start(pieces);
+        let reached = Retrograde::new().reach(&whole, &start).unwrap();
         let reached_classes: HashSet<u64> = (0..whole.index_count())
             .filter(|&index| reached.contains(index))
-            .map(|index| whole.position_at(index).unwrap().up_to_mirror().index())
+            .map(|index| mirror.index(&whole.position_at(index).unwrap()))
             .collect();
-        let reach = Retrograde::new().reach(&whole.up_to_mirror()).unwrap();
+        let reach = Retrograde::new().reach(&mirror, &start).unwrap();
         assert_eq!(reach.len(), reached_classes.len(), "{pieces:?}");
         assert!(reached_classes.iter().all(|&index| reach.contains(index)));
     }
@@ -384,16 +379,16 @@ fn up_to_the_mirror_each_class_has_the_value_of_its_positions_solved_whole() {
 #[test]
 fn up_to_the_mirror_each_index_stands_for_the_positions_of_its_class() {
     for pieces in SMALL {
-        let start = Dobutsu::start(pieces).up_to_mirror();
-        for index in 0..start.index_count() + 3 {
-            let read = start
+        let mirror = UpToMirror::new(pieces);
+        for index in 0..mirror.index_count() + 3 {
+            let read = mirror
                 .position_at(index)
-                .map_or(0, |class| class.positions());
-            assert_eq!(start.positions_at(index), read, "{pieces:?} {index}");
+                .map_or(0, |class| mirror.class_size(&class));
+            assert_eq!(mirror.positions_at(index), read, "{pieces:?} {index}");
         }
-        let whole = Dobutsu::start(pieces).index_count();
-        let counted: u64 = (0..start.index_count())
-            .map(|i| start.positions_at(i))
+        let whole = ByLions::new(pieces).index_count();
+        let counted: u64 = (0..mirror.index_count())
+            .map(|i| mirror.positions_at(i))
             .sum();
         assert_eq!(counted, whole, "{pieces:?}");
     }
