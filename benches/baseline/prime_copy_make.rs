@@ -25,6 +25,7 @@ impl Game for CopyMake {
     type Move = u32;
     type Key = u128;
     type Error = PrimeError;
+    const NAME: &'static str = "copy make";
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         self.0.generate_moves(out);

@@ -41,6 +41,7 @@ impl Game for KnightTorus {
     type Move = u8;
     type Key = u64;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "knight on a torus";
     const POSITIONS_REPEAT: bool = true;
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -60,8 +61,6 @@ impl Game for KnightTorus {
 }
 
 impl WinLossGame for KnightTorus {
-    const NAME: &'static str = "knight on a torus";
-
     fn ending(&self) -> Option<Verdict> {
         // About one square in 13 a trap, one in 64 each a haven and a truce.
         match self.square.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58 {

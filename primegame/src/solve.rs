@@ -189,7 +189,7 @@ where
         let worth_saving =
             solved.is_err() || boards.peek().is_none() || start.elapsed() >= last_save;
         if let Some(path) = options.results.as_deref().filter(|_| worth_saving) {
-            last_save = save_results(&solver, path)?;
+            last_save = save_results(&solver, &game, path)?;
         }
         solved?;
     }
@@ -233,7 +233,7 @@ where
                     && options.deadline.is_none_or(|end| Instant::now() < end) =>
             {
                 if let Some((path, _)) = checkpoint {
-                    save_results(solver, path)?;
+                    save_results(solver, game, path)?;
                 }
             }
             Err(e) => return Err(out_of_reach(e, n, options)),
@@ -352,16 +352,20 @@ where
     Ok(count)
 }
 
-/// Writes `solver`'s proven results to `path`, whole or not at all: to a file beside it (of
-/// this process), then renamed over it. Returns the time it took.
-pub fn save_results<G>(solver: &Solver<G, PrimeKnowledge>, path: &Path) -> Result<Duration, String>
+/// Writes `solver`'s proven results of `game`'s game to `path`, whole or not at all: to a
+/// file beside it (of this process), then renamed over it. Returns the time it took.
+pub fn save_results<G>(
+    solver: &Solver<G, PrimeKnowledge>,
+    game: &G,
+    path: &Path,
+) -> Result<Duration, String>
 where
     G: ScoringGame<Move = u32>,
     PrimeKnowledge: Knowledge<G>,
 {
     let start = Instant::now();
     let count = write_atomically(path, |file| -> Result<u64, ResultsError> {
-        solver.save_results(file, RESULTS_MIN_WORK)
+        solver.save_results(game, file, RESULTS_MIN_WORK)
     })?;
     let time = start.elapsed();
     eprintln!(

@@ -34,6 +34,7 @@ use std::ops::RangeInclusive;
 ///     type Move = u8; // 0 tails, 1 heads
 ///     type Key = u8;
 ///     type Error = std::fmt::Error;
+///     const NAME: &'static str = "coin";
 ///     fn generate_moves(&self, out: &mut Vec<u8>) {
 ///         if !self.flipped { out.extend([0, 1]) }
 ///     }

@@ -13,7 +13,8 @@ use crate::game::TableKey;
 /// `games::kalah` does); where the rules do depend on it, the position and its key
 /// hold it ([`TableKey`]: positions with one key play the same).
 ///
-/// The rules only: four methods are required, everything else is provided on top of them.
+/// The rules only: four methods and a name are required, everything else is provided on top
+/// of them.
 /// What a search may exploit beyond the rules (bounds, dominated moves, a move order) is
 /// opt-in, in a [`Knowledge`](crate::Knowledge) kept apart from the game. By default the
 /// search takes a position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)),
@@ -49,6 +50,7 @@ use crate::game::TableKey;
 ///     type Move = u32;
 ///     type Key = u64;
 ///     type Error = BadTake;
+///     const NAME: &'static str = "a pile of counters";
 ///
 ///     fn generate_moves(&self, out: &mut Vec<u32>) {
 ///         out.extend((1..=2).filter(|&take| take <= self.0));
@@ -88,6 +90,22 @@ pub trait Game: Clone + Send {
     type Key: TableKey;
     /// Why a move was rejected.
     type Error: std::error::Error;
+
+    /// The game's name, written in every file the crate saves of it (a solver's results, a
+    /// retrograde table) and checked when the file is read back, so that a file is never used
+    /// for another game: the same in every program built from the game's source (a
+    /// compiler's type name is not: it names the crate and module, and may change between
+    /// compiler versions). Give each game its own, `"kalah"` say. Two types may share a name
+    /// only where equal keys' [`words`](TableKey::words) stand for the same position in both
+    /// (a board kept in masks of two widths).
+    const NAME: &'static str;
+
+    /// A number that tells this game's rule sets and sizes apart (a board's size, a
+    /// variant), written in a saved file beside [`NAME`](Game::NAME) and checked when it is
+    /// read back, so that a file is never used for other rules. 0 by default: one rule set.
+    fn rules_id(&self) -> u64 {
+        0
+    }
 
     /// Appends every legal move to `out` (which the caller clears). Taking the buffer from the
     /// caller lets the search reuse one allocation per ply.

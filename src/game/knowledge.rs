@@ -88,6 +88,7 @@ impl<M> Facts<M> {
 ///     type Move = u32;
 ///     type Key = u32;
 ///     type Error = BadTake;
+///     const NAME: &'static str = "a pile of counters";
 ///     fn generate_moves(&self, out: &mut Vec<u32>) {
 ///         out.extend((1..=2).filter(|&take| take <= self.0));
 ///     }

@@ -36,6 +36,7 @@ use crate::game::WinLossGame;
 ///     type Move = u8;
 ///     type Key = u8;
 ///     type Error = std::fmt::Error;
+///     const NAME: &'static str = "a token on a ring";
 ///     const POSITIONS_REPEAT: bool = true;
 ///
 ///     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -52,9 +53,7 @@ use crate::game::WinLossGame;
 ///     fn key(&self) -> u8 { self.0 }
 /// }
 ///
-/// impl WinLossGame for Ring {
-///     const NAME: &'static str = "a token on a ring";
-/// }
+/// impl WinLossGame for Ring {}
 ///
 /// struct ByPoint;
 ///

@@ -54,6 +54,7 @@ impl<G: WinLossGame> Game for ScoredWinLoss<G> {
     type Move = G::Move;
     type Key = G::Key;
     type Error = ScoredMoveError<G::Error>;
+    const NAME: &'static str = G::NAME;
     const CAN_UNDO: bool = G::CAN_UNDO;
     const POSITIONS_REPEAT: bool = G::POSITIONS_REPEAT;
 
@@ -72,6 +73,10 @@ impl<G: WinLossGame> Game for ScoredWinLoss<G> {
 
     fn play_unchecked(&mut self, mv: G::Move) {
         self.0.play_unchecked(mv);
+    }
+
+    fn rules_id(&self) -> u64 {
+        self.0.rules_id()
     }
 
     fn undo_unchecked(&mut self, mv: G::Move) {
@@ -119,6 +124,7 @@ mod tests {
         type Move = u8;
         type Key = u8;
         type Error = std::fmt::Error;
+        const NAME: &'static str = "a pile";
         fn generate_moves(&self, out: &mut Vec<u8>) {
             out.extend((1..=2).filter(|&take| take <= self.0));
         }
@@ -137,8 +143,6 @@ mod tests {
     }
 
     impl<const STALEMATE_DRAWS: bool> WinLossGame for Pile<STALEMATE_DRAWS> {
-        const NAME: &'static str = "a pile";
-
         fn without_moves(&self) -> Verdict {
             if STALEMATE_DRAWS {
                 Verdict::Draw

@@ -65,6 +65,7 @@ impl Verdict {
 ///     type Move = u8;
 ///     type Key = u8;
 ///     type Error = std::fmt::Error;
+///     const NAME: &'static str = "a token on a ring";
 ///     const POSITIONS_REPEAT: bool = true;
 ///
 ///     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -81,9 +82,7 @@ impl Verdict {
 ///     fn key(&self) -> u8 { self.0 }
 /// }
 ///
-/// impl WinLossGame for Ring {
-///     const NAME: &'static str = "a token on a ring";
-/// }
+/// impl WinLossGame for Ring {}
 ///
 /// let solved = Retrograde::new().solve(&Ring(0))?;
 /// // From 0 the mover goes to the dead end and wins at once.
@@ -93,22 +92,6 @@ impl Verdict {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub trait WinLossGame: Game {
-    /// The game's name, written in a table the forward path saves
-    /// ([`Tablebase::save`](crate::retrograde::Tablebase::save)) and checked when it is read
-    /// back, so that a table is never used for another game: the same in every program built
-    /// from the game's source (a compiler's type name is not: it names the crate and module,
-    /// and may change between compiler versions). Give each game its own, `"dobutsu shogi"`
-    /// say. (A table of the indexed path is named by its [`Numbering`](crate::game::Numbering),
-    /// as one game may be numbered two ways.)
-    const NAME: &'static str;
-
-    /// A number that tells this game's rule sets and sizes apart (a board's size, a variant),
-    /// written in a saved table and checked when it is read back, so that a table is never
-    /// used for other rules. 0 by default: one rule set.
-    fn rules_id(&self) -> u64 {
-        0
-    }
-
     /// The result for the side to move of a position where the rules end the game (a line
     /// of three formed, a king taken), or `None` while play goes on. Asked before the moves:
     /// a position that has ended is not played on. The default, `None`: the game ends only

@@ -213,7 +213,10 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
             let _ = merged.load_results(&self.root, Cursor::new(&proofs[..]));
         }
         let mut proofs = Vec::new();
-        if merged.save_results(&mut proofs, min_work).is_ok() {
+        if merged
+            .save_results(&self.root, &mut proofs, min_work)
+            .is_ok()
+        {
             self.shared = Some(proofs);
         }
     }
@@ -260,7 +263,7 @@ impl<G: ScoringGame, K: Knowledge<G> + 'static> ClaimSolve<G, K> {
         if let Some(min_work) = self.share_work {
             let mut proofs = Vec::new();
             if solver
-                .save_results(&mut proofs, min_work)
+                .save_results(&job.position, &mut proofs, min_work)
                 .is_ok_and(|count| count > 0)
             {
                 let mut fresh = self.fresh.lock().unwrap_or_else(PoisonError::into_inner);

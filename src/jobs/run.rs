@@ -112,7 +112,7 @@ where
     if !options.isolated && solver.nodes() > loaded {
         let stem = files[0].file_stem().unwrap_or_default().to_string_lossy();
         let path = dir.join(format!("round{round}-{stem}.proven"));
-        let count = save_proofs(solver, &path, options.min_work)?;
+        let count = save_proofs(solver, &first.position, &path, options.min_work)?;
         batch.saved = Some((path, count));
     }
     Ok(batch)
@@ -162,6 +162,7 @@ fn load_proofs<G: ScoringGame, K: Knowledge<G>>(
 /// all; how many.
 fn save_proofs<G: ScoringGame, K: Knowledge<G>>(
     solver: &Solver<G, K>,
+    position: &G,
     path: &Path,
     min_work: u8,
 ) -> Result<u64, JobsError> {
@@ -169,7 +170,7 @@ fn save_proofs<G: ScoringGame, K: Knowledge<G>>(
     let file = fs::File::create(&temporary).map_err(io(&temporary))?;
     let mut out = std::io::BufWriter::new(file);
     let count = solver
-        .save_results(&mut out, min_work)
+        .save_results(position, &mut out, min_work)
         .map_err(|e| super::files::malformed(path, e.to_string()))?;
     drop(out);
     fs::rename(&temporary, path).map_err(io(path))?;
@@ -216,7 +217,13 @@ where
                 (solver.nodes() - nodes).saturating_add(earlier_nodes),
                 millis(start).saturating_add(earlier_ms),
             );
-            return Err(stop(solver, file, source, work, options.min_work));
+            return Err(stop(
+                (solver, &job.position),
+                file,
+                source,
+                work,
+                options.min_work,
+            ));
         }
         Err(source) => {
             return Err(JobsError::Solve {
@@ -257,14 +264,14 @@ fn set_job_budget<G: ScoringGame, K: Knowledge<G>>(
 /// A job stopped by the deadline: what it proved saved beside it (`NAME.stopped`), with its
 /// `(nodes, ms)` so far (`NAME.stopped-work`), for its next run; the error that says so.
 fn stop<G: ScoringGame, K: Knowledge<G>>(
-    solver: &Solver<G, K>,
+    (solver, position): (&Solver<G, K>, &G),
     file: &Path,
     source: SolveError,
     (nodes, ms): (u64, u64),
     min_work: u8,
 ) -> JobsError {
     let stopped = file.with_extension("stopped");
-    let saved = save_proofs(solver, &stopped, min_work).and_then(|_| {
+    let saved = save_proofs(solver, position, &stopped, min_work).and_then(|_| {
         let work = format!("nodes={nodes} ms={ms}\n");
         write_whole(&file.with_extension("stopped-work"), &work)
     });

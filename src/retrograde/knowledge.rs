@@ -42,6 +42,7 @@ use crate::search::EndgameSolver;
 ///     type Move = u8;
 ///     type Key = u8;
 ///     type Error = std::fmt::Error;
+///     const NAME: &'static str = "a token on a line";
 ///     const POSITIONS_REPEAT: bool = true;
 ///
 ///     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -55,7 +56,6 @@ use crate::search::EndgameSolver;
 /// }
 ///
 /// impl WinLossGame for Line {
-///     const NAME: &'static str = "a token on a line";
 ///     fn ending(&self) -> Option<Verdict> {
 ///         // The side to move at point 5 has lost: the other side moved there.
 ///         (self.0 == 5).then_some(Verdict::Loss)

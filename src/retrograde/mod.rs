@@ -44,8 +44,8 @@
 //! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]);
 //! one of the forward path with [`Tablebase::save`] and [`Tablebase::load`], each position by
 //! its key's [`words`](crate::TableKey::words). The first names the numbering
-//! ([`Numbering::NAME`], [`Numbering::rules_id`]), the second the game ([`WinLossGame::NAME`],
-//! [`WinLossGame::rules_id`]); a table of another game, numbering, rule set or size, cut short
+//! ([`Numbering::NAME`], [`Numbering::rules_id`]), the second the game ([`Game::NAME`](crate::game::Game::NAME),
+//! [`Game::rules_id`](crate::game::Game::rules_id)); a table of another game, numbering, rule set or size, cut short
 //! or damaged, is refused.
 //!
 //! A solved table serves the alpha-beta searches as knowledge ([`TablebaseKnowledge`]: the exact

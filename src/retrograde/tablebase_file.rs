@@ -23,8 +23,8 @@ fn header<G: WinLossGame>(game: &G, count: u64) -> Vec<u64> {
 impl<K: TableKey> Tablebase<K> {
     /// Writes the table of `game` (the game it was solved for) to `out`.
     ///
-    /// The file names the game it solves (its [`WinLossGame::NAME`] and
-    /// [`WinLossGame::rules_id`]) as the indexed path's tables do, and carries a checksum; a
+    /// The file names the game it solves (its [`Game::NAME`](crate::game::Game::NAME) and
+    /// [`Game::rules_id`](crate::game::Game::rules_id)) as the indexed path's tables do, and carries a checksum; a
     /// table of another game or rule set, cut short or damaged is refused by
     /// [`load`](Self::load) before any value is read. The format, in little-endian words of
     /// 64 bits: the magic `GSRETROK`, the version, the rules identity, the count of

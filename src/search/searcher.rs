@@ -428,6 +428,7 @@ mod tests {
         type Move = u32;
         type Key = u64;
         type Error = std::fmt::Error;
+        const NAME: &'static str = "row";
 
         fn generate_moves(&self, out: &mut Vec<u32>) {
             out.extend(1..=self.0.min(2));

@@ -42,6 +42,7 @@ impl Game for Random {
     type Move = u8;
     type Key = usize;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "random";
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend((0..self.nodes[self.at].edges.len()).map(|i| i as u8));
     }
@@ -226,6 +227,7 @@ fn a_game_whose_positions_repeat_is_refused() {
         type Move = u8;
         type Key = u8;
         type Error = std::fmt::Error;
+        const NAME: &'static str = "loop";
         const POSITIONS_REPEAT: bool = true;
         fn generate_moves(&self, out: &mut Vec<u8>) {
             out.push(0);
@@ -373,6 +375,7 @@ fn the_check_names_a_lie_in_a_chance_game() {
         type Move = u8;
         type Key = usize;
         type Error = std::fmt::Error;
+        const NAME: &'static str = "lying";
         fn generate_moves(&self, out: &mut Vec<u8>) {
             self.0.generate_moves(out);
         }

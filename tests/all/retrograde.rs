@@ -32,6 +32,7 @@ impl Game for Token {
     type Move = u32;
     type Key = u32;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "token on a graph";
     const POSITIONS_REPEAT: bool = true;
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
@@ -49,14 +50,13 @@ impl Game for Token {
     fn key(&self) -> u32 {
         self.at
     }
-}
-
-impl WinLossGame for Token {
-    const NAME: &'static str = "token on a graph";
     /// The graph's size.
     fn rules_id(&self) -> u64 {
         self.graph.edges.len() as u64
     }
+}
+
+impl WinLossGame for Token {
     fn ending(&self) -> Option<Verdict> {
         self.graph.endings[self.at as usize].map(|(verdict, _)| verdict)
     }
@@ -284,6 +284,7 @@ impl Game for Renamed {
     type Move = u32;
     type Key = u32;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "a token by another name";
     fn generate_moves(&self, out: &mut Vec<u32>) {
         self.0.generate_moves(out);
     }
@@ -296,13 +297,12 @@ impl Game for Renamed {
     fn key(&self) -> u32 {
         self.0.key()
     }
-}
-
-impl WinLossGame for Renamed {
-    const NAME: &'static str = "a token by another name";
     fn rules_id(&self) -> u64 {
         self.0.rules_id()
     }
+}
+
+impl WinLossGame for Renamed {
     fn ending(&self) -> Option<Verdict> {
         self.0.ending()
     }
@@ -465,6 +465,7 @@ impl<const SAYS_SO: bool> Game for Seesaw<SAYS_SO> {
     type Move = i8;
     type Key = u32;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "seesaw";
     const POSITIONS_REPEAT: bool = SAYS_SO;
 
     fn generate_moves(&self, out: &mut Vec<i8>) {
@@ -651,6 +652,7 @@ impl Game for Walk {
     type Move = u8;
     type Key = Vec<u8>;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "walk";
     const POSITIONS_REPEAT: bool = true;
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -671,9 +673,7 @@ impl Game for Walk {
     }
 }
 
-impl WinLossGame for Walk {
-    const NAME: &'static str = "walk";
-}
+impl WinLossGame for Walk {}
 
 /// A table whose keys give no words is refused before a byte is written.
 #[test]
@@ -814,6 +814,7 @@ impl Game for Line {
     type Move = ();
     type Key = u32;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "line";
     const POSITIONS_REPEAT: bool = false;
 
     fn generate_moves(&self, out: &mut Vec<()>) {
@@ -833,8 +834,6 @@ impl Game for Line {
 }
 
 impl WinLossGame for Line {
-    const NAME: &'static str = "line";
-
     fn ending(&self) -> Option<Verdict> {
         None
     }

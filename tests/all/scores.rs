@@ -32,6 +32,7 @@ impl Game for Token {
     type Move = u8;
     type Key = u64;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "token";
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend(0..self.edges[self.at].len() as u8);

@@ -22,7 +22,7 @@ fn saving_results_allocates_a_few_kib_however_many_entries() {
         let mut first = solver().with_table_bytes(64 << 20).with_threads(threads);
         let value = first.value(&game).unwrap();
         let mut file = Vec::new();
-        let count = first.save_results(&mut file, 0).unwrap();
+        let count = first.save_results(&game, &mut file, 0).unwrap();
         // Enough entries that a copy of them would take 16 times what a save may allocate.
         let enough = 16 * SAVE_BYTES / ENTRY_BYTES;
         assert!(
@@ -34,7 +34,7 @@ fn saving_results_allocates_a_few_kib_however_many_entries() {
         // Saved again into a buffer already as large as the file: only the save allocates.
         let mut again = Vec::with_capacity(file.len());
         let region = Region::new(GLOBAL);
-        assert_eq!(first.save_results(&mut again, 0).unwrap(), count);
+        assert_eq!(first.save_results(&game, &mut again, 0).unwrap(), count);
         let allocated = region.change().bytes_allocated;
         assert!(
             allocated < SAVE_BYTES,

@@ -17,6 +17,7 @@ impl Game for Line {
     type Move = u8;
     type Key = Vec<u32>;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "line";
     fn generate_moves(&self, out: &mut Vec<u8>) {
         if self.0 + 1 < LEN {
             out.push(0);
@@ -36,8 +37,6 @@ impl Game for Line {
 }
 
 impl WinLossGame for Line {
-    const NAME: &'static str = "line";
-
     fn ending(&self) -> Option<Verdict> {
         None
     }

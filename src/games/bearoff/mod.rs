@@ -86,6 +86,7 @@ impl Game for Bearoff {
     type Move = BearoffMove;
     type Key = u32;
     type Error = BearoffError;
+    const NAME: &'static str = "backgammon bearoff, one side";
 
     fn generate_moves(&self, out: &mut Vec<BearoffMove>) {
         match self.roll {
@@ -177,6 +178,7 @@ impl Game for BearoffRace {
     type Move = BearoffMove;
     type Key = u64;
     type Error = BearoffError;
+    const NAME: &'static str = "backgammon bearoff race";
 
     fn generate_moves(&self, out: &mut Vec<BearoffMove>) {
         if self.over() {

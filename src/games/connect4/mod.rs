@@ -227,6 +227,7 @@ impl Game for Connect4 {
     type Move = u8;
     type Key = u64;
     type Error = MoveError;
+    const NAME: &'static str = "connect 4";
 
     #[inline]
     fn generate_moves(&self, out: &mut Vec<u8>) {

@@ -319,7 +319,14 @@ impl Game for Dobutsu {
     type Move = Move;
     type Key = u64;
     type Error = IllegalMove;
+    const NAME: &'static str = "dobutsu shogi";
     const POSITIONS_REPEAT: bool = true;
+
+    /// The pieces besides the lions: chicks, elephants and giraffes, a byte each.
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        self.pieces.id()
+    }
 
     #[inline]
     fn generate_moves(&self, out: &mut Vec<Move>) {
@@ -424,14 +431,6 @@ impl Dobutsu {
 }
 
 impl WinLossGame for Dobutsu {
-    const NAME: &'static str = "dobutsu shogi";
-
-    /// The pieces besides the lions: chicks, elephants and giraffes, a byte each.
-    #[inline]
-    fn rules_id(&self) -> u64 {
-        self.pieces.id()
-    }
-
     #[inline]
     fn ending(&self) -> Option<Verdict> {
         self.end().map(|(verdict, _)| verdict)

@@ -235,6 +235,7 @@ impl Game for DotsAndBoxes {
     /// The lines drawn.
     type Key = u64;
     type Error = BoxesError;
+    const NAME: &'static str = "dots and boxes";
 
     #[inline]
     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -258,6 +259,12 @@ impl Game for DotsAndBoxes {
     #[inline]
     fn key(&self) -> u64 {
         self.drawn
+    }
+
+    /// The boxes a row and the rows: the key's lines are numbered by them.
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        (self.width as u64) << 8 | self.height as u64
     }
 }
 

@@ -1,6 +1,6 @@
 //! `Heaps`, a sum of heaps of any `HeapGame`, and `HeapMove`, one move on one heap.
 
-use crate::game::{Game, ImpartialGame, PlayConvention};
+use crate::game::{Game, ImpartialGame, PlayConvention, hash_words};
 use crate::game::{HeapGame, HeapOption};
 use crate::games::heaps::HeapsError;
 use crate::grundy::misere::{MisereQuotient, QuotientError};
@@ -274,6 +274,7 @@ impl<H: HeapGame> Game for Heaps<H> {
     /// The non-empty heaps, sorted.
     type Key = Box<[u64]>;
     type Error = HeapsError;
+    const NAME: &'static str = "heaps";
 
     fn generate_moves(&self, out: &mut Vec<HeapMove>) {
         let mut options = Vec::new();
@@ -317,6 +318,22 @@ impl<H: HeapGame> Game for Heaps<H> {
         let mut heaps: Vec<u64> = self.heaps.iter().copied().filter(|&h| h > 0).collect();
         heaps.sort_unstable();
         heaps.into_boxed_slice()
+    }
+
+    /// The play convention and the options of the heaps up to 64 tokens (or the largest the
+    /// game takes), hashed: the key holds only the heaps.
+    fn rules_id(&self) -> u64 {
+        let mut options = Vec::new();
+        let heaps = (0..=self.rules.max_heap().min(64)).flat_map(|heap| {
+            options.clear();
+            self.rules.options(heap, &mut options);
+            let each = options
+                .iter()
+                .flat_map(|o| [o.take, o.remain[0], o.remain[1]]);
+            [heap, u64::MAX].into_iter().chain(each.collect::<Vec<_>>())
+        });
+        let convention = u64::from(self.convention == PlayConvention::Misere);
+        hash_words(std::iter::once(convention).chain(heaps))
     }
 }
 

@@ -264,6 +264,7 @@ impl Game for Kalah {
     /// The pits, 8 bits each, the mover's first.
     type Key = u128;
     type Error = KalahError;
+    const NAME: &'static str = "kalah";
 
     #[inline]
     fn generate_moves(&self, out: &mut Vec<u8>) {
@@ -287,6 +288,12 @@ impl Game for Kalah {
     #[inline]
     fn key(&self) -> u128 {
         u128::from_le_bytes(self.pits)
+    }
+
+    /// The pits a side: the key packs the pits of every size alike.
+    #[inline]
+    fn rules_id(&self) -> u64 {
+        self.m as u64
     }
 }
 

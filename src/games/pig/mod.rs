@@ -140,6 +140,7 @@ impl Game for Pig {
     type Move = PigMove;
     type Key = u64;
     type Error = PigError;
+    const NAME: &'static str = "pig";
     const POSITIONS_REPEAT: bool = true;
 
     fn generate_moves(&self, out: &mut Vec<PigMove>) {
@@ -185,6 +186,11 @@ impl Game for Pig {
             | u64::from(self.other) << 11
             | u64::from(self.turn) << 22
             | u64::from(self.rolling) << 33
+    }
+
+    /// The goal, and whether the die is a coin (Piglet): the key holds neither.
+    fn rules_id(&self) -> u64 {
+        u64::from(self.goal) | u64::from(self.coin) << 16
     }
 }
 

@@ -208,6 +208,8 @@ impl<M: BoardMask> Game for MaskPrimeGame<M> {
     type Move = u32;
     type Key = M;
     type Error = PrimeError;
+    // Every mask keys a board by the same words: results of one serve the others.
+    const NAME: &'static str = "prime game";
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         out.extend(Ones(self.board));

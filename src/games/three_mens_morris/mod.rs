@@ -118,6 +118,7 @@ impl Game for Morris {
     type Move = MorrisMove;
     type Key = u32;
     type Error = IllegalMove;
+    const NAME: &'static str = "three men's morris";
     const POSITIONS_REPEAT: bool = true;
 
     #[inline]
@@ -160,8 +161,6 @@ impl Game for Morris {
 }
 
 impl WinLossGame for Morris {
-    const NAME: &'static str = "three men's morris";
-
     #[inline]
     fn ending(&self) -> Option<Verdict> {
         // Only the side that just moved can have made a mill.

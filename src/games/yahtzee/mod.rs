@@ -185,6 +185,7 @@ impl Game for Yahtzee {
     type Move = YahtzeeMove;
     type Key = u64;
     type Error = YahtzeeError;
+    const NAME: &'static str = "yahtzee";
 
     fn generate_moves(&self, out: &mut Vec<YahtzeeMove>) {
         if self.card.is_full() {

@@ -37,7 +37,7 @@ pub enum TablebaseFileError {
     #[error("not a solved table of this version of gamesolver")]
     NotATable,
     /// The table solves another game or numbering ([`Numbering::NAME`], or the forward
-    /// path's [`WinLossGame::NAME`](crate::WinLossGame::NAME)).
+    /// path's [`Game::NAME`](crate::game::Game::NAME)).
     #[error("the table solves {found}, not {expected}")]
     OtherGame {
         /// The name of the game asked for.

@@ -140,6 +140,7 @@ mod tests {
         type Move = usize;
         type Key = Vec<u8>;
         type Error = std::fmt::Error;
+        const NAME: &'static str = "coins";
         fn generate_moves(&self, out: &mut Vec<usize>) {
             out.extend(0..self.0.len());
         }

@@ -4,11 +4,12 @@
 //!
 //! Every entry is a proven bound (a search that aborts stores nothing), so loading one is
 //! sound for any later search of the same game, whatever the window or the position. The
-//! file says which game type wrote it and carries a checksum; a file of another game, cut
-//! short or damaged is refused before anything is loaded.
+//! file names the game that wrote it ([`Game::NAME`](crate::game::Game::NAME) and
+//! [`Game::rules_id`](crate::game::Game::rules_id)) and carries a checksum; a file of another game
+//! or rule set, cut short or damaged is refused before anything is loaded.
 //!
-//! The format, in little-endian 64-bit words: the magic `GSRESULT`, the version, the length
-//! of the game's type name and the name's bytes (padded with zeros to whole words), the count
+//! The format, in little-endian 64-bit words: the magic `GSRESULT`, the version, the rules
+//! id, the length of the game's name and the name's bytes (padded with zeros to whole words), the count
 //! of entries, then seven words an entry (four of key, the lower and the upper bound, then the
 //! work in bits 0-7, whether a move follows in bit 8 and the move in bits 32-63), and the
 //! checksum of the entries.
@@ -23,7 +24,8 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use thiserror::Error;
 
 const MAGIC: u64 = u64::from_le_bytes(*b"GSRESULT");
-const VERSION: u64 = 1;
+// Version 1 named the game by its type name, and had no rules id.
+const VERSION: u64 = 2;
 const ENTRY_WORDS: usize = KEY_WORDS + 3;
 const HAS_MOVE: u64 = 1 << 8;
 
@@ -37,13 +39,22 @@ pub enum ResultsError {
     /// The file is not a results file of this crate (or of another version of its format).
     #[error("not a results file of this version of gamesolver")]
     NotResults,
-    /// The file holds the results of another game type.
+    /// The file holds the results of another game ([`Game::NAME`](crate::game::Game::NAME)).
     #[error("the results are of {found}, not of {expected}")]
     OtherGame {
-        /// The game type of the solver.
+        /// The name of the solver's game.
         expected: String,
-        /// The game type the file names.
+        /// The name of the game the file names.
         found: String,
+    },
+    /// The file holds the results of the same game under other rules or another size
+    /// ([`Game::rules_id`](crate::game::Game::rules_id)).
+    #[error("the results are of rules {found} of the game, not of rules {expected}")]
+    OtherRules {
+        /// The rules id of the solver's position.
+        expected: u64,
+        /// The rules id the file names.
+        found: u64,
     },
     /// The file ends before its last entry, or goes on after it.
     #[error("the results file is {found} bytes long, not the {expected} its header says")]
@@ -96,7 +107,7 @@ fn decode(words: &[u64; ENTRY_WORDS]) -> Result<SharedEntry, ResultsError> {
     })
 }
 
-/// The game's type name as the file holds it: its bytes, padded with zeros to whole words.
+/// The game's name as the file holds it: its bytes, padded with zeros to whole words.
 fn name_words(name: &str) -> Vec<u64> {
     name.as_bytes()
         .chunks(8)
@@ -119,7 +130,7 @@ fn write_words(out: &mut impl Write, words: &[u64]) -> io::Result<()> {
         .try_for_each(|word| out.write_all(&word.to_le_bytes()))
 }
 
-/// Writes results of the game type `game` as they come, so that a save takes a few KiB
+/// Writes results of a game as they come, so that a save takes a few KiB
 /// beside the table, however many entries it writes: the count goes first in the file, so
 /// the caller counts the entries before it [`push`](Self::push)es them.
 pub(crate) struct Writer<W: Write> {
@@ -129,10 +140,10 @@ pub(crate) struct Writer<W: Write> {
 }
 
 impl<W: Write> Writer<W> {
-    /// Writes the header of a file of `count` entries.
-    pub(crate) fn new(out: W, game: &str, count: u64) -> io::Result<Self> {
+    /// Writes the header of a file of `count` entries of the game `(name, rules id)`.
+    pub(crate) fn new(out: W, (game, rules): (&str, u64), count: u64) -> io::Result<Self> {
         let mut out = io::BufWriter::new(out);
-        write_words(&mut out, &[MAGIC, VERSION, game.len() as u64])?;
+        write_words(&mut out, &[MAGIC, VERSION, rules, game.len() as u64])?;
         write_words(&mut out, &name_words(game))?;
         write_words(&mut out, &[count])?;
         Ok(Self {
@@ -179,12 +190,12 @@ fn read_entry(input: &mut impl Read) -> io::Result<[u64; ENTRY_WORDS]> {
     Ok(words)
 }
 
-/// Reads results of the game type `game`, whose keys are the words `is_key` accepts, and
+/// Reads results of the game `(name, rules id)`, whose keys are the words `is_key` accepts, and
 /// gives each entry to `load`. The whole file is checked first (header, length, every entry,
 /// checksum), so a refused file gives `load` nothing. Returns the number of entries.
 pub(crate) fn read<R: Read + Seek>(
     input: R,
-    game: &str,
+    game: (&str, u64),
     is_key: impl Fn(&[u64; KEY_WORDS]) -> bool,
     mut load: impl FnMut(SharedEntry),
 ) -> Result<u64, ResultsError> {
@@ -222,14 +233,15 @@ pub(crate) fn read<R: Read + Seek>(
 }
 
 /// Reads the header up to the count of entries, which it returns, if it is a header of
-/// results of the game type `game`.
-fn read_header(input: &mut impl Read, game: &str) -> Result<u64, ResultsError> {
+/// results of the game `(name, rules id)`.
+fn read_header(input: &mut impl Read, (game, rules): (&str, u64)) -> Result<u64, ResultsError> {
     let mut next = || read_word(input).map_err(|_| ResultsError::NotResults);
     if next()? != MAGIC || next()? != VERSION {
         return Err(ResultsError::NotResults);
     }
+    let found_rules = next()?;
     let length = next()?;
-    // A name longer than any type's is no header.
+    // A name longer than 4 KiB is no header.
     if length > 1 << 12 {
         return Err(ResultsError::NotResults);
     }
@@ -244,6 +256,12 @@ fn read_header(input: &mut impl Read, game: &str) -> Result<u64, ResultsError> {
         return Err(ResultsError::OtherGame {
             expected: game.to_owned(),
             found: found.into_owned(),
+        });
+    }
+    if found_rules != rules {
+        return Err(ResultsError::OtherRules {
+            expected: rules,
+            found: found_rules,
         });
     }
     next()
@@ -267,23 +285,28 @@ mod tests {
     #[test]
     fn a_writer_refuses_more_or_fewer_entries_than_it_counted() {
         let mut file = Vec::new();
-        let mut writer = Writer::new(&mut file, "game", 1).unwrap();
+        let mut writer = Writer::new(&mut file, ("game", 0), 1).unwrap();
         writer.push(&entry(3)).unwrap();
         assert!(writer.push(&entry(4)).is_err());
-        let writer = Writer::new(Vec::new(), "game", 2).unwrap();
+        let writer = Writer::new(Vec::new(), ("game", 0), 2).unwrap();
         assert!(writer.finish().is_err());
     }
 
     #[test]
     fn written_entries_read_back_in_order() {
         let mut file = Vec::new();
-        let mut writer = Writer::new(&mut file, "game", 3).unwrap();
+        let mut writer = Writer::new(&mut file, ("game", 0), 3).unwrap();
         for lower in [-5, 0, 9] {
             writer.push(&entry(lower)).unwrap();
         }
         writer.finish().unwrap();
         let mut loaded = Vec::new();
-        let count = read(io::Cursor::new(&file), "game", |_| true, |e| loaded.push(e));
+        let count = read(
+            io::Cursor::new(&file),
+            ("game", 0),
+            |_| true,
+            |e| loaded.push(e),
+        );
         assert_eq!(count.unwrap(), 3);
         assert_eq!(loaded, [entry(-5), entry(0), entry(9)]);
     }

@@ -9,12 +9,14 @@ use std::io::{Read, Seek, Write};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// Writes the proven results the table holds, each the result of a search of at least
-    /// 2^`min_work` nodes (0: all), to `out`; returns how many. [`load_results`]
+    /// 2^`min_work` nodes (0: all), to `out`, as results of `position`'s game (its
+    /// [`NAME`](crate::game::Game::NAME) and [`rules_id`](crate::game::Game::rules_id)); returns how many.
+    /// [`load_results`]
     /// reads them back, here or in another process: a solve stopped by its budget then
     /// resumes where it was, and jobs start from what another proved.
     ///
-    /// The file holds each entry's key words, bounds and move (seven words), the game's type
-    /// name and a checksum. Results of a depth-limited search (an [`Engine`](crate::Engine)'s)
+    /// The file holds each entry's key words, bounds and move (seven words), the game's name
+    /// and rules id, and a checksum. Results of a depth-limited search (an [`Engine`](crate::Engine)'s)
     /// are not written: only what holds for every later search. The entries go from the table
     /// to `out` as they are read, so a save takes a few KiB beside the table, however full it
     /// is (the table is read twice: once to count the entries, once to write them).
@@ -26,7 +28,12 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// fails.
     ///
     /// [`load_results`]: Self::load_results
-    pub fn save_results(&self, out: impl Write, min_work: u8) -> Result<u64, ResultsError> {
+    pub fn save_results(
+        &self,
+        position: &G,
+        out: impl Write,
+        min_work: u8,
+    ) -> Result<u64, ResultsError> {
         let table = self.search.table();
         let saved = |entry: &SharedEntry| entry.depth == PROVEN && entry.work >= min_work;
         // Two passes over the table, counting then writing, rather than a copy of the
@@ -35,7 +42,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         if !table.for_each_portable(|entry| count += u64::from(saved(&entry))) {
             return Err(ResultsError::KeysWithoutWords);
         }
-        let mut writer = results_file::Writer::new(out, std::any::type_name::<G>(), count)?;
+        let game = (G::NAME, position.rules_id());
+        let mut writer = results_file::Writer::new(out, game, count)?;
         let mut written = Ok(());
         table.for_each_portable(|entry| {
             if written.is_ok() && saved(&entry) {
@@ -56,8 +64,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     ///
     /// # Errors
     ///
-    /// [`ResultsError::NotResults`], [`ResultsError::OtherGame`] (results of another game
-    /// type), [`ResultsError::WrongLength`] (cut short or run on), [`ResultsError::Damaged`]
+    /// [`ResultsError::NotResults`], [`ResultsError::OtherGame`] (results of another game),
+    /// [`ResultsError::OtherRules`] (of other rules of `position`'s game), [`ResultsError::WrongLength`] (cut short or run on), [`ResultsError::Damaged`]
     /// (a checksum or an entry wrong), [`ResultsError::KeysWithoutWords`], or
     /// [`ResultsError::Io`].
     ///
@@ -72,7 +80,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// let mut first = solver();
     /// let value = first.value(&game)?;
     /// let mut file = Vec::new();
-    /// first.save_results(&mut file, 0)?;
+    /// first.save_results(&game, &mut file, 0)?;
     ///
     /// let mut second = solver();
     /// second.load_results(&game, Cursor::new(&file))?;
@@ -92,7 +100,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         let table = self.search.table_mut();
         results_file::read(
             input,
-            std::any::type_name::<G>(),
+            (G::NAME, position.rules_id()),
             |words| G::Key::from_words(*words).is_some(),
             |entry| {
                 table.store_portable(entry);

@@ -17,6 +17,7 @@ impl Game for Ring {
     type Move = u8; // 0: round the ring, 1: leave
     type Key = (u8, u8);
     type Error = std::fmt::Error;
+    const NAME: &'static str = "ring";
     fn generate_moves(&self, out: &mut Vec<u8>) {
         if !self.left {
             out.push(0);

@@ -21,6 +21,7 @@ macro_rules! wrapper {
             type Move = G::Move;
             type Key = G::Key;
             type Error = G::Error;
+            const NAME: &'static str = G::NAME;
 
             fn generate_moves(&self, out: &mut Vec<G::Move>) {
                 self.0.generate_moves(out);
@@ -224,6 +225,7 @@ impl Game for Coins {
     type Move = End;
     type Key = u64;
     type Error = NoCoin;
+    const NAME: &'static str = "coins";
 
     fn generate_moves(&self, out: &mut Vec<End>) {
         if self.left < self.right {

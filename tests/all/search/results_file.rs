@@ -3,8 +3,9 @@
 //! file that is not whole, of another game or damaged is refused and loads nothing.
 
 use crate::common::plain_prime::plain_negamax;
+use gamesolver::games::kalah::Kalah;
 use gamesolver::games::prime::PrimeKnowledge;
-use gamesolver::games::prime::{SmallPrimeGame, WidePrimeGame};
+use gamesolver::games::prime::{PrimeGame, SmallPrimeGame, WidePrimeGame};
 use gamesolver::{Budget, Game, Points, ResultsError, ScoringGame, SolveError, Solver};
 use proptest::prelude::*;
 use std::io::Cursor;
@@ -17,12 +18,12 @@ where
     gamesolver::games::prime::solver().with_table_bytes(1 << 20)
 }
 
-fn saved<G: ScoringGame>(solver: &Solver<G, PrimeKnowledge>) -> Vec<u8>
+fn saved<G: ScoringGame>(solver: &Solver<G, PrimeKnowledge>, game: &G) -> Vec<u8>
 where
     PrimeKnowledge: gamesolver::Knowledge<G>,
 {
     let mut file = Vec::new();
-    solver.save_results(&mut file, 0).expect("saved");
+    solver.save_results(game, &mut file, 0).expect("saved");
     file
 }
 
@@ -32,7 +33,7 @@ fn loaded_results_answer_at_once_across_thread_counts() {
     for (from, to) in [(1, 1), (1, 2), (2, 1), (2, 2)] {
         let mut first = solver().with_threads(from);
         let expected = first.solve(&game).unwrap();
-        let file = saved(&first);
+        let file = saved(&first, &game);
         let mut second = solver().with_threads(to);
         let count = second.load_results(&game, Cursor::new(&file)).unwrap();
         assert!(count > 0);
@@ -68,7 +69,7 @@ proptest! {
         let stopped_or_done = matches!(first, Ok(_) | Err(SolveError::BudgetExhausted { .. }));
         prop_assert!(stopped_or_done, "{:?}", first);
         let mut file = Vec::new();
-        stopped.save_results(&mut file, min_work).unwrap();
+        stopped.save_results(&game, &mut file, min_work).unwrap();
         let mut resumed = solver();
         resumed.load_results(&game, Cursor::new(&file)).unwrap();
         prop_assert_eq!(resumed.value(&game).unwrap(), plain_negamax(&board));
@@ -80,7 +81,7 @@ fn solved_40() -> (SmallPrimeGame, Vec<u8>) {
     let game = SmallPrimeGame::new(40).unwrap();
     let mut first = solver();
     first.value(&game).unwrap();
-    let file = saved(&first);
+    let file = saved(&first, &game);
     (game, file)
 }
 
@@ -141,18 +142,48 @@ fn files_cut_short_run_on_or_damaged_are_refused_whole() {
     ));
 }
 
+/// Results name the game by its `NAME` and `rules_id`, not by its type: a board kept in a
+/// wider mask (the same keys' words) takes them, another game or other rules do not.
 #[test]
-fn results_of_another_game_are_refused() {
-    let (_, file) = solved_40();
+fn results_load_into_the_same_game_of_another_type_and_not_into_another_game_or_rules() {
+    let (small, file) = solved_40();
     let wide = WidePrimeGame::new(40).unwrap();
+    let mut loaded = solver();
+    assert!(loaded.load_results(&wide, Cursor::new(&file)).unwrap() > 0);
+    assert_eq!(
+        loaded.value(&wide).unwrap(),
+        solver().value(&small).unwrap()
+    );
+    assert!(loaded.nodes() < 10, "the root's value was loaded");
+
+    let hashed = PrimeGame::new(40).unwrap();
     let error = solver()
-        .load_results(&wide, Cursor::new(&file))
+        .load_results(&hashed, Cursor::new(&file))
         .expect_err("refused");
     let ResultsError::OtherGame { expected, found } = &error else {
         panic!("{error}");
     };
+    assert_eq!(
+        (expected.as_str(), found.as_str()),
+        (PrimeGame::NAME, SmallPrimeGame::NAME)
+    );
+
+    let (three, four) = (Kalah::new(3, 2).unwrap(), Kalah::new(4, 2).unwrap());
+    let mut kalah = Solver::new();
+    kalah.value(&three).unwrap();
+    let mut file = Vec::new();
+    kalah.save_results(&three, &mut file, 0).unwrap();
+    let error = Solver::new()
+        .load_results(&four, Cursor::new(&file))
+        .expect_err("refused");
     assert!(
-        expected.contains("U256") && found.contains("u128"),
+        matches!(
+            error,
+            ResultsError::OtherRules {
+                expected: 4,
+                found: 3
+            }
+        ),
         "{error}"
     );
 }
@@ -165,6 +196,7 @@ impl Game for Tokens {
     type Move = u8;
     type Key = Vec<u8>;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "tokens";
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend(self.0.iter().copied().take(1));
@@ -201,7 +233,9 @@ fn keys_without_words_are_neither_saved_nor_loaded() {
     let game = Tokens(vec![3, 1, 2]);
     let mut solver = Solver::new();
     assert_eq!(solver.value(&game).unwrap(), 4);
-    let error = solver.save_results(Vec::new(), 0).expect_err("no words");
+    let error = solver
+        .save_results(&game, Vec::new(), 0)
+        .expect_err("no words");
     assert!(matches!(error, ResultsError::KeysWithoutWords), "{error}");
     let (_, file) = solved_40();
     let error = solver

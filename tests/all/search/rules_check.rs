@@ -14,6 +14,7 @@ impl<const LIES: bool> Game for Coins<LIES> {
     type Move = bool;
     type Key = Vec<u32>;
     type Error = std::fmt::Error;
+    const NAME: &'static str = "coins";
     fn generate_moves(&self, out: &mut Vec<bool>) {
         out.extend(match self.0.len() {
             0 => &[][..],

@@ -37,6 +37,7 @@ impl Game for Coins {
     type Move = End;
     type Key = (u32, u32);
     type Error = NoCoins;
+    const NAME: &'static str = "coins";
 
     fn generate_moves(&self, out: &mut Vec<End>) {
         if self.left < self.right {
@@ -111,6 +112,7 @@ impl Game for Rows {
     type Move = Knock;
     type Key = Vec<u16>;
     type Error = NoCoins;
+    const NAME: &'static str = "rows";
 
     fn generate_moves(&self, out: &mut Vec<Knock>) {
         for (row, &pins) in self.0.iter().enumerate() {

@@ -26,6 +26,7 @@ impl Game for Pile {
     type Move = u32;
     type Key = u64;
     type Error = BadTake;
+    const NAME: &'static str = "a pile of counters";
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         out.extend(1..=self.0.min(3));

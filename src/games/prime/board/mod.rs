@@ -357,6 +357,8 @@ impl Game for PrimeGame {
     type Move = u32;
     type Key = u128;
     type Error = PrimeError;
+    // Its keys are Zobrist hashes, not the board as the mask games key it.
+    const NAME: &'static str = "prime game, hashed keys";
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         out.extend(self.numbers());
