@@ -236,3 +236,19 @@ proptest! {
         }
     }
 }
+
+/// A heap game's rules id tells apart what its key does not (the key holds only the heaps):
+/// the rules and the play convention; the same rules give the same id, whatever the heaps.
+#[test]
+fn the_rules_id_tells_rules_and_conventions_apart_and_not_heaps() {
+    let id = |k, heaps: &[u64], convention| {
+        SubtractionGame::preset(k, heaps.iter().copied(), convention)
+            .unwrap()
+            .rules_id()
+    };
+    let misere = id(3, &[1, 3, 5, 7], PlayConvention::Misere);
+    assert_eq!(misere, id(3, &[2, 9], PlayConvention::Misere));
+    assert_ne!(misere, id(3, &[1, 3, 5, 7], PlayConvention::Normal));
+    assert_ne!(misere, id(2, &[1, 3, 5, 7], PlayConvention::Misere));
+    assert_ne!(misere, id(4, &[1, 3, 5, 7], PlayConvention::Misere));
+}
