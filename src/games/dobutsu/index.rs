@@ -30,6 +30,21 @@ const fn choose(n: u64, k: u64) -> u64 {
     }
 }
 
+/// `CHOOSE[n][k]`: [`choose`] of the squares a board has, looked up without a branch.
+const CHOOSE: [[u64; 3]; SQUARES + 1] = {
+    let mut table = [[0; 3]; SQUARES + 1];
+    let mut n = 0;
+    while n <= SQUARES {
+        table[n] = [
+            choose(n as u64, 0),
+            choose(n as u64, 1),
+            choose(n as u64, 2),
+        ];
+        n += 1;
+    }
+    table
+};
+
 /// A material's board counts and hand counts, by [`HAND_KINDS`].
 #[inline]
 const fn material(code: usize) -> ([u64; 3], [u64; 3]) {
@@ -66,26 +81,67 @@ const fn boards(pieces: [u8; 3], code: usize) -> u64 {
     size << board[0]
 }
 
-/// Each material's offset within the lions' block: `offsets[code]` is the sum of the sizes
-/// of the materials before it, and `offsets[MATERIALS]` the block's size.
-struct Offsets([u64; MATERIALS + 1]);
+/// The buckets a block is cut into to find a place's material (see [`Offsets`]).
+const BUCKETS: usize = 1 << 10;
+
+/// Each material's offset within the lions' block, `at[code]` the sum of the sizes of the
+/// materials before it and `at[MATERIALS]` the block's size; and to find the material of a
+/// place without a search, the block cut into [`BUCKETS`] buckets of `1 << shift` places, the
+/// material of each bucket's first place in `first`.
+struct Offsets {
+    at: [u64; MATERIALS + 1],
+    shift: u32,
+    first: [u16; BUCKETS],
+}
 
 impl Offsets {
     #[inline]
     const fn new(pieces: [u8; 3]) -> Self {
-        let mut offsets = [0; MATERIALS + 1];
+        let mut at = [0; MATERIALS + 1];
         let mut code = 0;
         while code < MATERIALS {
-            offsets[code + 1] = offsets[code] + boards(pieces, code);
+            at[code + 1] = at[code] + boards(pieces, code);
             code += 1;
         }
-        Self(offsets)
+        let mut shift = 0;
+        while at[MATERIALS] >> shift >= BUCKETS as u64 {
+            shift += 1;
+        }
+        let (mut first, mut bucket, mut code) = ([0u16; BUCKETS], 0, 0);
+        while bucket < BUCKETS {
+            // The last material that starts at or before the bucket's first place.
+            while code + 1 < MATERIALS && at[code + 1] <= (bucket as u64) << shift {
+                code += 1;
+            }
+            first[bucket] = code as u16;
+            bucket += 1;
+        }
+        Self { at, shift, first }
+    }
+
+    /// The material of the place `rest` (below the block's size): the last whose offset is
+    /// not past it. From its bucket's first place's material, the materials that start
+    /// within the bucket are stepped over: one or two where a bucket holds thousands of
+    /// places.
+    #[inline]
+    fn material_of(&self, rest: u64) -> usize {
+        let mut code = usize::from(self.first[(rest >> self.shift) as usize]);
+        while self.at[code + 1] <= rest {
+            code += 1;
+        }
+        code
     }
 }
 
 /// The offsets of every set of pieces (0, 1 or 2 of each kind), worked out when compiled.
 static OFFSETS: [Offsets; 27] = {
-    let mut all = [const { Offsets([0; MATERIALS + 1]) }; 27];
+    let mut all = [const {
+        Offsets {
+            at: [0; MATERIALS + 1],
+            shift: 0,
+            first: [0; BUCKETS],
+        }
+    }; 27];
     let mut set = 0;
     while set < 27 {
         all[set] = Offsets::new([(set / 9) as u8, (set / 3 % 3) as u8, (set % 3) as u8]);
@@ -186,7 +242,7 @@ impl Dobutsu {
 /// The indices of a block of the pieces `pieces`: the positions of one placing of the lions.
 #[inline]
 pub(super) fn block(pieces: Pieces) -> u64 {
-    offsets(pieces).0[MATERIALS]
+    offsets(pieces).at[MATERIALS]
 }
 
 impl Dobutsu {
@@ -216,28 +272,27 @@ impl Dobutsu {
             let count = ones(set);
             let high = 15 - set.leading_zeros().min(15) as usize;
             let low = set.trailing_zeros().min(15) as usize;
-            let rank = match count {
-                0 => 0,
-                1 => place(free, low),
-                _ => {
-                    let y = place(free, high);
-                    y * (y - 1) / 2 + place(free, low)
-                }
-            };
-            for square in [low, high].into_iter().take(count as usize) {
-                owners |= u64::from(of_theirs >> square & 1) << owner_bits;
-                owner_bits += 1;
-                if kind == Kind::Chick {
-                    hen_code.0 |= u64::from(hens >> square & 1) << hen_code.1;
-                    hen_code.1 += 1;
-                }
+            // Without a branch on the count (0, 1 or 2 pieces), which missed often: each term
+            // weighed by whether its piece is there.
+            let (one, two) = (u64::from(count >= 1), u64::from(count == 2));
+            let y = place(free, high);
+            let rank = one * place(free, low) + two * (y * y.saturating_sub(1) / 2);
+            let bits =
+                |of: u16| one * u64::from(of >> low & 1) | two * u64::from(of >> high & 1) << 1;
+            owners |= bits(of_theirs) << owner_bits;
+            owner_bits += count;
+            if kind == Kind::Chick {
+                hen_code = (bits(hens), count);
             }
-            board = board * choose(ones(free), count) + rank;
+            board = board * CHOOSE[ones(free) as usize][count as usize] + rank;
             free &= !set;
             code = code * 9 + count as usize * 3 + usize::from(self.hands[0][kind as usize]);
         }
         let within = ((board << owner_bits | owners) << hen_code.1) | hen_code.0;
-        (placing(mine, theirs), offsets(self.pieces).0[code] + within)
+        (
+            placing(mine, theirs),
+            offsets(self.pieces).at[code] + within,
+        )
     }
 
     /// The position of the pieces `pieces` at the lions' placing `lions` (below 132) and the
@@ -245,10 +300,10 @@ impl Dobutsu {
     #[inline]
     pub(super) fn numbered(pieces: Pieces, lions: usize, rest: u64) -> Self {
         let offsets = offsets(pieces);
-        let code = offsets.0.partition_point(|&offset| offset <= rest) - 1;
+        let code = offsets.material_of(rest);
         let (board, hand) = material(code);
         let placed = board.iter().sum::<u64>();
-        let mut within = rest - offsets.0[code];
+        let mut within = rest - offsets.at[code];
         let hens = within & ((1 << board[0]) - 1);
         within >>= board[0];
         let owners = within & ((1 << placed) - 1);
