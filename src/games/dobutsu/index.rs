@@ -277,8 +277,9 @@ impl Dobutsu {
             let (one, two) = (u64::from(count >= 1), u64::from(count == 2));
             let y = place(free, high);
             let rank = one * place(free, low) + two * (y * y.saturating_sub(1) / 2);
-            let bits =
-                |of: u16| one * u64::from(of >> low & 1) | two * u64::from(of >> high & 1) << 1;
+            let bits = |of: u16| {
+                (one * u64::from(of >> low & 1)) | ((two * u64::from(of >> high & 1)) << 1)
+            };
             owners |= bits(of_theirs) << owner_bits;
             owner_bits += count;
             if kind == Kind::Chick {
