@@ -35,7 +35,7 @@
 //! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
 //! [`Retrograde::reach`] then marks the positions play can meet from a start, and
 //! [`IndexedTablebase::counts_in`] counts their verdicts: Dobutsu shogi, numbered up to its
-//! mirror image (855,232,344 indices), solves so in about 4 minutes on two cores and 2.2 GiB
+//! mirror image (855,232,344 indices), solves so in about 3 minutes on two cores and 2.2 GiB
 //! (the `dobutsu` example). A numbering may fold such a symmetry in: positions equal up to it
 //! share an index, and the un-moves list each parent class as often as it has moves into the
 //! class ([`Numbering::predecessors`]; `games::dobutsu::UpToMirror` works one through).
