@@ -256,4 +256,63 @@ mod tests {
         assert_eq!(plays, vec![Checkers::default(), on([1, 0, 0, 0, 0, 0])]);
         assert!(Roll::new(0, 3).is_err() && Checkers::new([3; 6]).is_err());
     }
+
+    /// The positions the dice `dice` leave, played in that order on `counts`, by the rules
+    /// read plainly: a checker moved down by the die, or borne off from the point of the die,
+    /// or, the die above the highest checker, from the highest point.
+    fn plain_plays(counts: [u8; 6], dice: &[u8], out: &mut Vec<[u8; 6]>) {
+        let Some((&die, rest)) = dice.split_first() else {
+            out.push(counts);
+            return;
+        };
+        let highest = (1..=6u8).rev().find(|&p| counts[usize::from(p) - 1] > 0);
+        let Some(highest) = highest else {
+            // Borne off: nothing left to play.
+            out.push(counts);
+            return;
+        };
+        for p in (1..=6u8).filter(|&p| counts[usize::from(p) - 1] > 0) {
+            let mut after = counts;
+            after[usize::from(p) - 1] -= 1;
+            if p > die {
+                after[usize::from(p - die) - 1] += 1;
+            } else if p != die && p != highest {
+                continue;
+            }
+            plain_plays(after, rest, out);
+        }
+    }
+
+    /// Every side of up to 7 checkers and every roll: the plays, added to the caller's
+    /// buffer after what it holds, are the plain reading's, each once, in order.
+    #[test]
+    fn every_roll_plays_as_the_rules_read_plainly() {
+        for side in every_side(7) {
+            for a in 1..=6 {
+                for b in 1..=a {
+                    let orders: Vec<Vec<u8>> = if a == b {
+                        vec![vec![a; 4]]
+                    } else {
+                        vec![vec![a, b], vec![b, a]]
+                    };
+                    let mut plain = Vec::new();
+                    for order in &orders {
+                        plain_plays(side.counts(), order, &mut plain);
+                    }
+                    let mut plain: Vec<Checkers> = plain
+                        .into_iter()
+                        .map(|counts| Checkers::new(counts).unwrap())
+                        .collect();
+                    plain.sort_by_key(|c| c.packed());
+                    plain.dedup();
+                    let mut words = vec![7, 3];
+                    side.packed_plays(Roll::new(a, b).unwrap(), &mut words);
+                    assert_eq!(words[..2], [7, 3], "what the buffer held is kept");
+                    let found: Vec<Checkers> =
+                        words[2..].iter().map(|&w| Checkers::unpacked(w)).collect();
+                    assert_eq!(found, plain, "{side:?} {a}-{b}");
+                }
+            }
+        }
+    }
 }
