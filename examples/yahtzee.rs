@@ -20,7 +20,7 @@ use gamesolver::games::yahtzee::{
     ByTurns, Card, Dice, Joker, Yahtzee, YahtzeeMove, expected_scores,
 };
 use gamesolver::retrograde::{ExpectedTablebase, TierValues};
-use gamesolver::{Game, Retrograde, Tiers};
+use gamesolver::{CheckedPlay, Retrograde, Tiers};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -17,9 +17,9 @@ pub mod search;
 // crate stands in its own module under `games::`, its types and errors with it.
 
 pub use game::{
-    ChanceGame, Child, Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame, Knowledge,
-    NoEvaluator, NoKnowledge, Numbering, Place, PlayConvention, Player, Points, PositionText,
-    Record, ScoredWinLoss, ScoringGame, TableKey, Tiers, Verdict, WinLossGame,
+    ChanceGame, CheckedPlay, Child, Evaluator, Facts, Game, HeapGame, HeapOption, ImpartialGame,
+    Knowledge, NoEvaluator, NoKnowledge, Numbering, Place, PlayConvention, Player, Points,
+    PositionText, Record, ScoredWinLoss, ScoringGame, TableKey, Tiers, Verdict, WinLossGame,
 };
 pub use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 pub use grundy::{

@@ -6,7 +6,7 @@
 
 use gamesolver::{Evaluator, Facts, Game, Knowledge, ScoringGame};
 
-use gamesolver::games::prime::{PrimeError, PrimeGame};
+use gamesolver::games::prime::PrimeGame;
 
 /// `PrimeGame` searched by copy-make, with moves generated in full.
 #[derive(Clone, Debug)]
@@ -24,14 +24,10 @@ impl CopyMake {
 impl Game for CopyMake {
     type Move = u32;
     type Key = u128;
-    type Error = PrimeError;
     const NAME: &'static str = "copy make";
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         self.0.generate_moves(out);
-    }
-    fn check_move(&self, x: u32) -> Result<(), PrimeError> {
-        self.0.check_move(x)
     }
     fn play_unchecked(&mut self, x: u32) {
         self.0.play_unchecked(x);

@@ -40,17 +40,11 @@ impl KnightTorus {
 impl Game for KnightTorus {
     type Move = u8;
     type Key = u64;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "knight on a torus";
     const POSITIONS_REPEAT: bool = true;
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend(0..JUMPS.len() as u8);
-    }
-    fn check_move(&self, jump: u8) -> Result<(), std::fmt::Error> {
-        (usize::from(jump) < JUMPS.len())
-            .then_some(())
-            .ok_or(std::fmt::Error)
     }
     fn play_unchecked(&mut self, jump: u8) {
         self.square = self.jump(JUMPS[usize::from(jump)], 1);

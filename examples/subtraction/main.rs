@@ -17,7 +17,7 @@ use clap::{CommandFactory, Parser};
 use gamesolver::games::heaps::HeapMove;
 use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze, perfect_move};
 use gamesolver::grundy::{GrundyError, GrundyValues};
-use gamesolver::{Game, Player};
+use gamesolver::{CheckedPlay, Game, Player};
 
 fn main() {
     pipe::quiet_on_closed_pipe();

@@ -1,4 +1,5 @@
 use crate::explain;
+use gamesolver::CheckedPlay;
 use gamesolver::games::heaps::HeapMove;
 use gamesolver::games::subtraction::{SubtractionGame, perfect_move};
 use gamesolver::{Game, PlayConvention, Player};

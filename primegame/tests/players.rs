@@ -1,6 +1,7 @@
 //! The contest tool's players: the reference strategies, the match runner with them, the
 //! engine against them, and the contest engine's endgames on the wide board.
 
+use gamesolver::CheckedPlay;
 use gamesolver::arena::{Forfeit, MatchConfig, Side, play_match};
 use gamesolver::arena::{RandomStrategy, Strategy};
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, WidePrimeGame};

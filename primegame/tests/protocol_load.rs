@@ -8,6 +8,7 @@
 //! `cargo test --release -p primegame --test protocol_load -- --ignored --nocapture`
 //! (`PRIMEGAME_ENGINE=path` times another build's binary instead).
 
+use gamesolver::CheckedPlay;
 use gamesolver::Game;
 use gamesolver::games::prime::PrimeGame;
 use std::io::{BufRead, BufReader, Write};

@@ -3,7 +3,7 @@
 
 use super::Strategy;
 use crate::arena::{Forfeit, GameReport, MatchReport, Side};
-use crate::game::{Player, Record, ScoringGame};
+use crate::game::{CheckedPlay, Player, Record, ScoringGame};
 use std::time::{Duration, Instant};
 
 /// How a match is played.
@@ -49,7 +49,7 @@ impl Default for MatchConfig {
 /// assert_eq!(report.wins() + report.draws() + report.losses(), 4);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn play_match<G: ScoringGame>(
+pub fn play_match<G: ScoringGame + CheckedPlay>(
     start: &G,
     a: &mut dyn Strategy<G>,
     b: &mut dyn Strategy<G>,
@@ -93,7 +93,7 @@ fn random_opening<G: ScoringGame>(start: &G, plies: usize, seed: u64) -> Vec<G::
 }
 
 /// One game; the opening's points count as played.
-fn play_game<G: ScoringGame>(
+fn play_game<G: ScoringGame + CheckedPlay>(
     number: u32,
     first: Side,
     start: &G,

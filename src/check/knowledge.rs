@@ -51,6 +51,16 @@ pub enum Claim<M> {
         /// The margin and the turn of `margin` and `keeps_turn`.
         apart: (i64, bool),
     },
+    /// The rules disagree with themselves: [`Game::is_legal`](crate::game::Game::is_legal)
+    /// says this move is legal here and the moves generated leave it out, or the other way
+    /// round. The searches trust `is_legal` with a move from outside the search (a table's
+    /// move under a canonical key), so a lie plays an illegal move.
+    IsLegal {
+        /// The move.
+        mv: M,
+        /// What `is_legal` says.
+        says: bool,
+    },
     /// The knowledge says its search moves leave nothing out by the threshold
     /// ([`Knowledge::leaves_out_by_threshold`] is `false`), yet asked with this threshold
     /// they leave out this move, which they give without one.
@@ -136,7 +146,12 @@ where
             path.push((position.after(mv), floor));
         }
         for (ply, (position, floor)) in path.iter().enumerate().rev() {
-            check.position(position, &moves[..ply], *floor)?;
+            // The moves of the position before, to probe `is_legal` with moves not legal here.
+            let probes = ply
+                .checked_sub(1)
+                .map(|before| path[before].0.legal_moves());
+            let reached = (&moves[..ply], probes.as_deref().unwrap_or_default());
+            check.position(position, reached, *floor)?;
         }
     }
     Ok(())
@@ -158,17 +173,27 @@ struct Check<'k, G: ScoringGame, K> {
 /// move) that the true `value` or the rules contradict.
 /// The first legal move whose [`margin_and_turn`](ScoringGame::margin_and_turn) is not its
 /// [`margin`](ScoringGame::margin) and [`keeps_turn`](ScoringGame::keeps_turn): a game that
-/// answers both in one pass must give the same two answers.
-fn rules_disagree<G: ScoringGame>(position: &G) -> Option<Claim<G::Move>> {
-    position.legal_moves().into_iter().find_map(|mv| {
-        let together = position.margin_and_turn(mv);
-        let apart = (position.margin(mv), position.keeps_turn(mv));
-        (together != apart).then_some(Claim::MarginAndTurn {
-            mv,
-            together,
-            apart,
+/// answers both in one pass must give the same two answers; else the first move of `probes`
+/// (the legal moves and those of the position before) on which
+/// [`Game::is_legal`](crate::game::Game::is_legal) and the moves generated disagree.
+fn rules_disagree<G: ScoringGame>(position: &G, probes: &[G::Move]) -> Option<Claim<G::Move>> {
+    let legal = position.legal_moves();
+    let is_legal = probes.iter().chain(&legal).find_map(|&mv| {
+        let says = position.is_legal(mv);
+        (says != legal.contains(&mv)).then_some(Claim::IsLegal { mv, says })
+    });
+    legal
+        .into_iter()
+        .find_map(|mv| {
+            let together = position.margin_and_turn(mv);
+            let apart = (position.margin(mv), position.keeps_turn(mv));
+            (together != apart).then_some(Claim::MarginAndTurn {
+                mv,
+                together,
+                apart,
+            })
         })
-    })
+        .or(is_legal)
 }
 
 fn false_fact<G: ScoringGame, K: Knowledge<G>>(
@@ -196,7 +221,7 @@ fn false_fact<G: ScoringGame, K: Knowledge<G>>(
         return Some(Claim::ExactValue(exact));
     }
     if let Some(mv) = facts.best_move
-        && position.check_move(mv).is_err()
+        && !position.is_legal(mv)
     {
         return Some(Claim::IllegalMove(mv));
     }
@@ -244,7 +269,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
     fn position(
         &mut self,
         position: &G,
-        moves: &[G::Move],
+        (moves, probes): (&[G::Move], &[G::Move]),
         floor_above: Option<i64>,
     ) -> Result<(), CheckError<G::Move>> {
         let truth = self.plain.solve(position)?;
@@ -256,7 +281,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
                 claim,
             }))
         };
-        if let Some(claim) = rules_disagree(position) {
+        if let Some(claim) = rules_disagree(position, probes) {
             return fail(claim);
         }
         if let Some(claim) = self.own_false_fact(position, (value, moves), floor_above)? {
@@ -301,11 +326,7 @@ impl<G: ScoringGame, K: Knowledge<G>> Check<'_, G, K> {
         let mut best = Vec::new();
         self.knowledge
             .promising_moves(position, usize::MAX, &mut best);
-        if let Some(&mv) = kept
-            .iter()
-            .chain(&best)
-            .find(|&&mv| position.check_move(mv).is_err())
-        {
+        if let Some(&mv) = kept.iter().chain(&best).find(|&&mv| !position.is_legal(mv)) {
             return Ok(Some(Claim::IllegalMove(mv)));
         }
         if !position.is_over() {

@@ -33,13 +33,9 @@ use std::ops::RangeInclusive;
 /// impl Game for Coin {
 ///     type Move = u8; // 0 tails, 1 heads
 ///     type Key = u8;
-///     type Error = std::fmt::Error;
 ///     const NAME: &'static str = "coin";
 ///     fn generate_moves(&self, out: &mut Vec<u8>) {
 ///         if !self.flipped { out.extend([0, 1]) }
-///     }
-///     fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
-///         if !self.flipped && mv < 2 { Ok(()) } else { Err(std::fmt::Error) }
 ///     }
 ///     fn play_unchecked(&mut self, _: u8) { self.flipped = true }
 ///     fn key(&self) -> u8 { u8::from(self.flipped) }

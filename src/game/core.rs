@@ -13,9 +13,10 @@ use crate::game::TableKey;
 /// `games::kalah` does); where the rules do depend on it, the position and its key
 /// hold it ([`TableKey`]: positions with one key play the same).
 ///
-/// The rules only: four methods and a name are required, everything else is provided on top
-/// of them.
-/// What a search may exploit beyond the rules (bounds, dominated moves, a move order) is
+/// The rules only: three methods and a name are required, everything else is provided on top
+/// of them. Moves from outside (a player's, a file's) are checked with the game's own error
+/// by [`CheckedPlay`](crate::game::CheckedPlay), which a game adds where it takes such moves;
+/// a game only searched or solved needs none. What a search may exploit beyond the rules (bounds, dominated moves, a move order) is
 /// opt-in, in a [`Knowledge`](crate::Knowledge) kept apart from the game. By default the
 /// search takes a position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)),
 /// so keep positions small or cheap to clone. A game whose positions are large can take moves
@@ -27,10 +28,13 @@ use crate::game::TableKey;
 ///
 /// A game of the user's own: a pile of counters, a move takes 1 or 2, and each counter taken
 /// is a point for the mover. Implementing [`Game`] and
-/// [`ScoringGame`](crate::ScoringGame) is all it takes to solve it.
+/// [`ScoringGame`](crate::ScoringGame) is all it takes to solve it; [`CheckedPlay`] says why
+/// a move from outside is refused.
+///
+/// [`CheckedPlay`]: crate::game::CheckedPlay
 ///
 /// ```
-/// use gamesolver::{Game, Points, ScoringGame, Solver};
+/// use gamesolver::{CheckedPlay, Game, Points, ScoringGame, Solver};
 ///
 /// #[derive(Clone, Debug)]
 /// struct Pile(u32);
@@ -49,20 +53,23 @@ use crate::game::TableKey;
 /// impl Game for Pile {
 ///     type Move = u32;
 ///     type Key = u64;
-///     type Error = BadTake;
 ///     const NAME: &'static str = "a pile of counters";
 ///
 ///     fn generate_moves(&self, out: &mut Vec<u32>) {
 ///         out.extend((1..=2).filter(|&take| take <= self.0));
-///     }
-///     fn check_move(&self, take: u32) -> Result<(), BadTake> {
-///         if (1..=2).contains(&take) && take <= self.0 { Ok(()) } else { Err(BadTake(take)) }
 ///     }
 ///     fn play_unchecked(&mut self, take: u32) {
 ///         self.0 -= take;
 ///     }
 ///     fn key(&self) -> u64 {
 ///         u64::from(self.0)
+///     }
+/// }
+///
+/// impl CheckedPlay for Pile {
+///     type Error = BadTake;
+///     fn check_move(&self, take: u32) -> Result<(), BadTake> {
+///         if (1..=2).contains(&take) && take <= self.0 { Ok(()) } else { Err(BadTake(take)) }
 ///     }
 /// }
 ///
@@ -88,9 +95,6 @@ pub trait Game: Clone + Send {
     /// A key identifying the position for the solvers' tables: see [`TableKey`] for the
     /// contract (one rule for every solver: positions with the same key must play the same).
     type Key: TableKey;
-    /// Why a move was rejected.
-    type Error: std::error::Error;
-
     /// The game's name, written in every file the crate saves of it (a solver's results, a
     /// retrograde table) and checked when the file is read back, so that a file is never used
     /// for another game: the same in every program built from the game's source (a
@@ -111,15 +115,8 @@ pub trait Game: Clone + Send {
     /// caller lets the search reuse one allocation per ply.
     fn generate_moves(&self, out: &mut Vec<Self::Move>);
 
-    /// Checks that `mv` is legal here.
-    ///
-    /// # Errors
-    ///
-    /// The game's own error, saying why the move is illegal.
-    fn check_move(&self, mv: Self::Move) -> Result<(), Self::Error>;
-
     /// Plays a move known to be legal. The result of an illegal move is unspecified (it may
-    /// panic or corrupt the position); use [`play`](Game::play) for moves from outside.
+    /// panic or corrupt the position); use [`CheckedPlay::play`](crate::game::CheckedPlay::play) for moves from outside.
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Whether [`undo_unchecked`](Game::undo_unchecked) is implemented. When it is, the
@@ -168,15 +165,12 @@ pub trait Game: Clone + Send {
     /// The transposition-table key of the position.
     fn key(&self) -> Self::Key;
 
-    /// Checks and plays a move.
-    ///
-    /// # Errors
-    ///
-    /// The error of [`check_move`](Game::check_move); the position is then unchanged.
-    fn play(&mut self, mv: Self::Move) -> Result<(), Self::Error> {
-        self.check_move(mv)?;
-        self.play_unchecked(mv);
-        Ok(())
+    /// Whether `mv` is legal here: by default, whether
+    /// [`generate_moves`](Game::generate_moves) lists it. The searches ask it of a move from
+    /// outside the search (a table's move under a symmetry, a move an engine is told of); a
+    /// game that can tell more cheaply gives that, and it must agree.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.legal_moves().contains(&mv)
     }
 
     /// The position after a legal move, leaving `self` as it is.

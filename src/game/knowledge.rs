@@ -80,20 +80,12 @@ impl<M> Facts<M> {
 /// #[derive(Clone, Debug)]
 /// struct Pile(u32);
 ///
-/// #[derive(Debug, thiserror::Error)]
-/// #[error("cannot take {0}")]
-/// struct BadTake(u32);
-///
 /// impl Game for Pile {
 ///     type Move = u32;
 ///     type Key = u32;
-///     type Error = BadTake;
 ///     const NAME: &'static str = "a pile of counters";
 ///     fn generate_moves(&self, out: &mut Vec<u32>) {
 ///         out.extend((1..=2).filter(|&take| take <= self.0));
-///     }
-///     fn check_move(&self, take: u32) -> Result<(), BadTake> {
-///         if (1..=2).contains(&take) && take <= self.0 { Ok(()) } else { Err(BadTake(take)) }
 ///     }
 ///     fn play_unchecked(&mut self, take: u32) { self.0 -= take; }
 ///     fn key(&self) -> u32 { self.0 }
@@ -185,7 +177,7 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
     ///
     /// Positions that share a canonical key must have the same value, as images of each other
     /// under a symmetry do; their moves differ, so a move read back from the table is checked
-    /// ([`Game::check_move`](crate::Game::check_move)) before the search plays it, and it only
+    /// ([`Game::is_legal`](crate::game::Game::is_legal)) before the search plays it, and it only
     /// orders the moves. [`check::knowledge`](crate::check::knowledge) compares the values of
     /// positions that share a canonical key.
     fn canonical_key(&self, position: &G) -> Option<G::Key> {

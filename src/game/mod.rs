@@ -1,7 +1,8 @@
 //! The traits a user implements, in one place: every solver, the engine and the theory above
 //! are written against them.
 //!
-//! - [`Game`]: the rules, positions and legal moves of a two-player game.
+//! - [`Game`]: the rules, positions and legal moves of a two-player game; [`CheckedPlay`]: a
+//!   move from outside checked, with the game's own error.
 //! - [`ScoringGame`]: the points each move hands out; a position's value is the best future
 //!   score margin for the side to move.
 //! - [`ImpartialGame`]: a game whose moves are the same for both sides, won by the last move
@@ -76,6 +77,7 @@
 //! (`Engine<G, E, K>`).
 
 mod chance;
+mod checked;
 mod core;
 mod eval;
 mod heap;
@@ -93,6 +95,7 @@ mod win_loss;
 
 pub use self::core::Game;
 pub use chance::ChanceGame;
+pub use checked::CheckedPlay;
 pub use eval::{Evaluator, NoEvaluator};
 pub use heap::{HeapGame, HeapOption};
 pub use impartial::{ImpartialGame, PlayConvention};

@@ -35,7 +35,6 @@ use crate::game::WinLossGame;
 /// impl Game for Ring {
 ///     type Move = u8;
 ///     type Key = u8;
-///     type Error = std::fmt::Error;
 ///     const NAME: &'static str = "a token on a ring";
 ///     const POSITIONS_REPEAT: bool = true;
 ///
@@ -45,9 +44,6 @@ use crate::game::WinLossGame;
 ///             5 => {}
 ///             p => out.push((p + 1) % 5),
 ///         }
-///     }
-///     fn check_move(&self, to: u8) -> Result<(), std::fmt::Error> {
-///         self.legal_moves().contains(&to).then_some(()).ok_or(std::fmt::Error)
 ///     }
 ///     fn play_unchecked(&mut self, to: u8) { self.0 = to; }
 ///     fn key(&self) -> u8 { self.0 }

@@ -1,6 +1,6 @@
 //! `Record`: a game played move by move from a position, with each side's score.
 
-use crate::game::{Game, Player, Points, ScoringGame};
+use crate::game::{CheckedPlay, Game, Player, Points, ScoringGame};
 use std::fmt;
 
 /// A game in progress from some position: the moves played, whose turn it is, and both
@@ -47,7 +47,10 @@ impl<G: ScoringGame> Record<G> {
     /// # Errors
     ///
     /// The game's error for an illegal move; the record is then unchanged.
-    pub fn play(&mut self, mv: G::Move) -> Result<Points, G::Error> {
+    pub fn play(&mut self, mv: G::Move) -> Result<Points, G::Error>
+    where
+        G: CheckedPlay,
+    {
         self.position.check_move(mv)?;
         let points = self.position.points(mv);
         let keeps = self.position.keeps_turn(mv);

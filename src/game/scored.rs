@@ -1,7 +1,7 @@
 //! `ScoredWinLoss`: a [`WinLossGame`] read as a [`ScoringGame`] worth 1, 0 or -1, so that
 //! the alpha-beta [`Solver`](crate::Solver) and [`Engine`](crate::Engine) take it.
 
-use super::{Game, Points, ScoringGame, Verdict, WinLossGame};
+use super::{CheckedPlay, Game, Points, ScoringGame, Verdict, WinLossGame};
 use thiserror::Error;
 
 /// A [`WinLossGame`] played for a score: the move that ends the game scores 1 for the side
@@ -53,7 +53,6 @@ pub enum ScoredMoveError<E: std::error::Error> {
 impl<G: WinLossGame> Game for ScoredWinLoss<G> {
     type Move = G::Move;
     type Key = G::Key;
-    type Error = ScoredMoveError<G::Error>;
     const NAME: &'static str = G::NAME;
     const CAN_UNDO: bool = G::CAN_UNDO;
     const POSITIONS_REPEAT: bool = G::POSITIONS_REPEAT;
@@ -62,13 +61,6 @@ impl<G: WinLossGame> Game for ScoredWinLoss<G> {
         if self.0.ending().is_none() {
             self.0.generate_moves(out);
         }
-    }
-
-    fn check_move(&self, mv: G::Move) -> Result<(), Self::Error> {
-        if self.0.ending().is_some() {
-            return Err(ScoredMoveError::Over);
-        }
-        self.0.check_move(mv).map_err(ScoredMoveError::Rules)
     }
 
     fn play_unchecked(&mut self, mv: G::Move) {
@@ -85,6 +77,16 @@ impl<G: WinLossGame> Game for ScoredWinLoss<G> {
 
     fn key(&self) -> G::Key {
         self.0.key()
+    }
+}
+
+impl<G: WinLossGame + CheckedPlay> CheckedPlay for ScoredWinLoss<G> {
+    type Error = ScoredMoveError<G::Error>;
+    fn check_move(&self, mv: G::Move) -> Result<(), Self::Error> {
+        if self.0.ending().is_some() {
+            return Err(ScoredMoveError::Over);
+        }
+        self.0.check_move(mv).map_err(ScoredMoveError::Rules)
     }
 }
 
@@ -123,22 +125,25 @@ mod tests {
     impl<const STALEMATE_DRAWS: bool> Game for Pile<STALEMATE_DRAWS> {
         type Move = u8;
         type Key = u8;
-        type Error = std::fmt::Error;
         const NAME: &'static str = "a pile";
         fn generate_moves(&self, out: &mut Vec<u8>) {
             out.extend((1..=2).filter(|&take| take <= self.0));
-        }
-        fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {
-            (1..=2.min(self.0))
-                .contains(&take)
-                .then_some(())
-                .ok_or(std::fmt::Error)
         }
         fn play_unchecked(&mut self, take: u8) {
             self.0 -= take;
         }
         fn key(&self) -> u8 {
             self.0
+        }
+    }
+
+    impl<const STALEMATE_DRAWS: bool> CheckedPlay for Pile<STALEMATE_DRAWS> {
+        type Error = std::fmt::Error;
+        fn check_move(&self, take: u8) -> Result<(), std::fmt::Error> {
+            (1..=2.min(self.0))
+                .contains(&take)
+                .then_some(())
+                .ok_or(std::fmt::Error)
         }
     }
 

@@ -52,7 +52,8 @@ impl Verdict {
 /// # Examples
 ///
 /// A token on a ring of five points and a dead end: a move takes it one point on (or, from
-/// point 0, to the dead end, point 5). Whoever cannot move loses.
+/// point 0, to the dead end, point 5). Whoever cannot move loses. A game only solved takes no
+/// move from outside, so it writes no [`CheckedPlay`](crate::game::CheckedPlay).
 ///
 /// ```
 /// use gamesolver::retrograde::Retrograde;
@@ -64,7 +65,6 @@ impl Verdict {
 /// impl Game for Ring {
 ///     type Move = u8;
 ///     type Key = u8;
-///     type Error = std::fmt::Error;
 ///     const NAME: &'static str = "a token on a ring";
 ///     const POSITIONS_REPEAT: bool = true;
 ///
@@ -74,9 +74,6 @@ impl Verdict {
 ///             5 => {}
 ///             p => out.push((p + 1) % 5),
 ///         }
-///     }
-///     fn check_move(&self, to: u8) -> Result<(), std::fmt::Error> {
-///         self.legal_moves().contains(&to).then_some(()).ok_or(std::fmt::Error)
 ///     }
 ///     fn play_unchecked(&mut self, to: u8) { self.0 = to; }
 ///     fn key(&self) -> u8 { self.0 }

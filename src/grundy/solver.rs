@@ -72,7 +72,7 @@ pub enum ImpartialError {
 /// ```
 /// use gamesolver::games::subtraction::SubtractionGame;
 /// use gamesolver::grundy::{ImpartialSolver, Outcome};
-/// use gamesolver::{Game, PlayConvention};
+/// use gamesolver::{CheckedPlay, Game, PlayConvention};
 ///
 /// let game = SubtractionGame::default(); // 1, 3, 5, 7; k = 3; misère
 /// let mut solver = ImpartialSolver::new(PlayConvention::Misere);

@@ -41,15 +41,11 @@ use crate::search::EndgameSolver;
 /// impl Game for Line {
 ///     type Move = u8;
 ///     type Key = u8;
-///     type Error = std::fmt::Error;
 ///     const NAME: &'static str = "a token on a line";
 ///     const POSITIONS_REPEAT: bool = true;
 ///
 ///     fn generate_moves(&self, out: &mut Vec<u8>) {
 ///         out.extend([self.0.wrapping_sub(1), self.0 + 1].into_iter().filter(|&p| p <= 5));
-///     }
-///     fn check_move(&self, to: u8) -> Result<(), std::fmt::Error> {
-///         self.legal_moves().contains(&to).then_some(()).ok_or(std::fmt::Error)
 ///     }
 ///     fn play_unchecked(&mut self, to: u8) { self.0 = to; }
 ///     fn key(&self) -> u8 { self.0 }

@@ -427,17 +427,10 @@ mod tests {
     impl Game for Row {
         type Move = u32;
         type Key = u64;
-        type Error = std::fmt::Error;
         const NAME: &'static str = "row";
 
         fn generate_moves(&self, out: &mut Vec<u32>) {
             out.extend(1..=self.0.min(2));
-        }
-        fn check_move(&self, take: u32) -> Result<(), std::fmt::Error> {
-            (1..=self.0.min(2))
-                .contains(&take)
-                .then_some(())
-                .ok_or(std::fmt::Error)
         }
         fn play_unchecked(&mut self, take: u32) {
             self.0 -= take;

@@ -41,15 +41,9 @@ const MARGIN: i64 = 3;
 impl Game for Random {
     type Move = u8;
     type Key = usize;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "random";
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend((0..self.nodes[self.at].edges.len()).map(|i| i as u8));
-    }
-    fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
-        (usize::from(mv) < self.nodes[self.at].edges.len())
-            .then_some(())
-            .ok_or(std::fmt::Error)
     }
     fn play_unchecked(&mut self, mv: u8) {
         self.at = self.nodes[self.at].edges[usize::from(mv)].child;
@@ -226,20 +220,17 @@ fn a_game_whose_positions_repeat_is_refused() {
     impl Game for Loop {
         type Move = u8;
         type Key = u8;
-        type Error = std::fmt::Error;
         const NAME: &'static str = "loop";
         const POSITIONS_REPEAT: bool = true;
         fn generate_moves(&self, out: &mut Vec<u8>) {
             out.push(0);
-        }
-        fn check_move(&self, _: u8) -> Result<(), std::fmt::Error> {
-            Ok(())
         }
         fn play_unchecked(&mut self, _: u8) {}
         fn key(&self) -> u8 {
             0
         }
     }
+
     impl ScoringGame for Loop {
         fn points(&self, _: u8) -> Points {
             Points::default()
@@ -374,13 +365,9 @@ fn the_check_names_a_lie_in_a_chance_game() {
     impl Game for Lying {
         type Move = u8;
         type Key = usize;
-        type Error = std::fmt::Error;
         const NAME: &'static str = "lying";
         fn generate_moves(&self, out: &mut Vec<u8>) {
             self.0.generate_moves(out);
-        }
-        fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
-            self.0.check_move(mv)
         }
         fn play_unchecked(&mut self, mv: u8) {
             self.0.play_unchecked(mv);
@@ -389,6 +376,7 @@ fn the_check_names_a_lie_in_a_chance_game() {
             self.0.key()
         }
     }
+
     impl ScoringGame for Lying {
         fn points(&self, mv: u8) -> Points {
             self.0.points(mv)

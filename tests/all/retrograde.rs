@@ -3,6 +3,7 @@
 //! random games with cycles; its memory bound; and the repetition checks of the alpha-beta
 //! side.
 
+use gamesolver::CheckedPlay;
 use gamesolver::check::{self, Checks};
 use gamesolver::retrograde::{Counts, RetroValue, Retrograde};
 use gamesolver::{
@@ -31,18 +32,11 @@ struct Graph {
 impl Game for Token {
     type Move = u32;
     type Key = u32;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "token on a graph";
     const POSITIONS_REPEAT: bool = true;
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         out.extend(&self.graph.edges[self.at as usize]);
-    }
-    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-        self.legal_moves()
-            .contains(&to)
-            .then_some(())
-            .ok_or(std::fmt::Error)
     }
     fn play_unchecked(&mut self, to: u32) {
         self.at = to;
@@ -283,13 +277,9 @@ struct Renamed(Token);
 impl Game for Renamed {
     type Move = u32;
     type Key = u32;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "a token by another name";
     fn generate_moves(&self, out: &mut Vec<u32>) {
         self.0.generate_moves(out);
-    }
-    fn check_move(&self, to: u32) -> Result<(), std::fmt::Error> {
-        self.0.check_move(to)
     }
     fn play_unchecked(&mut self, to: u32) {
         self.0.play_unchecked(to);
@@ -464,7 +454,6 @@ struct Seesaw<const SAYS_SO: bool>(u32);
 impl<const SAYS_SO: bool> Game for Seesaw<SAYS_SO> {
     type Move = i8;
     type Key = u32;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "seesaw";
     const POSITIONS_REPEAT: bool = SAYS_SO;
 
@@ -473,17 +462,21 @@ impl<const SAYS_SO: bool> Game for Seesaw<SAYS_SO> {
             out.extend([-1, 1]);
         }
     }
-    fn check_move(&self, mv: i8) -> Result<(), std::fmt::Error> {
-        self.legal_moves()
-            .contains(&mv)
-            .then_some(())
-            .ok_or(std::fmt::Error)
-    }
     fn play_unchecked(&mut self, mv: i8) {
         self.0 = self.0.saturating_add_signed(i32::from(mv));
     }
     fn key(&self) -> u32 {
         self.0
+    }
+}
+
+impl<const SAYS_SO: bool> CheckedPlay for Seesaw<SAYS_SO> {
+    type Error = std::fmt::Error;
+    fn check_move(&self, mv: i8) -> Result<(), std::fmt::Error> {
+        self.legal_moves()
+            .contains(&mv)
+            .then_some(())
+            .ok_or(std::fmt::Error)
     }
 }
 
@@ -651,7 +644,6 @@ struct Walk(u8);
 impl Game for Walk {
     type Move = u8;
     type Key = Vec<u8>;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "walk";
     const POSITIONS_REPEAT: bool = true;
 
@@ -659,11 +651,6 @@ impl Game for Walk {
         if self.0 < 2 {
             out.push(self.0 + 1);
         }
-    }
-    fn check_move(&self, to: u8) -> Result<(), std::fmt::Error> {
-        (to == self.0 + 1 && to <= 2)
-            .then_some(())
-            .ok_or(std::fmt::Error)
     }
     fn play_unchecked(&mut self, to: u8) {
         self.0 = to;
@@ -813,7 +800,6 @@ struct Line(u32);
 impl Game for Line {
     type Move = ();
     type Key = u32;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "line";
     const POSITIONS_REPEAT: bool = false;
 
@@ -821,9 +807,6 @@ impl Game for Line {
         if self.0 > 0 {
             out.push(());
         }
-    }
-    fn check_move(&self, (): ()) -> Result<(), std::fmt::Error> {
-        (self.0 > 0).then_some(()).ok_or(std::fmt::Error)
     }
     fn play_unchecked(&mut self, (): ()) {
         self.0 -= 1;

@@ -31,16 +31,10 @@ pub(crate) struct Token {
 impl Game for Token {
     type Move = u8;
     type Key = u64;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "token";
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend(0..self.edges[self.at].len() as u8);
-    }
-    fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
-        (usize::from(mv) < self.edges[self.at].len())
-            .then_some(())
-            .ok_or(std::fmt::Error)
     }
     fn play_unchecked(&mut self, mv: u8) {
         self.at = self.edges[self.at][usize::from(mv)].0;

@@ -30,7 +30,7 @@ mod unmoves;
 pub use index::ByLions;
 pub use mirror::UpToMirror;
 
-use crate::{Game, Verdict, WinLossGame};
+use crate::{CheckedPlay, Game, Verdict, WinLossGame};
 use std::fmt;
 
 /// The squares: `3 * row + column`.
@@ -331,7 +331,6 @@ impl Default for Dobutsu {
 impl Game for Dobutsu {
     type Move = Move;
     type Key = u64;
-    type Error = IllegalMove;
     const NAME: &'static str = "dobutsu shogi";
     const POSITIONS_REPEAT: bool = true;
 
@@ -369,12 +368,6 @@ impl Game for Dobutsu {
     }
 
     #[inline]
-    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
-        let legal = self.legal_moves().contains(&mv);
-        legal.then_some(()).ok_or(IllegalMove(mv))
-    }
-
-    #[inline]
     fn play_unchecked(&mut self, mv: Move) {
         let (from, to) = mv.squares();
         match (from, mv.dropped()) {
@@ -403,6 +396,15 @@ impl Game for Dobutsu {
     #[inline]
     fn key(&self) -> u64 {
         self.whole_index()
+    }
+}
+
+impl CheckedPlay for Dobutsu {
+    type Error = IllegalMove;
+    #[inline]
+    fn check_move(&self, mv: Move) -> Result<(), IllegalMove> {
+        let legal = self.legal_moves().contains(&mv);
+        legal.then_some(()).ok_or(IllegalMove(mv))
     }
 }
 

@@ -1,6 +1,6 @@
 //! `Heaps`, a sum of heaps of any `HeapGame`, and `HeapMove`, one move on one heap.
 
-use crate::game::{Game, ImpartialGame, PlayConvention, hash_words};
+use crate::game::{CheckedPlay, Game, ImpartialGame, PlayConvention, hash_words};
 use crate::game::{HeapGame, HeapOption};
 use crate::games::heaps::HeapsError;
 use crate::grundy::misere::{MisereQuotient, QuotientError};
@@ -52,7 +52,7 @@ impl fmt::Display for HeapMove {
 /// ```
 /// use gamesolver::games::heaps::{HeapMove, Heaps};
 /// use gamesolver::grundy::{ImpartialSolver, Outcome};
-/// use gamesolver::{Game, PlayConvention};
+/// use gamesolver::{CheckedPlay, Game, PlayConvention};
 /// use gamesolver::games::octal::OctalGame;
 ///
 /// // Kayles on rows of 4 and 2 pins: g(4) ^ g(2) = 1 ^ 2, a win for the player to move.
@@ -273,7 +273,6 @@ impl<H: HeapGame> Game for Heaps<H> {
     type Move = HeapMove;
     /// The non-empty heaps, sorted.
     type Key = Box<[u64]>;
-    type Error = HeapsError;
     const NAME: &'static str = "heaps";
 
     fn generate_moves(&self, out: &mut Vec<HeapMove>) {
@@ -285,25 +284,10 @@ impl<H: HeapGame> Game for Heaps<H> {
         }
     }
 
-    fn check_move(&self, mv: HeapMove) -> Result<(), HeapsError> {
-        let size = *self.heaps.get(mv.heap).ok_or(HeapsError::NoSuchHeap {
-            heap: mv.heap,
-            heaps: self.heaps.len(),
-        })?;
-        let wanted = (mv.take, ordered(mv.remain));
-        if self
-            .options_of(size)
-            .iter()
-            .any(|option| (option.take, ordered(option.remain)) == wanted)
-        {
-            Ok(())
-        } else {
-            Err(HeapsError::NotAnOption {
-                size,
-                take: mv.take,
-                remain: mv.remain,
-            })
-        }
+    /// The rules' own check, cheaper than listing the moves (and the same).
+    #[inline]
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
     }
 
     fn play_unchecked(&mut self, mv: HeapMove) {
@@ -334,6 +318,30 @@ impl<H: HeapGame> Game for Heaps<H> {
         });
         let convention = u64::from(self.convention == PlayConvention::Misere);
         hash_words(std::iter::once(convention).chain(heaps))
+    }
+}
+
+impl<H: HeapGame> CheckedPlay for Heaps<H> {
+    type Error = HeapsError;
+    fn check_move(&self, mv: HeapMove) -> Result<(), HeapsError> {
+        let size = *self.heaps.get(mv.heap).ok_or(HeapsError::NoSuchHeap {
+            heap: mv.heap,
+            heaps: self.heaps.len(),
+        })?;
+        let wanted = (mv.take, ordered(mv.remain));
+        if self
+            .options_of(size)
+            .iter()
+            .any(|option| (option.take, ordered(option.remain)) == wanted)
+        {
+            Ok(())
+        } else {
+            Err(HeapsError::NotAnOption {
+                size,
+                take: mv.take,
+                remain: mv.remain,
+            })
+        }
     }
 }
 

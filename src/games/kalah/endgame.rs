@@ -185,7 +185,7 @@ impl Endgame {
         let mut moves = 0;
         let pits = 0..u8::try_from(self.m).expect("at most MAX_PITS");
         // The game's own rule says which pits are moves (no list made a position).
-        for pit in pits.filter(|&pit| position.check_move(pit).is_ok()) {
+        for pit in pits.filter(|&pit| position.is_legal(pit)) {
             let (child, margin, again, child_index) = &mut children[moves];
             (*margin, *again) = child.play_sowing(pit);
             *child_index = self.index(child);

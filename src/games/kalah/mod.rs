@@ -22,7 +22,7 @@ pub use by_seeds::BySeeds;
 pub use endgame::{Endgame, EndgameError, MAX_ENDGAME_SEEDS};
 pub use knowledge::SeedsLeft;
 
-use crate::{Game, Points, ScoringGame};
+use crate::{CheckedPlay, Game, Points, ScoringGame};
 use std::fmt;
 
 /// The most pits a side may have.
@@ -263,7 +263,6 @@ impl Game for Kalah {
     type Move = u8;
     /// The pits, 8 bits each, the mover's first.
     type Key = u128;
-    type Error = KalahError;
     const NAME: &'static str = "kalah";
 
     #[inline]
@@ -271,13 +270,10 @@ impl Game for Kalah {
         out.extend((0..self.m as u8).filter(|&pit| self.pits[pit as usize] > 0));
     }
 
+    /// The rules' own check, cheaper than listing the moves (and the same).
     #[inline]
-    fn check_move(&self, pit: u8) -> Result<(), KalahError> {
-        if usize::from(pit) < self.m && self.pits[usize::from(pit)] > 0 {
-            Ok(())
-        } else {
-            Err(KalahError::NotAMove(pit))
-        }
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
     }
 
     #[inline]
@@ -294,6 +290,18 @@ impl Game for Kalah {
     #[inline]
     fn rules_id(&self) -> u64 {
         self.m as u64
+    }
+}
+
+impl CheckedPlay for Kalah {
+    type Error = KalahError;
+    #[inline]
+    fn check_move(&self, pit: u8) -> Result<(), KalahError> {
+        if usize::from(pit) < self.m && self.pits[usize::from(pit)] > 0 {
+            Ok(())
+        } else {
+            Err(KalahError::NotAMove(pit))
+        }
     }
 }
 

@@ -19,7 +19,7 @@ mod by_banked;
 
 pub use by_banked::ByBanked;
 
-use crate::{ChanceGame, Game, Points, ScoringGame};
+use crate::{ChanceGame, CheckedPlay, Game, Points, ScoringGame};
 use thiserror::Error;
 
 /// A move of Pig: hold or roll at the side's choice, or the face that came up.
@@ -139,7 +139,6 @@ impl Pig {
 impl Game for Pig {
     type Move = PigMove;
     type Key = u64;
-    type Error = PigError;
     const NAME: &'static str = "pig";
     const POSITIONS_REPEAT: bool = true;
 
@@ -155,11 +154,6 @@ impl Game for Pig {
             }
             out.push(ROLL);
         }
-    }
-
-    fn check_move(&self, mv: PigMove) -> Result<(), PigError> {
-        let legal = self.legal_moves().contains(&mv);
-        legal.then_some(()).ok_or(PigError::IllegalMove(mv))
     }
 
     fn play_unchecked(&mut self, mv: PigMove) {
@@ -191,6 +185,14 @@ impl Game for Pig {
     /// The goal, and whether the die is a coin (Piglet): the key holds neither.
     fn rules_id(&self) -> u64 {
         u64::from(self.goal) | u64::from(self.coin) << 16
+    }
+}
+
+impl CheckedPlay for Pig {
+    type Error = PigError;
+    fn check_move(&self, mv: PigMove) -> Result<(), PigError> {
+        let legal = self.legal_moves().contains(&mv);
+        legal.then_some(()).ok_or(PigError::IllegalMove(mv))
     }
 }
 

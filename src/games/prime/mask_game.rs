@@ -1,7 +1,7 @@
 //! `MaskPrimeGame`: PrimeGame on a fixed-width board (`SmallPrimeGame` up to 128 numbers,
 //! `WidePrimeGame` up to 256), several times cheaper a node than `PrimeGame`.
 
-use crate::game::{Game, Points, ScoringGame};
+use crate::game::{CheckedPlay, Game, Points, ScoringGame};
 use crate::games::prime::bounds::value_range;
 use crate::games::prime::error::{check_numbers, check_size};
 use crate::games::prime::isolated::alternating_sum;
@@ -27,7 +27,7 @@ pub const WIDE_MAX_N: u32 = 256;
 /// # Examples
 ///
 /// ```
-/// use gamesolver::{Game, ScoringGame};
+/// use gamesolver::{CheckedPlay, Game, ScoringGame};
 /// use gamesolver::games::prime::{SmallPrimeGame, WidePrimeGame};
 ///
 /// let mut game = SmallPrimeGame::new(20)?;
@@ -207,7 +207,6 @@ impl<M: BoardMask> MaskPrimeGame<M> {
 impl<M: BoardMask> Game for MaskPrimeGame<M> {
     type Move = u32;
     type Key = M;
-    type Error = PrimeError;
     // Every mask keys a board by the same words: results of one serve the others.
     const NAME: &'static str = "prime game";
 
@@ -215,12 +214,10 @@ impl<M: BoardMask> Game for MaskPrimeGame<M> {
         out.extend(Ones(self.board));
     }
 
-    fn check_move(&self, x: u32) -> Result<(), PrimeError> {
-        if self.contains(x) {
-            Ok(())
-        } else {
-            Err(PrimeError::NotOnBoard { number: x })
-        }
+    /// The rules' own check, cheaper than listing the moves (and the same).
+    #[inline]
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
     }
 
     fn play_unchecked(&mut self, x: u32) {
@@ -233,6 +230,17 @@ impl<M: BoardMask> Game for MaskPrimeGame<M> {
 
     fn is_over(&self) -> bool {
         self.is_empty()
+    }
+}
+
+impl<M: BoardMask> CheckedPlay for MaskPrimeGame<M> {
+    type Error = PrimeError;
+    fn check_move(&self, x: u32) -> Result<(), PrimeError> {
+        if self.contains(x) {
+            Ok(())
+        } else {
+            Err(PrimeError::NotOnBoard { number: x })
+        }
     }
 }
 

@@ -68,8 +68,8 @@ impl PositionText for PrimeGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Game;
     use crate::games::prime::SmallPrimeGame;
+    use crate::{CheckedPlay, Game};
 
     #[test]
     fn a_board_read_back_is_the_board_written() {

@@ -1,6 +1,6 @@
 //! The analysis of a subtraction game: outcome, Grundy values, winning moves and a perfect move.
 
-use crate::game::{Game, PlayConvention};
+use crate::game::{CheckedPlay, PlayConvention};
 use crate::games::heaps::HeapMove;
 use crate::games::subtraction::{SubtractionError, SubtractionGame};
 use crate::grundy::misere::MisereQuotient;

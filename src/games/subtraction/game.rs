@@ -16,7 +16,7 @@ use std::sync::Arc;
 ///
 /// ```
 /// use gamesolver::games::subtraction::SubtractionGame;
-/// use gamesolver::{Game, PlayConvention};
+/// use gamesolver::{CheckedPlay, PlayConvention};
 /// use gamesolver::games::heaps::HeapMove;
 ///
 /// let mut game = SubtractionGame::default();

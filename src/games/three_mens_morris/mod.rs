@@ -10,7 +10,7 @@
 //! A position is kept from the side to move's view (its pieces and the other side's, as two
 //! sets of points), so that one key serves both sides.
 
-use crate::{Game, Verdict, WinLossGame};
+use crate::{CheckedPlay, Game, Verdict, WinLossGame};
 use std::fmt;
 
 /// The rows and columns, as sets of points (point = 3 * row + column).
@@ -117,7 +117,6 @@ fn each_point(set: u16) -> impl Iterator<Item = u8> {
 impl Game for Morris {
     type Move = MorrisMove;
     type Key = u32;
-    type Error = IllegalMove;
     const NAME: &'static str = "three men's morris";
     const POSITIONS_REPEAT: bool = true;
 
@@ -134,10 +133,10 @@ impl Game for Morris {
         }
     }
 
+    /// The rules' own check, cheaper than listing the moves (and the same).
     #[inline]
-    fn check_move(&self, mv: MorrisMove) -> Result<(), IllegalMove> {
-        let legal = self.ending().is_none() && self.legal_moves().contains(&mv);
-        legal.then_some(()).ok_or(IllegalMove(mv))
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        self.check_move(mv).is_ok()
     }
 
     #[inline]
@@ -157,6 +156,15 @@ impl Game for Morris {
     #[inline]
     fn key(&self) -> u32 {
         u32::from(self.mine) | u32::from(self.theirs) << 9
+    }
+}
+
+impl CheckedPlay for Morris {
+    type Error = IllegalMove;
+    #[inline]
+    fn check_move(&self, mv: MorrisMove) -> Result<(), IllegalMove> {
+        let legal = self.ending().is_none() && self.legal_moves().contains(&mv);
+        legal.then_some(()).ok_or(IllegalMove(mv))
     }
 }
 

@@ -65,7 +65,7 @@ pub use by_turns::ByTurns;
 pub use card::{Card, Category, Joker, UPPER_BONUS, UPPER_GOAL, YAHTZEE_BONUS};
 pub use dice::{DICE, Dice, MULTISETS};
 
-use crate::{ChanceGame, Game, Points, ScoringGame};
+use crate::{ChanceGame, CheckedPlay, Game, Points, ScoringGame};
 use thiserror::Error;
 
 /// A move of Yahtzee.
@@ -184,7 +184,6 @@ impl Yahtzee {
 impl Game for Yahtzee {
     type Move = YahtzeeMove;
     type Key = u64;
-    type Error = YahtzeeError;
     const NAME: &'static str = "yahtzee";
 
     fn generate_moves(&self, out: &mut Vec<YahtzeeMove>) {
@@ -204,11 +203,6 @@ impl Game for Yahtzee {
                 .filter(|&&c| self.card.may_score(self.dice, c));
             out.extend(scores.map(|&c| YahtzeeMove::Score(c)));
         }
-    }
-
-    fn check_move(&self, mv: YahtzeeMove) -> Result<(), YahtzeeError> {
-        let legal = self.legal_moves().contains(&mv);
-        legal.then_some(()).ok_or(YahtzeeError::IllegalMove(mv))
     }
 
     fn play_unchecked(&mut self, mv: YahtzeeMove) {
@@ -240,6 +234,14 @@ impl Game for Yahtzee {
             | u64::from(self.roll) << 38
             | u64::from(self.rolling) << 40
             | (card.joker() as u64) << 41
+    }
+}
+
+impl CheckedPlay for Yahtzee {
+    type Error = YahtzeeError;
+    fn check_move(&self, mv: YahtzeeMove) -> Result<(), YahtzeeError> {
+        let legal = self.legal_moves().contains(&mv);
+        legal.then_some(()).ok_or(YahtzeeError::IllegalMove(mv))
     }
 }
 

@@ -194,7 +194,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
     fn first_move(&self, position: &G) -> Option<G::Move> {
         self.searcher
             .table_move(position)
-            .filter(|&mv| position.check_move(mv).is_ok())
+            .filter(|&mv| position.is_legal(mv))
             .or_else(|| {
                 let mut best = Vec::with_capacity(1);
                 self.searcher
@@ -217,7 +217,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Engine<G, E, K> {
         current.play_unchecked(best_move);
         while line.len() < usize::from(depth.max(1)) {
             match self.searcher.table_move(current) {
-                Some(mv) if current.check_move(mv).is_ok() => {
+                Some(mv) if current.is_legal(mv) => {
                     line.push(mv);
                     current.play_unchecked(mv);
                 }

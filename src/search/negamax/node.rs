@@ -59,9 +59,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         let (key, canonical) = self.table_key(position);
         let table_move = match self.probe(&key, depth, &mut window) {
             // A canonical key's move may be a symmetric image's: played only if legal here.
-            Ok(table_move) => {
-                table_move.filter(|&mv| !canonical || position.check_move(mv).is_ok())
-            }
+            Ok(table_move) => table_move.filter(|&mv| !canonical || position.is_legal(mv)),
             Err(cut) => return cut,
         };
         if let Some(value) = self.knowledge.exact_value(position) {

@@ -139,17 +139,9 @@ mod tests {
     impl Game for Coins {
         type Move = usize;
         type Key = Vec<u8>;
-        type Error = std::fmt::Error;
         const NAME: &'static str = "coins";
         fn generate_moves(&self, out: &mut Vec<usize>) {
             out.extend(0..self.0.len());
-        }
-        fn check_move(&self, mv: usize) -> Result<(), std::fmt::Error> {
-            if mv < self.0.len() {
-                Ok(())
-            } else {
-                Err(std::fmt::Error)
-            }
         }
         fn play_unchecked(&mut self, mv: usize) {
             self.0.remove(mv);

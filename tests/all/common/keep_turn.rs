@@ -3,7 +3,7 @@
 //! optimal move, and the line, played out in a `Record`; and the game's
 //! `margin_and_turn` against its `margin` and `keeps_turn`.
 
-use gamesolver::{Record, ScoringGame, SearchConfig, Solver};
+use gamesolver::{CheckedPlay, Record, ScoringGame, SearchConfig, Solver};
 use std::collections::HashMap;
 use std::fmt::Display;
 
@@ -32,7 +32,7 @@ pub fn plain_value<G: ScoringGame>(position: &G, memo: &mut HashMap<G::Key, i64>
 
 /// Solves each position on one and two threads and checks the value, the optimal moves and
 /// the line against [`plain_value`]; returns how many solves were checked.
-pub fn check_solver<G: ScoringGame + Display>(positions: &[G]) -> usize {
+pub fn check_solver<G: ScoringGame + CheckedPlay + Display>(positions: &[G]) -> usize {
     let mut memo = HashMap::new();
     let mut checked = 0;
     // The game's one-pass answer is the two methods' (the searches use the first).

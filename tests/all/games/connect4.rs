@@ -4,6 +4,7 @@
 //! `check::knowledge` against plain negamax; several threads agree with one; the one-word
 //! key tells every board of the first plies apart.
 
+use gamesolver::CheckedPlay;
 use gamesolver::games::connect4::{Connect4, StonesLeft, Threats};
 use gamesolver::{Knowledge, SearchConfig, Solver, check};
 

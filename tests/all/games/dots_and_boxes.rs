@@ -7,6 +7,7 @@
 //! value of 3 x 3 boxes.
 
 use crate::common::keep_turn;
+use gamesolver::CheckedPlay;
 use gamesolver::check::{self, Checks};
 use gamesolver::games::dots_and_boxes::{
     ByLines, DotsAndBoxes, Symmetries, TakeFreeBoxes, every_value,

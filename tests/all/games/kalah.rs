@@ -5,6 +5,7 @@
 //! the endgame table.
 
 use crate::common::keep_turn;
+use gamesolver::CheckedPlay;
 use gamesolver::games::kalah::{BySeeds, Endgame, EndgameError, Kalah, SeedsLeft};
 use gamesolver::retrograde::ScoreKnowledge;
 use gamesolver::{

@@ -5,6 +5,7 @@
 //! retrograde values of every placement position; the engine with the table wins every won
 //! position in the distance the table gives.
 
+use gamesolver::CheckedPlay;
 use gamesolver::check::{self, Checks};
 use gamesolver::games::three_mens_morris::Morris;
 use gamesolver::retrograde::{

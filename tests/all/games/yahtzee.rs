@@ -3,6 +3,7 @@
 //! fractions, and positions of two turns), and against a value a hand can check. The whole
 //! game's 254.5896 (Verhoeff) is the example's and the bench's: minutes, not a test's time.
 
+use gamesolver::CheckedPlay;
 use gamesolver::chance::{BigRational, ChanceSolver, Expectation};
 use gamesolver::check::{self, Checks};
 use gamesolver::games::yahtzee::{

@@ -16,7 +16,6 @@ struct Ring {
 impl Game for Ring {
     type Move = u8; // 0: round the ring, 1: leave
     type Key = (u8, u8);
-    type Error = std::fmt::Error;
     const NAME: &'static str = "ring";
     fn generate_moves(&self, out: &mut Vec<u8>) {
         if !self.left {
@@ -24,13 +23,6 @@ impl Game for Ring {
             if self.at == 0 {
                 out.push(1);
             }
-        }
-    }
-    fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
-        if self.legal_moves().contains(&mv) {
-            Ok(())
-        } else {
-            Err(std::fmt::Error)
         }
     }
     fn play_unchecked(&mut self, mv: u8) {

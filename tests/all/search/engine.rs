@@ -1,9 +1,10 @@
 //! The engine against the exact solver, its budgets and deadlines, and its endgames. The
 //! contest tool's players and matches are tested in the `primegame` package.
 
+use gamesolver::CheckedPlay;
 use gamesolver::arena::{EngineStrategy, Strategy};
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame, SmallPrimeGame};
-use gamesolver::{Budget, Engine, Game};
+use gamesolver::{Budget, Engine};
 use std::time::{Duration, Instant};
 
 fn engine() -> Engine<PrimeGame, PrimeEvaluator, gamesolver::games::prime::PrimeKnowledge> {

@@ -20,14 +20,10 @@ macro_rules! wrapper {
         impl<G: Game> Game for $name<G> {
             type Move = G::Move;
             type Key = G::Key;
-            type Error = G::Error;
             const NAME: &'static str = G::NAME;
 
             fn generate_moves(&self, out: &mut Vec<G::Move>) {
                 self.0.generate_moves(out);
-            }
-            fn check_move(&self, mv: G::Move) -> Result<(), G::Error> {
-                self.0.check_move(mv)
             }
             fn play_unchecked(&mut self, mv: G::Move) {
                 self.0.play_unchecked(mv);
@@ -37,6 +33,9 @@ macro_rules! wrapper {
             }
             fn is_over(&self) -> bool {
                 self.0.is_over()
+            }
+            fn is_legal(&self, mv: G::Move) -> bool {
+                self.0.is_legal(mv)
             }
             $($extra)*
         }
@@ -210,21 +209,9 @@ enum End {
     Right,
 }
 
-#[derive(Debug)]
-struct NoCoin;
-
-impl std::fmt::Display for NoCoin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("no coin left")
-    }
-}
-
-impl std::error::Error for NoCoin {}
-
 impl Game for Coins {
     type Move = End;
     type Key = u64;
-    type Error = NoCoin;
     const NAME: &'static str = "coins";
 
     fn generate_moves(&self, out: &mut Vec<End>) {
@@ -233,13 +220,6 @@ impl Game for Coins {
             if self.right - self.left > 1 {
                 out.push(End::Right);
             }
-        }
-    }
-    fn check_move(&self, _: End) -> Result<(), NoCoin> {
-        if self.left < self.right {
-            Ok(())
-        } else {
-            Err(NoCoin)
         }
     }
     fn play_unchecked(&mut self, end: End) {

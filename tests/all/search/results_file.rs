@@ -195,19 +195,10 @@ struct Tokens(Vec<u8>);
 impl Game for Tokens {
     type Move = u8;
     type Key = Vec<u8>;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "tokens";
 
     fn generate_moves(&self, out: &mut Vec<u8>) {
         out.extend(self.0.iter().copied().take(1));
-    }
-
-    fn check_move(&self, mv: u8) -> Result<(), std::fmt::Error> {
-        if self.0.first() == Some(&mv) {
-            Ok(())
-        } else {
-            Err(std::fmt::Error)
-        }
     }
 
     fn play_unchecked(&mut self, _: u8) {

@@ -13,7 +13,6 @@ struct Coins<const LIES: bool>(Vec<u32>);
 impl<const LIES: bool> Game for Coins<LIES> {
     type Move = bool;
     type Key = Vec<u32>;
-    type Error = std::fmt::Error;
     const NAME: &'static str = "coins";
     fn generate_moves(&self, out: &mut Vec<bool>) {
         out.extend(match self.0.len() {
@@ -21,13 +20,6 @@ impl<const LIES: bool> Game for Coins<LIES> {
             1 => &[true],
             _ => &[true, false],
         });
-    }
-    fn check_move(&self, _: bool) -> Result<(), std::fmt::Error> {
-        if self.0.is_empty() {
-            Err(std::fmt::Error)
-        } else {
-            Ok(())
-        }
     }
     fn play_unchecked(&mut self, left: bool) {
         if left {
@@ -83,6 +75,56 @@ fn a_one_pass_answer_that_disagrees_with_keeps_turn_is_named() {
             }
             other => panic!("expected the rules' disagreement, got {other:?}"),
         },
+        other => panic!("expected a disagreement, got {other:?}"),
+    }
+}
+
+/// The coins, with an `is_legal` that takes any end: right once a single coin is left,
+/// where the moves generated give only the left.
+#[derive(Clone, Debug)]
+struct AnyEnd(Coins<false>);
+
+impl Game for AnyEnd {
+    type Move = bool;
+    type Key = Vec<u32>;
+    const NAME: &'static str = "coins, any end";
+    fn generate_moves(&self, out: &mut Vec<bool>) {
+        self.0.generate_moves(out);
+    }
+    fn play_unchecked(&mut self, left: bool) {
+        self.0.play_unchecked(left);
+    }
+    fn key(&self) -> Vec<u32> {
+        self.0.key()
+    }
+    fn is_legal(&self, _: bool) -> bool {
+        !self.0.0.is_empty()
+    }
+}
+
+impl ScoringGame for AnyEnd {
+    fn points(&self, left: bool) -> Points {
+        self.0.points(left)
+    }
+    fn keeps_turn(&self, left: bool) -> bool {
+        self.0.keeps_turn(left)
+    }
+}
+
+#[test]
+fn an_is_legal_that_disagrees_with_the_moves_is_named() {
+    let lying = AnyEnd(Coins(vec![3, 9, 1, 2]));
+    match check::knowledge(&lying, &NoKnowledge, &Checks::default()) {
+        Err(CheckError::Disagrees(disagreement)) => {
+            assert_eq!(disagreement.moves.len(), 3, "one coin left");
+            assert_eq!(
+                disagreement.claim,
+                Claim::IsLegal {
+                    mv: false,
+                    says: true
+                }
+            );
+        }
         other => panic!("expected a disagreement, got {other:?}"),
     }
 }

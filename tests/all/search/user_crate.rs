@@ -6,7 +6,6 @@ use gamesolver::{
 };
 
 use gamesolver::games::octal::OctalGame;
-use std::fmt;
 
 /// Coins in a line: take the coin at either end and score its value.
 #[derive(Clone, Debug)]
@@ -22,33 +21,14 @@ enum End {
     Right,
 }
 
-#[derive(Debug)]
-struct NoCoins;
-
-impl fmt::Display for NoCoins {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("no coin is left")
-    }
-}
-
-impl std::error::Error for NoCoins {}
-
 impl Game for Coins {
     type Move = End;
     type Key = (u32, u32);
-    type Error = NoCoins;
     const NAME: &'static str = "coins";
 
     fn generate_moves(&self, out: &mut Vec<End>) {
         if self.left < self.right {
             out.extend([End::Left, End::Right]);
-        }
-    }
-    fn check_move(&self, _: End) -> Result<(), NoCoins> {
-        if self.left < self.right {
-            Ok(())
-        } else {
-            Err(NoCoins)
         }
     }
     fn play_unchecked(&mut self, end: End) {
@@ -111,7 +91,6 @@ struct Knock {
 impl Game for Rows {
     type Move = Knock;
     type Key = Vec<u16>;
-    type Error = NoCoins;
     const NAME: &'static str = "rows";
 
     fn generate_moves(&self, out: &mut Vec<Knock>) {
@@ -119,12 +98,6 @@ impl Game for Rows {
             for take in 1..=pins.min(2) {
                 out.extend((0..=pins - take).map(|left| Knock { row, take, left }));
             }
-        }
-    }
-    fn check_move(&self, mv: Knock) -> Result<(), NoCoins> {
-        match self.0.get(mv.row) {
-            Some(&pins) if (1..=2).contains(&mv.take) && mv.take + mv.left <= pins => Ok(()),
-            _ => Err(NoCoins),
         }
     }
     fn play_unchecked(&mut self, mv: Knock) {

@@ -2,6 +2,7 @@
 //! bounds, loose bounds and exact bounds must all be the value the recurrence gives, and exact
 //! bounds must end the search at once.
 
+use gamesolver::CheckedPlay;
 use gamesolver::{Facts, Game, Knowledge, Points, ScoringGame, SearchConfig, Solver, check};
 use std::fmt;
 
@@ -25,19 +26,10 @@ struct Pile(u32);
 impl Game for Pile {
     type Move = u32;
     type Key = u64;
-    type Error = BadTake;
     const NAME: &'static str = "a pile of counters";
 
     fn generate_moves(&self, out: &mut Vec<u32>) {
         out.extend(1..=self.0.min(3));
-    }
-
-    fn check_move(&self, take: u32) -> Result<(), BadTake> {
-        if (1..=self.0.min(3)).contains(&take) {
-            Ok(())
-        } else {
-            Err(BadTake(take))
-        }
     }
 
     fn play_unchecked(&mut self, take: u32) {
@@ -46,6 +38,17 @@ impl Game for Pile {
 
     fn key(&self) -> u64 {
         u64::from(self.0)
+    }
+}
+
+impl CheckedPlay for Pile {
+    type Error = BadTake;
+    fn check_move(&self, take: u32) -> Result<(), BadTake> {
+        if (1..=self.0.min(3)).contains(&take) {
+            Ok(())
+        } else {
+            Err(BadTake(take))
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Sums of heaps: normal-play outcomes by components against an independent XOR of values,
 //! misère Kayles against a brute-force search written here, bounded searches, bad moves.
 
+use gamesolver::CheckedPlay;
 use gamesolver::games::heaps::{HeapMove, Heaps, HeapsError};
 use gamesolver::games::octal::OctalGame;
 use gamesolver::games::subtraction::{SubtractionGame, SubtractionSet, analyze};

@@ -1,5 +1,6 @@
 //! Subtraction games: the closed form and the solvers against an independent brute force.
 
+use gamesolver::CheckedPlay;
 use gamesolver::HeapGame;
 use gamesolver::games::heaps::{HeapMove, HeapsError};
 use gamesolver::games::subtraction::{

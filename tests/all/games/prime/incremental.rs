@@ -1,6 +1,7 @@
 //! The incremental state of `PrimeGame` (gains, divisor and multiple counts, greedy move)
 //! against a recomputation from scratch after random play.
 
+use gamesolver::CheckedPlay;
 use gamesolver::{Game, ScoringGame};
 
 use gamesolver::games::prime::PrimeGame;

@@ -1,5 +1,6 @@
 //! Known answers and bad input for PrimeGame.
 
+use gamesolver::CheckedPlay;
 use gamesolver::{Game, Record, ScoringGame};
 
 use gamesolver::games::prime::{PrimeError, PrimeGame, SmallPrimeGame};

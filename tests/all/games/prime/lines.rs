@@ -4,6 +4,7 @@
 //! published value. A check of the record that needs no search: a value whose line does not
 //! add up is wrong.
 
+use gamesolver::CheckedPlay;
 use gamesolver::{Game, ScoringGame};
 
 use gamesolver::games::prime::WidePrimeGame;

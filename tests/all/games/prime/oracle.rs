@@ -1,6 +1,7 @@
 //! Differential tests: the solver against plain negamax on PrimeGame positions.
 
 use crate::common::plain_prime::{plain_solution, take};
+use gamesolver::CheckedPlay;
 use gamesolver::games::prime::{PrimeGame, SmallPrimeGame, WidePrimeGame};
 use gamesolver::{Game, Solver};
 use proptest::prelude::*;

@@ -3,6 +3,7 @@
 //! boards past 2^15 numbers (where only the numbers above a floor are kept live) and sparse
 //! boards (a few numbers, a large maximum).
 
+use gamesolver::CheckedPlay;
 use gamesolver::{Evaluator, Game, ScoringGame};
 
 use gamesolver::games::prime::{PrimeEvaluator, PrimeGame};
