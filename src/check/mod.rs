@@ -1,9 +1,9 @@
-//! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's claim that its
-//! positions never repeat ([`repetition`], or repeat only where the knowledge values them:
-//! [`uncovered_repetition`]), of a numbering's un-moves against the
-//! moves ([`unmoves`]), of a tiered numbering against the rules ([`tiers`], [`chance_tiers`]), of a heap game's Grundy theory against the definition
-//! ([`heap_theory`]), and of a chance game's rules and bounds against its values
-//! ([`chance`]), for a user's own tests.
+//! Checks of a game's [`Knowledge`](crate::Knowledge) against a plain search, of a game's
+//! claim that its positions never repeat ([`repetition`], or repeat only where the knowledge
+//! values them: [`uncovered_repetition`]), of a numbering's un-moves against the moves
+//! ([`unmoves`]), of a tiered numbering against the rules ([`tiers`], [`chance_tiers`]), of a
+//! heap game's Grundy theory against the definition ([`heap_theory`]), and of a chance game's
+//! rules and bounds against its values ([`chance`]), for a user's own tests.
 //!
 //! [`knowledge`] plays random games from a start position and, at every position on the way,
 //! compares what the knowledge claims with what a hint-free negamax of the rules finds: the

@@ -16,10 +16,10 @@ use crate::game::TableKey;
 /// The rules only: three methods and a name are required, everything else is provided on top
 /// of them. Moves from outside (a player's, a file's) are checked with the game's own error
 /// by [`CheckedPlay`](crate::game::CheckedPlay), which a game adds where it takes such moves;
-/// a game only searched or solved needs none. What a search may exploit beyond the rules (bounds, dominated moves, a move order) is
-/// opt-in, in a [`Knowledge`](crate::Knowledge) kept apart from the game. By default the
-/// search takes a position by copy-make (`clone`, then [`play_unchecked`](Game::play_unchecked)),
-/// so keep positions small or cheap to clone. A game whose positions are large can take moves
+/// a game only searched or solved needs none. What a search may exploit beyond the rules
+/// (bounds, dominated moves, a move order) is opt-in, in a [`Knowledge`](crate::Knowledge)
+/// kept apart from the game. By default the search takes a position by copy-make (`clone`,
+/// then [`play_unchecked`](Game::play_unchecked)), so keep positions small or cheap to clone. A game whose positions are large can take moves
 /// back instead: it sets [`CAN_UNDO`](Game::CAN_UNDO) and implements
 /// [`undo_unchecked`](Game::undo_unchecked), and the searches then play and take back moves on
 /// one position (make/unmake), with the same values, moves and node counts.
@@ -116,7 +116,8 @@ pub trait Game: Clone + Send {
     fn generate_moves(&self, out: &mut Vec<Self::Move>);
 
     /// Plays a move known to be legal. The result of an illegal move is unspecified (it may
-    /// panic or corrupt the position); use [`CheckedPlay::play`](crate::game::CheckedPlay::play) for moves from outside.
+    /// panic or corrupt the position); use
+    /// [`CheckedPlay::play`](crate::game::CheckedPlay::play) for moves from outside.
     fn play_unchecked(&mut self, mv: Self::Move);
 
     /// Whether [`undo_unchecked`](Game::undo_unchecked) is implemented. When it is, the

@@ -27,10 +27,10 @@
 //! for ever with no side able to force a win stays a draw.
 //!
 //! A game too large for a graph can have its positions numbered densely (a [`Numbering`],
-//! which gives the un-moves too): [`Retrograde::solve_indexed`] then keeps 2.25 bytes an index and no graph (a
-//! code of 2 bytes, which counts an undecided position's moves not yet refuted, and a bit in
-//! each of two layers' sets) and takes the same queue a layer of plies at a time, each layer's positions
-//! listing their parents, on every core (atomics: one compare-and-swap decides a position,
+//! which gives the un-moves too): [`Retrograde::solve_indexed`] then keeps 2.25 bytes an
+//! index and no graph (a code of 2 bytes, which counts an undecided position's moves not yet
+//! refuted, and a bit in each of two layers' sets) and takes the same queue a layer of plies
+//! at a time, each layer's positions listing their parents, on every core (atomics: one compare-and-swap decides a position,
 //! so the order within a layer changes nothing). An end a few plies from the game's end
 //! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
 //! [`Retrograde::reach`] then marks the positions play can meet from a start, and
@@ -44,9 +44,9 @@
 //! ([`IndexedTablebase::load`]) or a position at a time without loading it ([`TablebaseFile`]);
 //! one of the forward path with [`Tablebase::save`] and [`Tablebase::load`], each position by
 //! its key's [`words`](crate::TableKey::words). The first names the numbering
-//! ([`Numbering::NAME`], [`Numbering::rules_id`]), the second the game ([`Game::NAME`](crate::game::Game::NAME),
-//! [`Game::rules_id`](crate::game::Game::rules_id)); a table of another game, numbering, rule set or size, cut short
-//! or damaged, is refused.
+//! ([`Numbering::NAME`], [`Numbering::rules_id`]), the second the game
+//! ([`Game::NAME`](crate::game::Game::NAME), [`Game::rules_id`](crate::game::Game::rules_id));
+//! a table of another game, numbering, rule set or size, cut short or damaged, is refused.
 //!
 //! A solved table serves the alpha-beta searches as knowledge ([`TablebaseKnowledge`]: the exact
 //! value of each position it holds) and the engine as a player ([`tablebase_endgames`]: a win

@@ -9,8 +9,8 @@
 //! or rule set, cut short or damaged is refused before anything is loaded.
 //!
 //! The format, in little-endian 64-bit words: the magic `GSRESULT`, the version, the rules
-//! id, the length of the game's name and the name's bytes (padded with zeros to whole words), the count
-//! of entries, then seven words an entry (four of key, the lower and the upper bound, then the
+//! id, the length of the game's name and the name's bytes (padded with zeros to whole
+//! words), the count of entries, then seven words an entry (four of key, the lower and the upper bound, then the
 //! work in bits 0-7, whether a move follows in bit 8 and the move in bits 32-63), and the
 //! checksum of the entries.
 //!
