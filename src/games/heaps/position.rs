@@ -307,17 +307,19 @@ impl<H: HeapGame> Game for Heaps<H> {
     /// The play convention and the options of the heaps up to 64 tokens (or the largest the
     /// game takes), hashed: the key holds only the heaps.
     fn rules_id(&self) -> u64 {
+        let mut words = vec![u64::from(self.convention == PlayConvention::Misere)];
         let mut options = Vec::new();
-        let heaps = (0..=self.rules.max_heap().min(64)).flat_map(|heap| {
+        for heap in 0..=self.rules.max_heap().min(64) {
             options.clear();
             self.rules.options(heap, &mut options);
-            let each = options
-                .iter()
-                .flat_map(|o| [o.take, o.remain[0], o.remain[1]]);
-            [heap, u64::MAX].into_iter().chain(each.collect::<Vec<_>>())
-        });
-        let convention = u64::from(self.convention == PlayConvention::Misere);
-        hash_words(std::iter::once(convention).chain(heaps))
+            words.extend([heap, u64::MAX]);
+            words.extend(
+                options
+                    .iter()
+                    .flat_map(|o| [o.take, o.remain[0], o.remain[1]]),
+            );
+        }
+        hash_words(words)
     }
 }
 

@@ -71,7 +71,7 @@ const PIECE: usize = 1 << 16;
 const BATCH: usize = 1 << 24;
 
 /// The bytes the indexed path takes for `count` indices (see the module docs).
-fn bytes_for<N: Numbering + Sync>(count: u64) -> Option<usize> {
+fn bytes_for<N: Numbering>(count: u64) -> Option<usize> {
     let count = usize::try_from(count).ok()?;
     if N::HAS_PREDECESSORS {
         count.checked_mul(2)?.checked_add(count / 4 + 16)
@@ -238,7 +238,7 @@ fn ends<N: Numbering + Sync>(
 /// The code of `index` after the first pass: with un-moves, an undecided position's counts
 /// its moves ([`MANY`] past 254). With un-moves and a `checked_count`, every move's child is
 /// checked to have an index below it.
-fn end_of<N: Numbering + Sync>(
+fn end_of<N: Numbering>(
     numbering: &N,
     (index, checked_count): (usize, Option<usize>),
     moves: &mut Vec<<N::Game as Game>::Move>,
@@ -292,7 +292,7 @@ fn near_win<G: WinLossGame>(position: &G) -> Option<u16> {
 /// hold past its numbering): the backward pass meets a child only as the un-move of an
 /// index, so a move past the count would be missed.
 #[inline]
-fn unrefuted<N: Numbering + Sync>(
+fn unrefuted<N: Numbering>(
     numbering: &N,
     position: &N::Game,
     moves: &[<N::Game as Game>::Move],
@@ -405,7 +405,7 @@ impl Arrays {
     /// `layer`'s plies, and decides it, into `next`, where that settles it. Returns whether
     /// it did.
     #[inline]
-    fn refute<N: Numbering + Sync>(
+    fn refute<N: Numbering>(
         &self,
         numbering: &N,
         parent: &N::Game,
@@ -455,7 +455,7 @@ impl Arrays {
     /// `layer`'s plies) or to a near win: in one ply more than the most. The test of a position
     /// with more moves than are counted, and at layer 0 of a position whose last move is
     /// refuted (a near win's plies are not known from the layer).
-    fn loss_after<N: Numbering + Sync>(
+    fn loss_after<N: Numbering>(
         &self,
         numbering: &N,
         position: &N::Game,
@@ -504,7 +504,7 @@ fn sweeps<N: Numbering + Sync>(
 
 /// The positions of `piece` decided in `layer`'s next plies, by their moves; returns how
 /// many.
-fn sweep<N: Numbering + Sync>(
+fn sweep<N: Numbering>(
     numbering: &N,
     codes: &[AtomicU16],
     layer: &LayerCodes,

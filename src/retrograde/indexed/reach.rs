@@ -118,7 +118,7 @@ pub(crate) fn reach<N: Numbering + Sync>(
 
 /// The children of the positions of `indices` (of `game`'s `n`) not found before, each
 /// marked found now: the next ply's part that these positions give. An end has no children.
-fn unfound_children<N: Numbering + Sync>(
+fn unfound_children<N: Numbering>(
     numbering: &N,
     indices: &[u64],
     found: &Bits,
