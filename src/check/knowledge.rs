@@ -51,6 +51,12 @@ pub enum Claim<M> {
         /// The margin and the turn of `margin` and `keeps_turn`.
         apart: (i64, bool),
     },
+    /// The rules disagree with themselves: [`play_and_score`](ScoringGame::play_and_score)
+    /// of this move gives another position (by key) or other answers than
+    /// [`margin_and_turn`](ScoringGame::margin_and_turn) and then
+    /// [`play_unchecked`](crate::game::Game::play_unchecked). The searches play a game's
+    /// moves so where it sets [`SCORES_BY_PLAYING`](ScoringGame::SCORES_BY_PLAYING).
+    PlayAndScore(M),
     /// The rules disagree with themselves: [`Game::is_legal`](crate::game::Game::is_legal)
     /// says this move is legal here and the moves generated leave it out, or the other way
     /// round. The searches trust `is_legal` with a move from outside the search (a table's
@@ -172,8 +178,10 @@ struct Check<'k, G: ScoringGame, K> {
 /// The first of the position's facts (bounds, floor, exact value, best move, keys after each
 /// move) that the true `value` or the rules contradict.
 /// The first legal move whose [`margin_and_turn`](ScoringGame::margin_and_turn) is not its
-/// [`margin`](ScoringGame::margin) and [`keeps_turn`](ScoringGame::keeps_turn): a game that
-/// answers both in one pass must give the same two answers; else the first move of `probes`
+/// [`margin`](ScoringGame::margin) and [`keeps_turn`](ScoringGame::keeps_turn) (a game that
+/// answers both in one pass must give the same two answers), or whose
+/// [`play_and_score`](ScoringGame::play_and_score) is not `margin_and_turn` and the move
+/// played; else the first move of `probes`
 /// (the legal moves and those of the position before) on which
 /// [`Game::is_legal`](crate::game::Game::is_legal) and the moves generated disagree.
 fn rules_disagree<G: ScoringGame>(position: &G, probes: &[G::Move]) -> Option<Claim<G::Move>> {
@@ -187,11 +195,17 @@ fn rules_disagree<G: ScoringGame>(position: &G, probes: &[G::Move]) -> Option<Cl
         .find_map(|mv| {
             let together = position.margin_and_turn(mv);
             let apart = (position.margin(mv), position.keeps_turn(mv));
-            (together != apart).then_some(Claim::MarginAndTurn {
-                mv,
-                together,
-                apart,
-            })
+            if together != apart {
+                return Some(Claim::MarginAndTurn {
+                    mv,
+                    together,
+                    apart,
+                });
+            }
+            let mut played = position.clone();
+            let scored = played.play_and_score(mv);
+            (scored != together || played.key() != position.after(mv).key())
+                .then_some(Claim::PlayAndScore(mv))
         })
         .or(is_legal)
 }

@@ -382,7 +382,7 @@ impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K>
         turn_gain.start_node();
         moves.sort_by_cached_key(|&mv| {
             let (margin, keeps) = position.margin_and_turn(mv);
-            let gain = turn_gain.of_move(position, mv, margin, keeps);
+            let gain = turn_gain.of_move(position, (mv, None), margin, keeps);
             std::cmp::Reverse(order_key(mv, gain, table_move))
         });
         moves

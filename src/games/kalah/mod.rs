@@ -323,6 +323,15 @@ impl ScoringGame for Kalah {
         let Sowing { points, again } = self.sowing_of(usize::from(pit));
         (points.margin(), again)
     }
+
+    /// A move's margin is reckoned by sowing it.
+    const SCORES_BY_PLAYING: bool = true;
+
+    /// One sowing ([`Kalah::play_sowing`]).
+    #[inline]
+    fn play_and_score(&mut self, pit: u8) -> (i64, bool) {
+        self.play_sowing(pit)
+    }
 }
 
 impl fmt::Display for Kalah {

@@ -33,6 +33,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn search_deep(
         &mut self,
         position: &mut G,
+        table_key: Option<(G::Key, bool)>,
         depth: u16,
         window: (i64, i64),
         ply: usize,
@@ -49,7 +50,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             };
         }
         self.deep_path.push(key);
-        let result = self.search_node(position, depth, window.0, window.1, ply);
+        let result = self.search_node(position, table_key, depth, window, ply);
         self.deep_path.pop();
         result
     }

@@ -135,6 +135,9 @@ pub(crate) struct Negamax<G: Game, E, K> {
     cycle: Option<String>,
     /// One move buffer per ply, so no node allocates.
     buffers: Vec<Vec<Candidate<G::Move>>>,
+    /// The children of each ply's moves, made as the moves were collected where
+    /// [`makes_children`](Self::makes_children); each taken when it is searched.
+    children: Vec<Vec<Option<moves::Made<G>>>>,
     /// Whether some move of the buffer of each ply keeps the turn.
     keeping: Vec<bool>,
     /// The largest margin among the moves of each ply's node left out by the threshold
@@ -182,6 +185,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             cycle: None,
             clock: Clock::default(),
             buffers: Vec::new(),
+            children: Vec::new(),
             keeping: Vec::new(),
             left_out: Vec::new(),
             scratch: Vec::new(),

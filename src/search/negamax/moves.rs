@@ -3,7 +3,7 @@
 
 use super::Negamax;
 use crate::game::Evaluator;
-use crate::game::{Knowledge, ScoringGame};
+use crate::game::{Game, Knowledge, ScoringGame};
 
 /// Where a move goes in the search order, larger first: the table's move, then by `gain`: the
 /// move's margin, or for a move that keeps the turn what the turn can gain
@@ -26,6 +26,19 @@ pub(super) struct Candidate<M> {
     pub(super) keeps: bool,
     /// Put off to after the other moves: another thread is searching its child.
     pub(super) deferred: bool,
+    /// Where its child waits in the children of its ply, made as the moves were collected
+    /// ([`NO_CHILD`]: made when it is searched).
+    pub(super) child: u32,
+}
+
+/// A candidate whose child is made when it is searched.
+pub(super) const NO_CHILD: u32 = u32::MAX;
+
+/// A child made as its parent's moves were collected, with its table key and whether that
+/// is the knowledge's canonical key: what its node would work out again.
+pub(super) struct Made<G: Game> {
+    pub(super) position: G,
+    pub(super) key: (G::Key, bool),
 }
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
@@ -75,6 +88,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// The moves in `scratch` whose margin exceeds `threshold` or that keep the turn, with
     /// their margins and places in the order, into the buffer of `ply`; the largest margin
     /// left out, into `left_out` (the threshold, if the knowledge may have left out moves).
+    /// Where the game scores by playing ([`ScoringGame::SCORES_BY_PLAYING`]) each child is
+    /// made here, kept for its search, and its table bucket asked for at once.
     pub(super) fn fill_buffer(
         &mut self,
         position: &G,
@@ -84,37 +99,70 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     ) {
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Vec::new);
+            self.children.resize_with(ply + 1, Vec::new);
             self.keeping.resize(ply + 1, false);
             self.left_out.resize(ply + 1, i64::MIN);
         }
-        let buffer = &mut self.buffers[ply];
-        buffer.clear();
+        self.buffers[ply].clear();
+        self.children[ply].clear();
         let mut keeping = false;
         let mut left_out = if threshold > i64::MIN && self.knowledge.leaves_out_by_threshold() {
             threshold
         } else {
             i64::MIN
         };
-        buffer.extend(self.scratch.iter().filter_map(|&mv| {
-            let (margin, keeps) = position.margin_and_turn(mv);
+        for i in 0..self.scratch.len() {
+            let mv = self.scratch[i];
+            let (margin, keeps, child) = self.scored(position, mv, ply);
             keeping |= keeps;
             if margin <= threshold && !keeps {
                 left_out = left_out.max(margin);
-                return None;
+                continue;
             }
-            Some(Candidate {
+            self.buffers[ply].push(Candidate {
                 order: order_key(mv, margin, table_move),
                 margin,
                 mv,
                 keeps,
                 deferred: false,
-            })
-        }));
+                child,
+            });
+        }
         self.keeping[ply] = keeping;
         self.left_out[ply] = left_out;
         if keeping {
             self.order_turns(position, ply, table_move);
         }
+    }
+
+    /// The margin of `mv` and whether it keeps the turn; where its child is made now
+    /// ([`makes_children`](Self::makes_children)), the child is pushed on the children of
+    /// `ply`, its bucket asked for, and its place returned (else [`NO_CHILD`]).
+    #[inline]
+    fn scored(&mut self, position: &G, mv: G::Move, ply: usize) -> (i64, bool, u32) {
+        if !self.makes_children() {
+            let (margin, keeps) = position.margin_and_turn(mv);
+            return (margin, keeps, NO_CHILD);
+        }
+        let mut child = position.clone();
+        let (margin, keeps) = child.play_and_score(mv);
+        let key = self.table_key(&child);
+        self.table.prefetch(&key.0);
+        let children = &mut self.children[ply];
+        // At most as many children as moves in a buffer, far below 2^32.
+        let place = children.len() as u32;
+        children.push(Some(Made {
+            position: child,
+            key,
+        }));
+        (margin, keeps, place)
+    }
+
+    /// Whether a node's children are made as its moves are collected: where the game scores
+    /// by playing and the search copies positions rather than undoing moves.
+    #[inline]
+    pub(super) fn makes_children(&self) -> bool {
+        G::SCORES_BY_PLAYING && !self.undo
     }
 
     /// Orders the moves of the buffer of `ply` that keep the turn by what their turn can gain
@@ -124,11 +172,15 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             return;
         }
         let buffer = &mut self.buffers[ply];
+        let children = &self.children[ply];
         let before = first_in_order(buffer);
         let turn_gain = &mut self.turn_gain;
         turn_gain.start_node();
         for candidate in buffer.iter_mut().filter(|candidate| candidate.keeps) {
-            let gain = turn_gain.of_move(position, candidate.mv, candidate.margin, true);
+            let child = children
+                .get(candidate.child as usize)
+                .and_then(|made| made.as_ref().map(|made| &made.position));
+            let gain = turn_gain.of_move(position, (candidate.mv, child), candidate.margin, true);
             candidate.order = order_key(candidate.mv, gain, table_move);
         }
         turn_gain.record(first_in_order(buffer) != before);

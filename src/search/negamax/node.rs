@@ -1,6 +1,7 @@
 //! The search of one node: the cheap ways to decide it first, then its moves.
 
 use super::cycle::DEEP_PLY;
+use super::moves::{Made, NO_CHILD};
 use super::{Candidate, INFINITY, Negamax, Node, Scored, narrow};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
@@ -24,20 +25,33 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         beta: i64,
         ply: usize,
     ) -> Scored {
-        if ply >= DEEP_PLY {
-            return self.search_deep(position, depth, (alpha, beta), ply);
-        }
-        self.search_node(position, depth, alpha, beta, ply)
+        self.search_keyed(position, None, depth, (alpha, beta), ply)
     }
 
-    /// [`search`](Self::search) of one node, its path's keys kept by the caller from ply
-    /// `DEEP_PLY` on (see `cycle`).
+    /// [`search`](Self::search) of a position whose table key (and whether it is canonical)
+    /// its parent may have worked out already.
+    pub(super) fn search_keyed(
+        &mut self,
+        position: &mut G,
+        key: Option<(G::Key, bool)>,
+        depth: u16,
+        window: (i64, i64),
+        ply: usize,
+    ) -> Scored {
+        if ply >= DEEP_PLY {
+            return self.search_deep(position, key, depth, window, ply);
+        }
+        self.search_node(position, key, depth, window, ply)
+    }
+
+    /// [`search_keyed`](Self::search_keyed) of one node, its path's keys kept by the caller
+    /// from ply `DEEP_PLY` on (see `cycle`).
     pub(super) fn search_node(
         &mut self,
         position: &mut G,
+        key: Option<(G::Key, bool)>,
         depth: u16,
-        alpha: i64,
-        beta: i64,
+        (alpha, beta): (i64, i64),
         ply: usize,
     ) -> Scored {
         self.count_node(ply);
@@ -56,7 +70,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return cut;
         }
-        let (key, canonical) = self.table_key(position);
+        let (key, canonical) = key.unwrap_or_else(|| self.table_key(position));
         let table_move = match self.probe(&key, depth, &mut window) {
             // A canonical key's move may be a symmetric image's: played only if legal here.
             Ok(table_move) => table_move.filter(|&mv| !canonical || position.is_legal(mv)),
@@ -176,7 +190,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         let Some(mv) = first.filter(|_| self.settings.breadth.is_none()) else {
             return Err(None);
         };
-        let (margin, keeps) = position.margin_and_turn(mv);
+        // Made and scored in one pass where the game scores by playing.
+        let mut made = self.makes_children().then(|| position.clone());
+        let (margin, keeps) = match &mut made {
+            Some(child) => child.play_and_score(mv),
+            None => position.margin_and_turn(mv),
+        };
         if !keeps && margin <= Self::threshold(node) {
             return Err(None);
         }
@@ -187,6 +206,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             mv,
             keeps,
             deferred: false,
+            child: NO_CHILD,
         };
         if self.settings.transposition_cutoffs
             && let Some(cut) = self.child_cutoff(position, candidate, (depth, window.1), node.floor)
@@ -194,9 +214,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             return Ok(cut);
         }
         let claim = self.table.enter(&node.key);
-        let result = self.with_child(position, mv, |core, child| {
-            core.child(child, depth, candidate, window, node.ply)
-        });
+        let result = match &mut made {
+            Some(child) => self.child(child, None, depth, candidate, window, node.ply),
+            None => self.with_child(position, mv, |core, child| {
+                core.child(child, None, depth, candidate, window, node.ply)
+            }),
+        };
         self.table.leave(claim);
         if self.aborted {
             return Ok(result);
@@ -368,28 +391,63 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// The value of playing the `candidate` move, by principal-variation search: the full
     /// window if it `leads`, else a null window at alpha and a re-search if it beats it (see
     /// [`child`](Self::child) for the child's window); the move is played once for the probe
-    /// and a re-search.
+    /// and a re-search, or not at all if its child was made as the moves were collected.
     #[inline]
     fn pvs_child(
         &mut self,
         position: &mut G,
         candidate: Candidate<G::Move>,
         depth: u16,
-        (alpha, beta): (i64, i64),
+        window: (i64, i64),
         ply: usize,
         leads: bool,
     ) -> Scored {
-        self.with_child(position, candidate.mv, |core, child| {
-            if leads {
-                return core.child(child, depth, candidate, (alpha, beta), ply);
-            }
-            let probe = core.child(child, depth, candidate, (alpha, alpha + 1), ply);
-            if probe.value > alpha && probe.value < beta && !core.aborted {
-                core.child(child, depth, candidate, (alpha, beta), ply)
-            } else {
-                probe
-            }
-        })
+        let made = match candidate.child {
+            NO_CHILD => None,
+            place => self.children[ply][place as usize].take(),
+        };
+        match made {
+            Some(Made { mut position, key }) => self.pvs(
+                &mut position,
+                Some(key),
+                candidate,
+                depth,
+                window,
+                (ply, leads),
+            ),
+            None => self.with_child(position, candidate.mv, |core, child| {
+                core.pvs(child, None, candidate, depth, window, (ply, leads))
+            }),
+        }
+    }
+
+    /// [`pvs_child`](Self::pvs_child) on the `child` the move reached, of table `key` if known.
+    #[inline]
+    fn pvs(
+        &mut self,
+        child: &mut G,
+        key: Option<(G::Key, bool)>,
+        candidate: Candidate<G::Move>,
+        depth: u16,
+        (alpha, beta): (i64, i64),
+        (ply, leads): (usize, bool),
+    ) -> Scored {
+        if leads {
+            return self.child(child, key, depth, candidate, (alpha, beta), ply);
+        }
+        let probe = self.child(
+            child,
+            key.clone(),
+            depth,
+            candidate,
+            (alpha, alpha + 1),
+            ply,
+        );
+        if probe.value > alpha && probe.value < beta && !self.aborted {
+            self.child(child, key, depth, candidate, (alpha, beta), ply)
+        } else {
+            probe
+        }
     }
 
     /// Stores the result of `node`, its bound read off the window it was searched with.
@@ -449,6 +507,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn child(
         &mut self,
         child: &mut G,
+        key: Option<(G::Key, bool)>,
         depth: u16,
         candidate: Candidate<G::Move>,
         (alpha, beta): (i64, i64),
@@ -462,7 +521,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             (margin.saturating_sub(beta), margin.saturating_sub(alpha))
         };
         let window = (clamp(lower), clamp(upper));
-        let inner = self.search(child, depth - 1, window.0, window.1, ply + 1);
+        let inner = self.search_keyed(child, key, depth - 1, window, ply + 1);
         let value = if candidate.keeps {
             margin.saturating_add(inner.value)
         } else {

@@ -1,6 +1,7 @@
 //! The entry points at the root: null-window narrowing of an exact value, the root of a
 //! depth-limited search, one move's value, the stored best move.
 
+use super::moves::NO_CHILD;
 use super::{Candidate, EXACT_DEPTH, Negamax, Node, Scored};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
@@ -86,9 +87,10 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             mv,
             keeps,
             deferred: false,
+            child: NO_CHILD,
         };
         self.with_child(position, mv, |core, child| {
-            core.child(child, depth, candidate, (alpha, beta), 0)
+            core.child(child, None, depth, candidate, (alpha, beta), 0)
         })
     }
 

@@ -89,8 +89,15 @@ impl<M: Copy> TurnGain<M> {
 
     /// The order of the legal move `mv` of `position` whose `margin` is given: the margin of a
     /// move that passes the turn; for one that keeps it, the margin plus the best gain of
-    /// the turn that goes on (while the node's look-ahead lasts).
-    pub(crate) fn of_move<G>(&mut self, position: &G, mv: M, margin: i64, keeps: bool) -> i64
+    /// the turn that goes on (while the node's look-ahead lasts), from its `child` if it is
+    /// made already.
+    pub(crate) fn of_move<G>(
+        &mut self,
+        position: &G,
+        (mv, child): (M, Option<&G>),
+        margin: i64,
+        keeps: bool,
+    ) -> i64
     where
         G: ScoringGame<Move = M>,
     {
@@ -98,7 +105,11 @@ impl<M: Copy> TurnGain<M> {
             return margin;
         }
         self.lookahead_left -= 1;
-        margin.saturating_add(self.best_after(&position.after(mv), 0))
+        let gain = match child {
+            Some(child) => self.best_after(child, 0),
+            None => self.best_after(&position.after(mv), 0),
+        };
+        margin.saturating_add(gain)
     }
 
     /// The most a turn that continues at `position` (the same mover) can score by margins.
@@ -114,10 +125,16 @@ impl<M: Copy> TurnGain<M> {
         position.generate_moves(&mut moves);
         let mut best = if moves.is_empty() { 0 } else { i64::MIN };
         for &mv in &moves {
-            let (mut gain, keeps) = position.margin_and_turn(mv);
+            // Where the game scores by playing, the move is played once for both.
+            let mut child = G::SCORES_BY_PLAYING.then(|| position.clone());
+            let (mut gain, keeps) = match &mut child {
+                Some(child) => child.play_and_score(mv),
+                None => position.margin_and_turn(mv),
+            };
             if keeps && self.lookahead_left > 0 {
                 self.lookahead_left -= 1;
-                gain = gain.saturating_add(self.best_after(&position.after(mv), level + 1));
+                let child = child.unwrap_or_else(|| position.after(mv));
+                gain = gain.saturating_add(self.best_after(&child, level + 1));
             }
             best = best.max(gain);
         }
@@ -185,7 +202,7 @@ mod tests {
             gain.start_node();
             let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
             assert_eq!(
-                gain.of_move(&position, mv, margin, keeps),
+                gain.of_move(&position, (mv, None), margin, keeps),
                 best_turn(&position, mv)
             );
         }
@@ -198,11 +215,11 @@ mod tests {
         let position = Coins((0..12).map(|i| 2 * i + 1).collect());
         let mut gain = TurnGain::default();
         gain.start_node();
-        let cut_short = gain.of_move(&position, 0, 1, true);
+        let cut_short = gain.of_move(&position, (0, None), 1, true);
         assert_eq!(gain.lookahead_left, 0);
         assert!(cut_short >= 1 && cut_short <= best_turn(&position, 0));
         // With the look-ahead spent, a move counts its margin alone.
-        assert_eq!(gain.of_move(&position, 1, 3, true), 3);
+        assert_eq!(gain.of_move(&position, (1, None), 3, true), 3);
     }
 
     #[test]

@@ -127,6 +127,19 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         (key.hash64() as usize) & self.mask
     }
 
+    /// Asks the memory for the slot pair of `key` (see [`prefetch`](super::prefetch::prefetch)),
+    /// the second slot too where the pair crosses a cache line.
+    #[inline]
+    pub fn prefetch(&self, key: &K) {
+        let i = self.bucket(key);
+        super::prefetch::prefetch(&self.slots[i]);
+        // The address only: where the pair ends.
+        let end = std::ptr::from_ref(&self.slots[i + 1]) as usize + size_of::<Option<Slot<K, M>>>();
+        if (end - 1) / 64 != std::ptr::from_ref(&self.slots[i]) as usize / 64 {
+            super::prefetch::prefetch(&self.slots[i + 1]);
+        }
+    }
+
     /// The entry stored for `key`, if any.
     #[must_use]
     pub fn probe(&self, key: &K) -> Option<Entry<(), M>> {

@@ -124,6 +124,11 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
         self.bucket(hash).busy.store(0, Ordering::Relaxed);
     }
 
+    /// Asks the memory for the bucket of `hash` ahead of a probe (a hint).
+    pub fn prefetch(&self, hash: u64) {
+        super::prefetch::prefetch(self.bucket(hash));
+    }
+
     /// Whether a thread has marked the position of `hash` as being searched.
     pub fn is_busy(&self, hash: u64) -> bool {
         self.bucket(hash).busy.load(Ordering::Relaxed) == hash | 1

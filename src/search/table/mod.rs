@@ -7,6 +7,7 @@ mod entry;
 mod local;
 mod locked;
 mod memory;
+mod prefetch;
 mod shared;
 
 pub(crate) use entry::{Entry, PROVEN, place};
@@ -120,6 +121,17 @@ impl<G: Game> SearchTable<G> {
             (Self::Shared(table), Some(hash)) => table.leave(hash),
             (Self::Locked(table), Some(hash)) => table.leave(hash),
             _ => {}
+        }
+    }
+
+    /// Asks the memory for the bucket of `key` ahead of a probe: a hint, with no effect on
+    /// what the table holds or answers.
+    #[inline]
+    pub fn prefetch(&self, key: &G::Key) {
+        match self {
+            Self::Local(table) => table.prefetch(key),
+            Self::Shared(table) => table.prefetch(key.hash64()),
+            Self::Locked(table) => table.prefetch(key.hash64()),
         }
     }
 

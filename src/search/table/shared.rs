@@ -121,6 +121,13 @@ impl SharedTable {
         2 * (self.mask + 1)
     }
 
+    /// Asks the memory for the bucket of `hash` ahead of a probe (a hint: a page not yet
+    /// written is left alone, since a prefetch never faults).
+    pub fn prefetch(&self, hash: u64) {
+        let index = hash as usize & self.mask;
+        super::prefetch::prefetch(&self.words[self.first + index * BUCKET_WORDS]);
+    }
+
     /// The bucket of `hash`, its page written first if it is the page's first use.
     fn bucket(&self, hash: u64) -> &[AtomicU64] {
         // Truncation is fine: only the low bits pick the bucket.

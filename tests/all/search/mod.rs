@@ -5,6 +5,7 @@ mod budget;
 mod cycles;
 mod engine;
 mod jobs;
+mod made_children;
 mod make_unmake;
 mod move_bounds;
 mod results_file;

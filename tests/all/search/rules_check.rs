@@ -1,6 +1,7 @@
 //! `check::knowledge` checks the rules against themselves first: a game that answers a move's
 //! margin and turn in one pass (`margin_and_turn`) must give what `margin` and `keeps_turn`
-//! give, since the searches follow the first and a `Record` the others.
+//! give, since the searches follow the first and a `Record` the others; one that plays and
+//! scores a move in one pass (`play_and_score`) must reach the position `play_unchecked` does.
 
 use gamesolver::check::{self, CheckError, Checks, Claim};
 use gamesolver::{Game, NoKnowledge, Points, ScoringGame};
@@ -124,6 +125,60 @@ fn an_is_legal_that_disagrees_with_the_moves_is_named() {
                     says: true
                 }
             );
+        }
+        other => panic!("expected a disagreement, got {other:?}"),
+    }
+}
+
+/// The coins, with a one-pass play that always takes the left end, whichever end it is asked
+/// for (and scores the end asked for).
+#[derive(Clone, Debug)]
+struct LeftOnly(Coins<false>);
+
+impl Game for LeftOnly {
+    type Move = bool;
+    type Key = Vec<u32>;
+    const NAME: &'static str = "coins, left only";
+    fn generate_moves(&self, out: &mut Vec<bool>) {
+        self.0.generate_moves(out);
+    }
+    fn play_unchecked(&mut self, left: bool) {
+        self.0.play_unchecked(left);
+    }
+    fn key(&self) -> Vec<u32> {
+        self.0.key()
+    }
+}
+
+impl ScoringGame for LeftOnly {
+    const SCORES_BY_PLAYING: bool = true;
+    fn points(&self, left: bool) -> Points {
+        self.0.points(left)
+    }
+    fn keeps_turn(&self, left: bool) -> bool {
+        self.0.keeps_turn(left)
+    }
+    fn play_and_score(&mut self, left: bool) -> (i64, bool) {
+        let scored = self.margin_and_turn(left);
+        self.0.play_unchecked(true);
+        scored
+    }
+}
+
+#[test]
+fn a_one_pass_play_that_reaches_another_position_is_named() {
+    let lying = LeftOnly(Coins(vec![3, 9, 1, 2]));
+    match check::knowledge(&lying, &NoKnowledge, &Checks::default()) {
+        Err(CheckError::Disagrees(disagreement)) => {
+            assert_eq!(disagreement.claim, Claim::PlayAndScore(false));
+            // Where it is named, the right end's one-pass play really leaves another row.
+            let mut position = lying.clone();
+            for &mv in &disagreement.moves {
+                position.play_unchecked(mv);
+            }
+            let mut played = position.clone();
+            played.play_and_score(false);
+            assert_ne!(played.key(), position.after(false).key());
         }
         other => panic!("expected a disagreement, got {other:?}"),
     }
