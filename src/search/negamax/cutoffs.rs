@@ -29,7 +29,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             })
             .find_map(|&candidate| {
                 probes += 1;
-                self.child_cutoff(position, candidate, (depth, beta), node.floor)
+                self.child_cutoff(position, (candidate, node.ply), (depth, beta), node.floor)
             });
         (cut, probes)
     }
@@ -41,7 +41,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn child_cutoff(
         &self,
         position: &G,
-        candidate: Candidate<G::Move>,
+        (candidate, ply): (Candidate<G::Move>, usize),
         (depth, beta): (u16, i64),
         floor: Option<i64>,
     ) -> Option<Scored> {
@@ -50,9 +50,18 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return None;
         }
-        let entry = self
-            .table
-            .probe(&self.knowledge.key_after(position, candidate.mv))?;
+        // The key of a child made as the moves were collected is at hand.
+        let made = self.children.get(ply).and_then(|children| {
+            children
+                .get(candidate.child as usize)
+                .and_then(|made| made.as_ref().map(|made| &made.key.0))
+        });
+        let entry = match made {
+            Some(key) => self.table.probe(key)?,
+            None => self
+                .table
+                .probe(&self.knowledge.key_after(position, candidate.mv))?,
+        };
         let value = if candidate.keeps {
             candidate.margin.saturating_add(entry.lower)
         } else {

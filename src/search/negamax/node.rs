@@ -209,7 +209,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             child: NO_CHILD,
         };
         if self.settings.transposition_cutoffs
-            && let Some(cut) = self.child_cutoff(position, candidate, (depth, window.1), node.floor)
+            && let Some(cut) = self.child_cutoff(
+                position,
+                (candidate, node.ply),
+                (depth, window.1),
+                node.floor,
+            )
         {
             return Ok(cut);
         }
@@ -260,7 +265,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             // Most refutations found in the table are the first move's: try it before
             // sorting the rest.
             if self.settings.transposition_cutoffs
-                && let Some(cut) = self.child_cutoff(position, first, (depth, beta), node.floor)
+                && let Some(cut) =
+                    self.child_cutoff(position, (first, ply), (depth, beta), node.floor)
             {
                 return cut;
             }
