@@ -54,10 +54,10 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         let made = self.children.get(ply).and_then(|children| {
             children
                 .get(candidate.child as usize)
-                .and_then(|made| made.as_ref().map(|made| &made.key.0))
+                .and_then(|made| made.as_ref().map(|made| &made.key))
         });
         let entry = match made {
-            Some(key) => self.table.probe(key)?,
+            Some(made) => self.table.probe_hashed(&made.key, made.hash)?,
             None => self
                 .table
                 .probe(&self.knowledge.key_after(position, candidate.mv))?,

@@ -43,9 +43,21 @@ pub(crate) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 /// A progress callback: boxed, as it is called only once a second.
 pub(crate) type ProgressFn = Box<dyn FnMut(&Progress) + Send>;
 
+/// A position's table key, whether it is the knowledge's canonical key, and the key's
+/// [`hash64`](crate::game::TableKey::hash64): worked out once a node, for its probe and its
+/// store (or by its parent, which asked for its bucket ahead).
+#[derive(Clone)]
+pub(super) struct Keyed<K> {
+    key: K,
+    canonical: bool,
+    hash: u64,
+}
+
 /// A node being searched: what storing its result needs.
 struct Node<K> {
     key: K,
+    /// The key's hash.
+    hash: u64,
     depth: u16,
     /// The window after the proven bounds and the table narrowed it.
     window: (i64, i64),

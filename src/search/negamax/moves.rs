@@ -1,7 +1,7 @@
 //! The moves of a node: generated, with their margins, into the buffer of its ply, and put in
 //! order.
 
-use super::Negamax;
+use super::{Keyed, Negamax};
 use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame};
 
@@ -38,7 +38,7 @@ pub(super) const NO_CHILD: u32 = u32::MAX;
 /// is the knowledge's canonical key: what its node would work out again.
 pub(super) struct Made<G: Game> {
     pub(super) position: G,
-    pub(super) key: (G::Key, bool),
+    pub(super) key: Keyed<G::Key>,
 }
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
@@ -146,8 +146,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         }
         let mut child = position.clone();
         let (margin, keeps) = child.play_and_score(mv);
-        let key = self.table_key(&child);
-        self.table.prefetch(&key.0);
+        let key = self.keyed(&child);
+        self.table.prefetch(key.hash);
         let children = &mut self.children[ply];
         // At most as many children as moves in a buffer, far below 2^32.
         let place = children.len() as u32;

@@ -2,7 +2,7 @@
 
 use super::cycle::DEEP_PLY;
 use super::moves::{Made, NO_CHILD};
-use super::{Candidate, INFINITY, Negamax, Node, Scored, narrow};
+use super::{Candidate, INFINITY, Keyed, Negamax, Node, Scored, narrow};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame};
 use crate::search::table::{Entry, PROVEN};
@@ -33,7 +33,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn search_keyed(
         &mut self,
         position: &mut G,
-        key: Option<(G::Key, bool)>,
+        key: Option<Keyed<G::Key>>,
         depth: u16,
         window: (i64, i64),
         ply: usize,
@@ -49,7 +49,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn search_node(
         &mut self,
         position: &mut G,
-        key: Option<(G::Key, bool)>,
+        key: Option<Keyed<G::Key>>,
         depth: u16,
         (alpha, beta): (i64, i64),
         ply: usize,
@@ -70,8 +70,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return cut;
         }
-        let (key, canonical) = key.unwrap_or_else(|| self.table_key(position));
-        let table_move = match self.probe(&key, depth, &mut window) {
+        let Keyed {
+            key,
+            canonical,
+            hash,
+        } = key.unwrap_or_else(|| self.keyed(position));
+        let table_move = match self.probe((&key, hash), depth, &mut window) {
             // A canonical key's move may be a symmetric image's: played only if legal here.
             Ok(table_move) => table_move.filter(|&mv| !canonical || position.is_legal(mv)),
             Err(cut) => return cut,
@@ -87,6 +91,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         }
         let node = Node {
             key,
+            hash,
             depth,
             window,
             ply,
@@ -117,12 +122,12 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     #[inline]
     fn probe(
         &mut self,
-        key: &G::Key,
+        (key, hash): (&G::Key, u64),
         depth: u16,
         window: &mut (i64, i64),
     ) -> Result<Option<G::Move>, Scored> {
         self.table_counts.probes += 1;
-        let Some(entry) = self.table.probe(key) else {
+        let Some(entry) = self.table.probe_hashed(key, hash) else {
             return Ok(None);
         };
         self.table_counts.hits += 1;
@@ -432,7 +437,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     fn pvs(
         &mut self,
         child: &mut G,
-        key: Option<(G::Key, bool)>,
+        key: Option<Keyed<G::Key>>,
         candidate: Candidate<G::Move>,
         depth: u16,
         (alpha, beta): (i64, i64),
@@ -477,15 +482,18 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             i64::MAX
         };
         self.table_counts.stores += 1;
-        let evicted = self.table.store(Entry {
-            key: node.key.clone(),
-            lower,
-            upper,
-            best: best_move,
-            depth: if result.proven { PROVEN } else { node.depth },
-            // ilog2 of a u64 is below 64.
-            work: (self.nodes - node.nodes_before).max(1).ilog2() as u8,
-        });
+        let evicted = self.table.store_hashed(
+            Entry {
+                key: node.key.clone(),
+                lower,
+                upper,
+                best: best_move,
+                depth: if result.proven { PROVEN } else { node.depth },
+                // ilog2 of a u64 is below 64.
+                work: (self.nodes - node.nodes_before).max(1).ilog2() as u8,
+            },
+            node.hash,
+        );
         self.table_counts.evictions += u64::from(evicted);
     }
 
@@ -513,7 +521,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn child(
         &mut self,
         child: &mut G,
-        key: Option<(G::Key, bool)>,
+        key: Option<Keyed<G::Key>>,
         depth: u16,
         candidate: Candidate<G::Move>,
         (alpha, beta): (i64, i64),

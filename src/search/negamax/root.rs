@@ -2,9 +2,9 @@
 //! depth-limited search, one move's value, the stored best move.
 
 use super::moves::NO_CHILD;
-use super::{Candidate, EXACT_DEPTH, Negamax, Node, Scored};
+use super::{Candidate, EXACT_DEPTH, Keyed, Negamax, Node, Scored};
 use crate::game::Evaluator;
-use crate::game::{Knowledge, ScoringGame};
+use crate::game::{Knowledge, ScoringGame, TableKey};
 
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// The exact value of `position`, known to lie in `lower..=upper`, by null-window tests
@@ -55,8 +55,10 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             }
         };
         self.sort_moves(0);
+        let Keyed { key, hash, .. } = self.keyed(position);
         let node = Node {
-            key: self.table_key(position).0,
+            key,
+            hash,
             depth,
             window: (alpha, beta),
             ply: 0,
@@ -100,6 +102,18 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         self.table
             .probe(&self.table_key(position).0)
             .and_then(|entry| entry.best)
+    }
+
+    /// [`table_key`](Self::table_key) of `position` with its hash.
+    #[inline]
+    pub(super) fn keyed(&self, position: &G) -> Keyed<G::Key> {
+        let (key, canonical) = self.table_key(position);
+        let hash = key.hash64();
+        Keyed {
+            key,
+            canonical,
+            hash,
+        }
     }
 
     /// The key `position` is stored under, and whether it is the knowledge's canonical key

@@ -122,16 +122,17 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         self.slots.len()
     }
 
-    fn bucket(&self, key: &K) -> usize {
+    /// The first slot of the pair of a key of `hash` ([`TableKey::hash64`]).
+    fn bucket(&self, hash: u64) -> usize {
         // Truncation is fine: only the low bits pick the slot pair.
-        (key.hash64() as usize) & self.mask
+        (hash as usize) & self.mask
     }
 
-    /// Asks the memory for the slot pair of `key` (see [`prefetch`](super::prefetch::prefetch)),
+    /// Asks the memory for the slot pair of a key of `hash` (see [`prefetch`](super::prefetch::prefetch)),
     /// the second slot too where the pair crosses a cache line.
     #[inline]
-    pub fn prefetch(&self, key: &K) {
-        let i = self.bucket(key);
+    pub fn prefetch(&self, hash: u64) {
+        let i = self.bucket(hash);
         super::prefetch::prefetch(&self.slots[i]);
         // The address only: where the pair ends.
         let end = std::ptr::from_ref(&self.slots[i + 1]) as usize + size_of::<Option<Slot<K, M>>>();
@@ -141,9 +142,16 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     }
 
     /// The entry stored for `key`, if any.
+    #[cfg(test)]
     #[must_use]
     pub fn probe(&self, key: &K) -> Option<Entry<(), M>> {
-        let i = self.bucket(key);
+        self.probe_hashed(key, key.hash64())
+    }
+
+    /// [`probe`](Self::probe) of a key whose [`hash64`](TableKey::hash64) is `hash`.
+    #[must_use]
+    pub fn probe_hashed(&self, key: &K, hash: u64) -> Option<Entry<(), M>> {
+        let i = self.bucket(hash);
         self.slots[i..i + 2]
             .iter()
             .flatten()
@@ -163,12 +171,19 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// another position's result out. A key that owns heap memory is kept only while the
     /// slots and every kept key's heap stay within the table's bytes: past them the entry is
     /// dropped (the search only loses the result).
+    #[cfg(test)]
     pub fn store(&mut self, entry: Entry<K, M>) -> bool {
+        let hash = entry.key.hash64();
+        self.store_hashed(entry, hash)
+    }
+
+    /// [`store`](Self::store) of an entry whose key's [`hash64`](TableKey::hash64) is `hash`.
+    pub fn store_hashed(&mut self, entry: Entry<K, M>, hash: u64) -> bool {
         let added = entry.key.heap_bytes();
         if added > 0 && self.held_bytes().saturating_add(added) > self.bytes {
             return false;
         }
-        let i = self.bucket(&entry.key);
+        let i = self.bucket(hash);
         let pair = &mut self.slots[i..i + 2];
         let owned = |pair: &[Option<Slot<K, M>>]| -> usize {
             pair.iter().flatten().map(|e| e.key.heap_bytes()).sum()

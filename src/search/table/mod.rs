@@ -124,14 +124,14 @@ impl<G: Game> SearchTable<G> {
         }
     }
 
-    /// Asks the memory for the bucket of `key` ahead of a probe: a hint, with no effect on
-    /// what the table holds or answers.
+    /// Asks the memory for the bucket of a key of `hash` ([`TableKey::hash64`]) ahead of a
+    /// probe: a hint, with no effect on what the table holds or answers.
     #[inline]
-    pub fn prefetch(&self, key: &G::Key) {
+    pub fn prefetch(&self, hash: u64) {
         match self {
-            Self::Local(table) => table.prefetch(key),
-            Self::Shared(table) => table.prefetch(key.hash64()),
-            Self::Locked(table) => table.prefetch(key.hash64()),
+            Self::Local(table) => table.prefetch(hash),
+            Self::Shared(table) => table.prefetch(hash),
+            Self::Locked(table) => table.prefetch(hash),
         }
     }
 
@@ -184,32 +184,43 @@ impl<G: Game> SearchTable<G> {
     /// What is stored for `key` (its key left out).
     #[inline]
     pub fn probe(&self, key: &G::Key) -> Option<Entry<(), G::Move>> {
+        self.probe_hashed(key, key.hash64())
+    }
+
+    /// [`probe`](Self::probe) of a key whose [`hash64`](TableKey::hash64) is `hash`: a search
+    /// works a node's hash out once for its probe and its store.
+    #[inline]
+    pub fn probe_hashed(&self, key: &G::Key, hash: u64) -> Option<Entry<(), G::Move>> {
         match self {
-            Self::Local(table) => table.probe(key),
+            Self::Local(table) => table.probe_hashed(key, hash),
             Self::Shared(table) => {
-                let entry = table.probe(&key.words()?, key.hash64())?;
+                let entry = table.probe(&key.words()?, hash)?;
                 Some(entry.rekeyed((), entry.best.and_then(unpack_move)))
             }
-            Self::Locked(table) => table.probe(key, key.hash64()),
+            Self::Locked(table) => table.probe(key, hash),
         }
     }
 
     /// Stores a result; whether that pushed another position's result out.
     #[inline]
     pub fn store(&mut self, entry: Entry<G::Key, G::Move>) -> bool {
+        let hash = entry.key.hash64();
+        self.store_hashed(entry, hash)
+    }
+
+    /// [`store`](Self::store) of an entry whose key's [`hash64`](TableKey::hash64) is `hash`.
+    #[inline]
+    pub fn store_hashed(&mut self, entry: Entry<G::Key, G::Move>, hash: u64) -> bool {
         match self {
-            Self::Local(table) => table.store(entry),
+            Self::Local(table) => table.store_hashed(entry, hash),
             Self::Shared(table) => {
                 let Some(words) = entry.key.words() else {
                     return false;
                 };
                 let best = entry.best.and_then(pack_move);
-                table.store(entry.rekeyed(words, best), entry.key.hash64())
+                table.store(entry.rekeyed(words, best), hash)
             }
-            Self::Locked(table) => {
-                let hash = entry.key.hash64();
-                table.store(entry, hash)
-            }
+            Self::Locked(table) => table.store(entry, hash),
         }
     }
 }
