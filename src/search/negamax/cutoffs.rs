@@ -50,12 +50,16 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return None;
         }
-        // The key of a child made as the moves were collected is at hand.
-        let made = self.children.get(ply).and_then(|children| {
-            children
-                .get(candidate.child as usize)
+        // The key of a child made as the moves were collected is at hand; a game that does
+        // not make its children skips the look (it costs PrimeGame's solve measurable time).
+        let made = if G::SCORES_BY_PLAYING {
+            self.children
+                .get(ply)
+                .and_then(|children| children.get(candidate.child as usize))
                 .and_then(|made| made.as_ref().map(|made| &made.key))
-        });
+        } else {
+            None
+        };
         let entry = match made {
             Some(made) => self.table.probe_hashed(&made.key, made.hash)?,
             None => self

@@ -33,7 +33,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn search_deep(
         &mut self,
         position: &mut G,
-        table_key: Option<super::Keyed<G::Key>>,
+        table_key: Option<&super::Keyed<G::Key>>,
         depth: u16,
         window: (i64, i64),
         ply: usize,

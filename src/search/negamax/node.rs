@@ -4,7 +4,7 @@ use super::cycle::DEEP_PLY;
 use super::moves::{Made, NO_CHILD};
 use super::{Candidate, INFINITY, Keyed, Negamax, Node, Scored, narrow};
 use crate::game::Evaluator;
-use crate::game::{Knowledge, ScoringGame};
+use crate::game::{Knowledge, ScoringGame, TableKey};
 use crate::search::table::{Entry, PROVEN};
 use std::ops::RangeInclusive;
 
@@ -33,7 +33,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn search_keyed(
         &mut self,
         position: &mut G,
-        key: Option<Keyed<G::Key>>,
+        key: Option<&Keyed<G::Key>>,
         depth: u16,
         window: (i64, i64),
         ply: usize,
@@ -49,7 +49,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn search_node(
         &mut self,
         position: &mut G,
-        key: Option<Keyed<G::Key>>,
+        key: Option<&Keyed<G::Key>>,
         depth: u16,
         (alpha, beta): (i64, i64),
         ply: usize,
@@ -70,11 +70,14 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return cut;
         }
-        let Keyed {
-            key,
-            canonical,
-            hash,
-        } = key.unwrap_or_else(|| self.keyed(position));
+        let (key, canonical, hash) = match key {
+            Some(keyed) => (keyed.key.clone(), keyed.canonical, keyed.hash),
+            None => {
+                let (key, canonical) = self.table_key(position);
+                let hash = key.hash64();
+                (key, canonical, hash)
+            }
+        };
         let table_move = match self.probe((&key, hash), depth, &mut window) {
             // A canonical key's move may be a symmetric image's: played only if legal here.
             Ok(table_move) => table_move.filter(|&mv| !canonical || position.is_legal(mv)),
@@ -420,7 +423,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         match made {
             Some(Made { mut position, key }) => self.pvs(
                 &mut position,
-                Some(key),
+                Some(&key),
                 candidate,
                 depth,
                 window,
@@ -437,7 +440,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     fn pvs(
         &mut self,
         child: &mut G,
-        key: Option<Keyed<G::Key>>,
+        key: Option<&Keyed<G::Key>>,
         candidate: Candidate<G::Move>,
         depth: u16,
         (alpha, beta): (i64, i64),
@@ -446,14 +449,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         if leads {
             return self.child(child, key, depth, candidate, (alpha, beta), ply);
         }
-        let probe = self.child(
-            child,
-            key.clone(),
-            depth,
-            candidate,
-            (alpha, alpha + 1),
-            ply,
-        );
+        let probe = self.child(child, key, depth, candidate, (alpha, alpha + 1), ply);
         if probe.value > alpha && probe.value < beta && !self.aborted {
             self.child(child, key, depth, candidate, (alpha, beta), ply)
         } else {
@@ -521,7 +517,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     pub(super) fn child(
         &mut self,
         child: &mut G,
-        key: Option<Keyed<G::Key>>,
+        key: Option<&Keyed<G::Key>>,
         depth: u16,
         candidate: Candidate<G::Move>,
         (alpha, beta): (i64, i64),
