@@ -97,9 +97,8 @@ pub trait ScoringGame: Game {
     /// ask the memory for its table entry ahead, so that the misses of a large table overlap.
     /// It pays where a margin costs a move: Kalah rules only 11 to 18% faster. Where a margin
     /// is a cheap look, the children a cut leaves unsearched cost more than the misses save:
-    /// Dots and Boxes 10% faster with its rules alone but 7% slower with its symmetries,
-    /// Connect 4 with its hints 10% slower (BENCHMARKS.md, "Kalah"). A lie costs time, never
-    /// a value. `false` by default.
+    /// Dots and Boxes no faster with its rules alone and 13 to 20% slower with its symmetries
+    /// (BENCHMARKS.md, "Kalah"). A lie costs time, never a value. `false` by default.
     const SCORES_BY_PLAYING: bool = false;
 
     /// Plays the legal move `mv` and returns what [`margin_and_turn`](Self::margin_and_turn)
