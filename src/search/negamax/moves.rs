@@ -27,13 +27,14 @@ pub(super) struct Candidate<M> {
     /// Put off to after the other moves: another thread is searching its child.
     pub(super) deferred: bool,
     /// Where its child waits in the children of its ply, made as the moves were collected
-    /// ([`NO_CHILD`]: made when it is searched). 16 bits keep a candidate of a 32-bit move
-    /// in 24 bytes, which PrimeGame's sorts of a hundred moves feel (5% of its solve).
-    pub(super) child: u16,
+    /// ([`NO_CHILD`]: made when it is searched). 32 bits: a 16-bit place, which keeps a
+    /// candidate of a 32-bit move in 24 bytes, made PrimeGame's small solves 8% slower and
+    /// its solve of 140 no faster (BENCHMARKS.md, "PrimeGame: speed").
+    pub(super) child: u32,
 }
 
 /// A candidate whose child is made when it is searched.
-pub(super) const NO_CHILD: u16 = u16::MAX;
+pub(super) const NO_CHILD: u32 = u32::MAX;
 
 /// A child made as its parent's moves were collected, with its table key and whether that
 /// is the knowledge's canonical key: what its node would work out again.
@@ -123,17 +124,19 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         } else {
             let buffer = &mut self.buffers[ply];
             buffer.clear();
-            buffer.extend(self.scratch.iter().filter_map(|&mv| {
+            for &mv in &self.scratch {
                 let (margin, keeps) = position.margin_and_turn(mv);
-                count(margin, keeps).then_some(Candidate {
-                    order: order_key(mv, margin, table_move),
-                    margin,
-                    mv,
-                    keeps,
-                    deferred: false,
-                    child: NO_CHILD,
-                })
-            }));
+                if count(margin, keeps) {
+                    buffer.push(Candidate {
+                        order: order_key(mv, margin, table_move),
+                        margin,
+                        mv,
+                        keeps,
+                        deferred: false,
+                        child: NO_CHILD,
+                    });
+                }
+            }
         }
         self.keeping[ply] = keeping;
         self.left_out[ply] = left_out;
@@ -161,8 +164,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
                 continue;
             }
             let children = &mut self.children[ply];
-            // Past the places 16 bits give, a child is made when it is searched.
-            let place = u16::try_from(children.len()).unwrap_or(NO_CHILD);
+            // Past the places 32 bits give, a child would be made when it is searched.
+            let place = u32::try_from(children.len()).unwrap_or(NO_CHILD);
             if place != NO_CHILD {
                 let key = self.keyed(&child);
                 self.table.prefetch(key.hash);
