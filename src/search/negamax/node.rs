@@ -70,7 +70,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return cut;
         }
-        let (key, canonical, hash) = match key {
+        // Only a made child comes with its key: a game that makes none compiles the branch away.
+        let (key, canonical, hash) = match key.filter(|_| G::SCORES_BY_PLAYING) {
             Some(keyed) => (keyed.key.clone(), keyed.canonical, keyed.hash),
             None => {
                 let (key, canonical) = self.table_key(position);
@@ -418,6 +419,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     ) -> Scored {
         let made = match candidate.child {
             NO_CHILD => None,
+            _ if !G::SCORES_BY_PLAYING => None,
             place => self.children[ply][place as usize].take(),
         };
         match made {
