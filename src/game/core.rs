@@ -19,10 +19,11 @@ use crate::game::TableKey;
 /// a game only searched or solved needs none. What a search may exploit beyond the rules
 /// (bounds, dominated moves, a move order) is opt-in, in a [`Knowledge`](crate::Knowledge)
 /// kept apart from the game. By default the search takes a position by copy-make (`clone`,
-/// then [`play_unchecked`](Game::play_unchecked)), so keep positions small or cheap to clone. A game whose positions are large can take moves
-/// back instead: it sets [`CAN_UNDO`](Game::CAN_UNDO) and implements
-/// [`undo_unchecked`](Game::undo_unchecked), and the searches then play and take back moves on
-/// one position (make/unmake), with the same values, moves and node counts.
+/// then [`play_unchecked`](Game::play_unchecked)), so keep positions small or cheap to clone.
+/// A game whose positions are large can take moves back instead: it sets
+/// [`CAN_UNDO`](Game::CAN_UNDO) and implements [`undo_unchecked`](Game::undo_unchecked), and
+/// the searches then play and take back moves on one position (make/unmake), with the same
+/// values, moves and node counts.
 ///
 /// # Examples
 ///

@@ -30,9 +30,10 @@
 //! which gives the un-moves too): [`Retrograde::solve_indexed`] then keeps 2.25 bytes an
 //! index and no graph (a code of 2 bytes, which counts an undecided position's moves not yet
 //! refuted, and a bit in each of two layers' sets) and takes the same queue a layer of plies
-//! at a time, each layer's positions listing their parents, on every core (atomics: one compare-and-swap decides a position,
-//! so the order within a layer changes nothing). An end a few plies from the game's end
-//! ([`WinLossGame::ending_plies`]: a king that can be taken) joins the queue at its plies.
+//! at a time, each layer's positions listing their parents, on every core (atomics: one
+//! compare-and-swap decides a position, so the order within a layer changes nothing). An end
+//! a few plies from the game's end ([`WinLossGame::ending_plies`]: a king that can be taken)
+//! joins the queue at its plies.
 //! [`Retrograde::reach`] then marks the positions play can meet from a start, and
 //! [`IndexedTablebase::counts_in`] counts their verdicts: Dobutsu shogi, numbered up to its
 //! mirror image (855,232,344 indices), solves so in about 3 minutes on two cores and 2.2 GiB

@@ -163,9 +163,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             if !count(margin, keeps) {
                 continue;
             }
-            let children = &mut self.children[ply];
             // Past the places 32 bits give, a child would be made when it is searched.
-            let place = u32::try_from(children.len()).unwrap_or(NO_CHILD);
+            let place = u32::try_from(self.children[ply].len()).unwrap_or(NO_CHILD);
             if place != NO_CHILD {
                 let key = self.keyed(&child);
                 self.table.prefetch(key.hash);

@@ -419,6 +419,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     ) -> Scored {
         let made = match candidate.child {
             NO_CHILD => None,
+            // Never reached where the game makes no children: compiled away for it.
             _ if !G::SCORES_BY_PLAYING => None,
             place => self.children[ply][place as usize].take(),
         };

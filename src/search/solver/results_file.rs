@@ -10,9 +10,9 @@
 //!
 //! The format, in little-endian 64-bit words: the magic `GSRESULT`, the version, the rules
 //! id, the length of the game's name and the name's bytes (padded with zeros to whole
-//! words), the count of entries, then seven words an entry (four of key, the lower and the upper bound, then the
-//! work in bits 0-7, whether a move follows in bit 8 and the move in bits 32-63), and the
-//! checksum of the entries.
+//! words), the count of entries, then seven words an entry (four of key, the lower and the
+//! upper bound, then the work in bits 0-7, whether a move follows in bit 8 and the move in
+//! bits 32-63), and the checksum of the entries.
 //!
 //! [`Solver::save_results`]: crate::Solver::save_results
 //! [`Solver::load_results`]: crate::Solver::load_results

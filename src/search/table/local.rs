@@ -128,8 +128,9 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         (hash as usize) & self.mask
     }
 
-    /// Asks the memory for the slot pair of a key of `hash` (see [`prefetch`](super::prefetch::prefetch)),
-    /// the second slot too where the pair crosses a cache line.
+    /// Asks the memory for the slot pair of a key of `hash` (see
+    /// [`prefetch`](super::prefetch::prefetch)), the second slot too where the pair crosses a
+    /// cache line.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
         let i = self.bucket(hash);
