@@ -4,7 +4,6 @@
 use super::Bearoff;
 use super::rules::{Checkers, MAX_CHECKERS, every_side};
 use crate::chance::{ChanceError, ChanceSolver};
-use std::collections::HashMap;
 use std::io::{self, Read, Write};
 use thiserror::Error;
 
@@ -34,8 +33,8 @@ pub enum DatabaseError {
 #[derive(Debug, Clone, PartialEq)]
 pub struct OneSidedDatabase {
     checkers: u8,
+    /// By [`Checkers::rank`]: the order of [`every_side`].
     rolls: Vec<f64>,
-    index: HashMap<Checkers, usize>,
 }
 
 impl OneSidedDatabase {
@@ -58,23 +57,14 @@ impl OneSidedDatabase {
     }
 
     fn from_rolls(checkers: u8, rolls: Vec<f64>) -> Self {
-        let index = every_side(checkers)
-            .into_iter()
-            .enumerate()
-            .map(|(i, side)| (side, i))
-            .collect();
-        Self {
-            checkers,
-            rolls,
-            index,
-        }
+        Self { checkers, rolls }
     }
 
     /// The expected rolls `side` needs to bear off; `None` for a side of more checkers than
     /// the database holds.
     #[must_use]
     pub fn rolls(&self, side: Checkers) -> Option<f64> {
-        self.index.get(&side).map(|&i| self.rolls[i])
+        self.rolls.get(side.rank()).copied()
     }
 
     /// The sides the database holds.

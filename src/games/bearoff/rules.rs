@@ -111,6 +111,29 @@ impl Checkers {
             .sum()
     }
 
+    /// The side's place in [`every_side`]'s order (the same for every count of checkers at
+    /// least its own, since sides of fewer checkers come first): a table of sides indexed
+    /// by it needs no hash.
+    ///
+    /// Before it stand the `C(k + 5, 6)` sides of fewer than its `k` checkers, then those of
+    /// `k` whose counts, read from point 6 down, are smaller: at each point p with `n`
+    /// checkers on it and below, for each count v below its own c, the `C(n - v + p - 2,
+    /// p - 2)` ways to put the rest on the p - 1 points below; summed over v (the hockey
+    /// stick), `C(n + p - 1, p - 1) - C(n - c + p - 1, p - 1)`.
+    #[must_use]
+    pub fn rank(self) -> usize {
+        let counts = self.counts();
+        let checkers: usize = counts.iter().map(|&c| usize::from(c)).sum();
+        let mut rank = BINOMIAL[checkers + 5][6];
+        let mut left = checkers;
+        for p in (2..=6).rev() {
+            let here = usize::from(counts[p - 1]);
+            rank += BINOMIAL[left + p - 1][p - 1] - BINOMIAL[left - here + p - 1][p - 1];
+            left -= here;
+        }
+        rank
+    }
+
     /// Four bits a point, point 1 lowest: 24 bits.
     #[must_use]
     pub fn packed(self) -> u32 {
@@ -153,6 +176,8 @@ impl Checkers {
     }
 
     /// The [`plays`](Self::plays) of `roll`, packed, added to `out`.
+    /// The layers of positions after each die are built in `out` itself, past what it held,
+    /// each moved down over the one before once sorted and deduplicated: no allocation.
     pub(super) fn packed_plays(self, roll: Roll, out: &mut Vec<u32>) {
         let (dice, count) = roll.dice();
         let orders: &[[usize; 4]] = if count == 4 {
@@ -160,31 +185,59 @@ impl Checkers {
         } else {
             &[[0, 1, 0, 0], [1, 0, 0, 0]]
         };
-        let mut ends: Vec<u32> = Vec::with_capacity(32);
-        let (mut layer, mut next) = (Vec::with_capacity(32), Vec::with_capacity(32));
+        let start = out.len();
         for order in orders {
-            layer.clear();
-            layer.push(self.packed());
+            // This order's layer, after the ends of the orders before.
+            let layer = out.len();
+            out.push(self.packed());
             for &i in &order[..count] {
-                next.clear();
-                for &word in &layer {
+                let next = out.len();
+                for at in layer..next {
+                    let word = out[at];
                     if word == 0 {
-                        next.push(0);
+                        out.push(0);
                     } else {
-                        Self::after_die(word, u32::from(dice[i]), &mut next);
+                        Self::after_die(word, u32::from(dice[i]), out);
                     }
                 }
-                next.sort_unstable();
-                next.dedup();
-                std::mem::swap(&mut layer, &mut next);
+                let len = sort_and_dedup(&mut out[next..]);
+                out.copy_within(next..next + len, layer);
+                out.truncate(layer + len);
             }
-            ends.extend_from_slice(&layer);
         }
-        ends.sort_unstable();
-        ends.dedup();
-        out.extend(ends);
+        let len = sort_and_dedup(&mut out[start..]);
+        out.truncate(start + len);
     }
 }
+
+/// Sorts `words` and moves the distinct ones to the front; their count.
+fn sort_and_dedup(words: &mut [u32]) -> usize {
+    words.sort_unstable();
+    let mut len = 0;
+    for at in 0..words.len() {
+        if len == 0 || words[at] != words[len - 1] {
+            words[len] = words[at];
+            len += 1;
+        }
+    }
+    len
+}
+
+/// `BINOMIAL[n][r]` is `n` choose `r`, for [`Checkers::rank`]: `n` up to 15 + 5, `r` up to 6.
+const BINOMIAL: [[usize; 7]; 21] = {
+    let mut table = [[0; 7]; 21];
+    let mut n = 0;
+    while n < 21 {
+        table[n][0] = 1;
+        let mut r = 1;
+        while r < 7 && n > 0 {
+            table[n][r] = table[n - 1][r - 1] + table[n - 1][r];
+            r += 1;
+        }
+        n += 1;
+    }
+    table
+};
 
 /// Every position of one side with at most `checkers` checkers (at most [`MAX_CHECKERS`]),
 /// the empty one first: `C(checkers + 6, 6)` of them (54,264 for 15).
@@ -219,6 +272,13 @@ mod tests {
         assert_eq!(every_side(15).len(), 54_264);
         assert_eq!(every_side(6).len(), 924);
         assert!(every_side(15)[0].is_empty());
+    }
+
+    #[test]
+    fn a_sides_rank_is_its_place_among_every_side() {
+        for (place, side) in every_side(15).into_iter().enumerate() {
+            assert_eq!(side.rank(), place, "{side:?}");
+        }
     }
 
     #[test]
