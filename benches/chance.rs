@@ -1,7 +1,8 @@
 //! Games with chance: backgammon bearoff ([`gamesolver::games::bearoff`]) solved by the chance
 //! search with Star1 (`star1`), Star2 (`star2`), chance pruning off (`no_chance_pruning`: every
-//! chance move searched whole, the table kept), and by plain expectiminimax (`expectiminimax`:
-//! no pruning, no table, OpenSpiel's way); bearoff races searched to a depth by the engine
+//! chance move searched whole, the table kept), each again with the players' moves ordered by
+//! the expected rolls (`_ordered`), and by plain expectiminimax (`expectiminimax`: no pruning,
+//! no table, OpenSpiel's way); bearoff races searched to a depth by the engine
 //! with the expected-rolls evaluator (`race_to_depth`), each way again, beside the
 //! depth-limited expectiminimax; the one-sided database of up to 8 checkers, solved as the
 //! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
@@ -37,6 +38,7 @@ fn side(counts: [u8; 6]) -> Checkers {
 fn races(c: &mut Criterion) {
     let mut group = c.benchmark_group("bearoff_race");
     group.sample_size(10);
+    let database = Arc::new(OneSidedDatabase::build(6).expect("it solves"));
     let positions = [
         (
             "2v2",
@@ -89,6 +91,27 @@ fn races(c: &mut Criterion) {
                 });
             },
         );
+        for (way, pruning) in [
+            ("star2_ordered", ChancePruning::Star2),
+            ("star1_ordered", ChancePruning::Star1),
+            ("no_chance_pruning_ordered", ChancePruning::Off),
+        ] {
+            let ordered = || {
+                ChanceSolver::<_, f64>::new()
+                    .with_chance_pruning(pruning)
+                    .with_move_ordering(ExpectedRolls(database.clone()))
+            };
+            let mut solver = ordered();
+            let found = solver.value(&race).expect("no cycle");
+            assert!(
+                (found - value).abs() < 1e-9,
+                "{name}: {found} against {value}"
+            );
+            println!("bearoff_race/{way}/{name}: {} nodes", solver.nodes());
+            group.bench_with_input(BenchmarkId::new(way, name), &race, |b, race| {
+                b.iter(|| ordered().value(race));
+            });
+        }
         if small {
             let defined: f64 = expectiminimax(&race).expect("no cycle");
             assert!(

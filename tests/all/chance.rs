@@ -179,8 +179,9 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
-    /// Every position's value, by the solver with and without Star1, is the definition's:
-    /// exactly in rationals, within rounding in floating point; the best moves are worth it.
+    /// Every position's value, by the solver with each pruning, its moves in the game's order
+    /// or ordered by an estimate, is the definition's: exactly in rationals, within rounding
+    /// in floating point; the best moves are worth it.
     #[test]
     fn the_solver_gives_the_definitions_values(
         count in 2usize..40,
@@ -189,12 +190,17 @@ proptest! {
         let game = random_game(count, &seeds);
         let exact = |pruning| ChanceSolver::<Random, BigRational>::new().with_chance_pruning(pruning);
         let mut solvers = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(exact);
+        let ordered = |pruning| exact(pruning).with_move_ordering(Guess);
+        let mut ordered = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(ordered);
         let mut float = ChanceSolver::<Random, f64>::new();
         for at in 0..count {
             let position = Random { at, ..game.clone() };
             let truth: BigRational = expectiminimax(&position).unwrap();
             for solver in &mut solvers {
                 prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}", at);
+            }
+            for solver in &mut ordered {
+                prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}, ordered", at);
             }
             let approximate: f64 = float.value(&position).unwrap();
             let exact: f64 = expectiminimax(&position).unwrap();

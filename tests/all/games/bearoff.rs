@@ -3,9 +3,12 @@
 //! programme over every position.
 
 use gamesolver::chance::{BigRational, ChancePruning, ChanceSolver, Expectation, expectiminimax};
-use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
+use gamesolver::games::bearoff::{
+    Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, every_side,
+};
 use gamesolver::{ChanceGame, Game};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 fn on(counts: [u8; 6]) -> Checkers {
     Checkers::new(counts).unwrap()
@@ -98,12 +101,17 @@ fn defined<G: ChanceGame>(position: &G, memo: &mut HashMap<G::Key, BigRational>)
 
 /// The solver's values are the definition's, exactly: by the tree itself on races of a
 /// checker a side, by the memoised definition on every race of up to three checkers a side
-/// and every side of up to five alone, with Star1 and without.
+/// and every side of up to five alone, with Star1, without pruning, and with Star2 over moves
+/// ordered by the expected rolls.
 #[test]
 fn small_positions_match_the_definition() {
     let mut race = ChanceSolver::<BearoffRace, BigRational>::new();
     let mut plain =
         ChanceSolver::<BearoffRace, BigRational>::new().with_chance_pruning(ChancePruning::Off);
+    let database = Arc::new(OneSidedDatabase::build(3).unwrap());
+    let mut ordered = ChanceSolver::<BearoffRace, BigRational>::new()
+        .with_chance_pruning(ChancePruning::Star2)
+        .with_move_ordering(ExpectedRolls(database));
     for &mover in &every_side(1)[1..] {
         for &other in &every_side(1)[1..] {
             let position = BearoffRace::new(mover, other);
@@ -119,6 +127,11 @@ fn small_positions_match_the_definition() {
             assert_eq!(race.value(&position).unwrap(), truth, "{mover:?} {other:?}");
             assert_eq!(
                 plain.value(&position).unwrap(),
+                truth,
+                "{mover:?} {other:?}"
+            );
+            assert_eq!(
+                ordered.value(&position).unwrap(),
                 truth,
                 "{mover:?} {other:?}"
             );
