@@ -44,6 +44,12 @@
 //! it assumes only that they hold. A probe pays when the first move is good and costs a
 //! search when it is not ([`ChancePruning`] gives the measurements).
 //!
+//! A player's moves are searched the table's best first, then by their margins; an exact
+//! solve may order them by an evaluator's estimates instead
+//! ([`ChanceSolver::with_move_ordering`]), which gives Star2 its good first move. The order
+//! changes which bounds are proven on the way, never a value: each move's worth is still
+//! searched, or cut by the bounds above.
+//!
 //! # To a depth
 //!
 //! [`ChanceEngine`] searches a depth of players' moves (chance moves are not counted); at the
