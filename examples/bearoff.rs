@@ -8,13 +8,19 @@
 //! cargo run --release --example bearoff -- every-one 15           # 54,264 positions
 //! cargo run --release --example bearoff -- every-race 4           # 70² races
 //! cargo run --release --example bearoff -- database 15 one.db     # saved, read back checked
+//! cargo run --release --example bearoff -- race-database 6 races.db  # 851,929 races
 //! ```
 
 use clap::{CommandFactory, Parser, Subcommand};
 use cli_support::failure::{self, Failure};
 use gamesolver::ChanceGame;
 use gamesolver::chance::{BigRational, ChanceSolver, Expectation};
-use gamesolver::games::bearoff::{Bearoff, BearoffRace, Checkers, every_side};
+use gamesolver::games::bearoff::{
+    Bearoff, BearoffRace, Checkers, DatabaseError, OneSidedDatabase, TwoSidedDatabase, every_side,
+};
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Backgammon bearoff: expected rolls and chances to win, by the chance search.
@@ -39,10 +45,10 @@ enum Command {
     /// Every race of at most N checkers a side (a two-sided database).
     EveryRace { checkers: u8 },
     /// The one-sided database of up to N checkers, saved to FILE and read back checked.
-    Database {
-        checkers: u8,
-        file: std::path::PathBuf,
-    },
+    Database { checkers: u8, file: PathBuf },
+    /// The two-sided database of every race of up to N checkers a side (at most 6), saved to
+    /// FILE and read back checked.
+    RaceDatabase { checkers: u8, file: PathBuf },
 }
 
 fn checkers(text: &str) -> Result<Checkers, String> {
@@ -137,34 +143,48 @@ fn run(args: Args) -> Result<(), Failure> {
             let races = pairs.into_iter().map(|(a, b)| BearoffRace::new(a, b));
             every(races)?;
         }
-        Command::Database { checkers, file } => database(checkers, &file)?,
+        Command::Database { checkers, file } => {
+            let built = database(
+                &file,
+                || OneSidedDatabase::build(checkers),
+                |built, out| built.save(out),
+                OneSidedDatabase::load,
+            )?;
+            println!("positions={}", built.len());
+        }
+        Command::RaceDatabase { checkers, file } => {
+            let built = database(
+                &file,
+                || TwoSidedDatabase::build(checkers),
+                |built, out| built.save(out),
+                TwoSidedDatabase::load,
+            )?;
+            println!("races={}", built.len());
+        }
     }
     Ok(())
 }
 
-/// Builds, saves and reads back a one-sided database.
-fn database(checkers: u8, file: &std::path::Path) -> Result<(), Failure> {
-    use gamesolver::games::bearoff::OneSidedDatabase;
+/// Builds a database, saves it to `file` and reads it back checked.
+fn database<D: PartialEq>(
+    file: &Path,
+    build: impl FnOnce() -> Result<D, DatabaseError>,
+    save: impl FnOnce(&D, BufWriter<File>) -> Result<(), DatabaseError>,
+    load: impl FnOnce(BufReader<File>) -> Result<D, DatabaseError>,
+) -> Result<D, Failure> {
     let start = Instant::now();
-    let built =
-        OneSidedDatabase::build(checkers).map_err(|e| Failure::OutOfReach(e.to_string()))?;
+    let built = build().map_err(|e| Failure::OutOfReach(e.to_string()))?;
     let solved = start.elapsed().as_secs_f64();
     let failed = |e: &dyn std::fmt::Display| format!("{}: {e}", file.display());
-    let out = std::fs::File::create(file).map_err(|e| failed(&e))?;
-    built
-        .save(std::io::BufWriter::new(out))
-        .map_err(|e| failed(&e))?;
-    let input = std::fs::File::open(file).map_err(|e| failed(&e))?;
-    let read = OneSidedDatabase::load(std::io::BufReader::new(input)).map_err(|e| failed(&e))?;
+    let out = File::create(file).map_err(|e| failed(&e))?;
+    save(&built, BufWriter::new(out)).map_err(|e| failed(&e))?;
+    let input = File::open(file).map_err(|e| failed(&e))?;
+    let read = load(BufReader::new(input)).map_err(|e| failed(&e))?;
     if read != built {
         return Err(Failure::OutOfReach(failed(&"read back differently")));
     }
-    println!(
-        "positions={} solved_seconds={solved:.2} file={}",
-        built.len(),
-        file.display()
-    );
-    Ok(())
+    print!("solved_seconds={solved:.2} file={} ", file.display());
+    Ok(built)
 }
 
 fn main() {

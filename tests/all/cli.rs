@@ -132,6 +132,41 @@ fn pig_gives_the_chances_a_hand_checks() {
     );
 }
 
+/// Bearoff: a race a hand checks, exactly; the two-sided database of two checkers a side
+/// built, saved and read back; one of more checkers than it may hold refused.
+#[test]
+fn bearoff_races_and_their_database() {
+    let out = run(
+        "bearoff",
+        &["race", "0,0,0,0,0,1", "1,0,0,0,0,0", "--exact"],
+        b"",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "on_roll_wins=3/4\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let file = std::env::temp_dir().join(format!("races-{}.db", std::process::id()));
+    let path = file.to_str().expect("UTF-8");
+    let out = run("bearoff", &["race-database", "2", path], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).ends_with(" races=729\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        std::fs::metadata(&file).expect("the file").len(),
+        17 + 729 * 8 + 8
+    );
+    std::fs::remove_file(&file).expect("removed");
+    let out = run("bearoff", &["race-database", "7", path], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("at most 6 checkers a side, not 7"));
+    assert!(!file.exists());
+}
+
 /// Searches that cannot finish stop with an error, status 1 and no usage text, instead of
 /// running or growing.
 #[test]

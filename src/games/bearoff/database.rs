@@ -20,12 +20,20 @@ pub enum DatabaseError {
     /// Not a database of this version, or one cut short.
     #[error("not a bearoff database of this version")]
     NotADatabase,
-    /// The expected rolls do not match the file's checksum.
+    /// The values do not match the file's checksum.
     #[error("the bearoff database is damaged")]
     Damaged,
     /// The solve failed.
     #[error(transparent)]
     Solve(#[from] ChanceError),
+    /// More checkers a side than the database may hold.
+    #[error("a bearoff database of this kind holds at most {most} checkers a side, not {checkers}")]
+    TooManyCheckers {
+        /// The checkers asked for.
+        checkers: u8,
+        /// The most it holds.
+        most: u8,
+    },
 }
 
 /// The expected rolls to bear off every side of up to `checkers` checkers (the positions of
@@ -85,16 +93,8 @@ impl OneSidedDatabase {
     /// # Errors
     ///
     /// [`DatabaseError::Io`].
-    pub fn save(&self, mut out: impl Write) -> Result<(), DatabaseError> {
-        out.write_all(MAGIC)?;
-        out.write_all(&[self.checkers])?;
-        out.write_all(&(self.rolls.len() as u64).to_le_bytes())?;
-        for value in &self.rolls {
-            out.write_all(&value.to_le_bytes())?;
-        }
-        out.write_all(&checksum(&self.rolls).to_le_bytes())?;
-        out.flush()?;
-        Ok(())
+    pub fn save(&self, out: impl Write) -> Result<(), DatabaseError> {
+        save_values(out, MAGIC, self.checkers, &self.rolls)
     }
 
     /// Reads back what [`save`](Self::save) wrote, checked: its magic, its count against its
@@ -104,33 +104,59 @@ impl OneSidedDatabase {
     ///
     /// [`DatabaseError::NotADatabase`] for another file or one cut short,
     /// [`DatabaseError::Damaged`] for a checksum that does not match, [`DatabaseError::Io`].
-    pub fn load(mut input: impl Read) -> Result<Self, DatabaseError> {
-        let mut head = [0u8; 17];
-        read_exact(&mut input, &mut head)?;
-        let checkers = head[8];
-        let count = u64::from_le_bytes(
-            head[9..17]
-                .try_into()
-                .map_err(|_| DatabaseError::NotADatabase)?,
-        );
-        if &head[..8] != MAGIC
-            || checkers > MAX_CHECKERS
-            || count != every_side(checkers).len() as u64
-        {
-            return Err(DatabaseError::NotADatabase);
-        }
-        let mut rolls = Vec::with_capacity(count as usize);
-        let mut word = [0u8; 8];
-        for _ in 0..count {
-            read_exact(&mut input, &mut word)?;
-            rolls.push(f64::from_le_bytes(word));
-        }
-        read_exact(&mut input, &mut word)?;
-        if u64::from_le_bytes(word) != checksum(&rolls) {
-            return Err(DatabaseError::Damaged);
-        }
+    pub fn load(input: impl Read) -> Result<Self, DatabaseError> {
+        let count = |checkers| (checkers <= MAX_CHECKERS).then(|| every_side(checkers).len());
+        let (checkers, rolls) = load_values(input, MAGIC, count)?;
         Ok(Self::from_rolls(checkers, rolls))
     }
+}
+
+/// Writes a database file: `magic`, the checkers, the count of `values`, each value
+/// (little-endian `f64`) and their checksum.
+pub(super) fn save_values(
+    mut out: impl Write,
+    magic: &[u8; 8],
+    checkers: u8,
+    values: &[f64],
+) -> Result<(), DatabaseError> {
+    out.write_all(magic)?;
+    out.write_all(&[checkers])?;
+    out.write_all(&(values.len() as u64).to_le_bytes())?;
+    for value in values {
+        out.write_all(&value.to_le_bytes())?;
+    }
+    out.write_all(&checksum(values).to_le_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Reads back what [`save_values`] wrote under `magic`, checked: the count must be what
+/// `count` gives for its checkers (`None`: no database holds so many), which bounds the memory
+/// before any is taken, and the checksum must match.
+pub(super) fn load_values(
+    mut input: impl Read,
+    magic: &[u8; 8],
+    count: impl Fn(u8) -> Option<usize>,
+) -> Result<(u8, Vec<f64>), DatabaseError> {
+    let mut head = [0u8; 17];
+    read_exact(&mut input, &mut head)?;
+    let checkers = head[8];
+    let mut word = [0u8; 8];
+    word.copy_from_slice(&head[9..17]);
+    let expected = count(checkers).filter(|&n| n as u64 == u64::from_le_bytes(word));
+    let Some(len) = expected.filter(|_| &head[..8] == magic) else {
+        return Err(DatabaseError::NotADatabase);
+    };
+    let mut values = Vec::with_capacity(len);
+    for _ in 0..len {
+        read_exact(&mut input, &mut word)?;
+        values.push(f64::from_le_bytes(word));
+    }
+    read_exact(&mut input, &mut word)?;
+    if u64::from_le_bytes(word) != checksum(&values) {
+        return Err(DatabaseError::Damaged);
+    }
+    Ok((checkers, values))
 }
 
 /// `read_exact`, a file cut short being no database.
@@ -142,8 +168,8 @@ fn read_exact(input: &mut impl Read, into: &mut [u8]) -> Result<(), DatabaseErro
 }
 
 /// FNV-1a over the values' bits.
-fn checksum(rolls: &[f64]) -> u64 {
-    rolls
+fn checksum(values: &[f64]) -> u64 {
+    values
         .iter()
         .flat_map(|v| v.to_le_bytes())
         .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {

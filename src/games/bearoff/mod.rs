@@ -13,13 +13,19 @@
 //! last checker scores 1; no doubling cube). Each side holds at most
 //! [`MAX_CHECKERS`]; the positions of one side are the `C(21, 6) = 54,264` ways to put up to
 //! 15 checkers on six points ([`every_side`]).
+//!
+//! Their databases, solved by the chance solver, saved and read back checked:
+//! [`OneSidedDatabase`] (every side's expected rolls, up to 15 checkers) and
+//! [`TwoSidedDatabase`] (every race's chance to win, up to [`MAX_RACE_CHECKERS`] a side).
 
 mod database;
 mod evaluators;
+mod race_database;
 mod rules;
 
 pub use database::{DatabaseError, OneSidedDatabase};
 pub use evaluators::{ExpectedRolls, PipCount};
+pub use race_database::{MAX_RACE_CHECKERS, TwoSidedDatabase};
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 
 use crate::{ChanceGame, CheckedPlay, Game, Points, ScoringGame};

@@ -225,3 +225,82 @@ fn a_database_reads_back_as_saved_and_refuses_a_damaged_file() {
         Err(DatabaseError::NotADatabase)
     ));
 }
+
+/// A two-sided database: every race of up to two checkers a side the definition's chance
+/// (exact rationals, memoised), the hand-checked races, every race of up to three the
+/// solver's; saved and read back the same; a file damaged, cut short or of the other kind
+/// refused; more checkers than it may hold refused before any solve.
+#[test]
+fn a_race_database_holds_every_races_chance_and_reads_back_checked() {
+    use gamesolver::games::bearoff::{
+        DatabaseError, MAX_RACE_CHECKERS, OneSidedDatabase, TwoSidedDatabase,
+    };
+    let small = TwoSidedDatabase::build(2).unwrap();
+    let sides = &every_side(2)[1..];
+    assert_eq!(small.len(), sides.len() * sides.len());
+    let mut memo = HashMap::new();
+    for &mover in sides {
+        for &other in sides {
+            let truth = chance_to_win(defined(&BearoffRace::new(mover, other), &mut memo));
+            let found = BigRational::from_f64(small.chance_to_win(mover, other).unwrap());
+            let error = found - truth;
+            let close = BigRational::from_f64(1e-12);
+            assert!(error < close && -error < close, "{mover:?} {other:?}");
+        }
+    }
+    let chance = |mover, other| small.chance_to_win(on(mover), on(other)).unwrap();
+    assert_eq!(chance([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]), 0.75);
+    assert_eq!(chance([0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 1]), 0.8125);
+    assert!((chance([0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0]) - 1.0 / 9.0).abs() < 1e-15);
+    assert_eq!(
+        small.chance_to_win(on([0; 6]), on([1, 0, 0, 0, 0, 0])),
+        None
+    );
+    assert_eq!(
+        small.chance_to_win(on([3, 0, 0, 0, 0, 0]), on([1, 0, 0, 0, 0, 0])),
+        None
+    );
+
+    let database = TwoSidedDatabase::build(3).unwrap();
+    let mut solver = ChanceSolver::<BearoffRace, f64>::new();
+    for &mover in &every_side(3)[1..] {
+        for &other in &every_side(3)[1..] {
+            let value = solver.value(&BearoffRace::new(mover, other)).unwrap();
+            let found = database.chance_to_win(mover, other).unwrap();
+            assert!(found.same(&((1.0 + value) / 2.0)), "{mover:?} {other:?}");
+        }
+    }
+    let mut bytes = Vec::new();
+    database.save(&mut bytes).unwrap();
+    assert_eq!(TwoSidedDatabase::load(&bytes[..]).unwrap(), database);
+    let mut damaged = bytes.clone();
+    damaged[1000] ^= 1;
+    assert!(matches!(
+        TwoSidedDatabase::load(&damaged[..]),
+        Err(DatabaseError::Damaged)
+    ));
+    assert!(matches!(
+        TwoSidedDatabase::load(&bytes[..bytes.len() - 1]),
+        Err(DatabaseError::NotADatabase)
+    ));
+    assert!(matches!(
+        OneSidedDatabase::load(&bytes[..]),
+        Err(DatabaseError::NotADatabase)
+    ));
+    let mut one_sided = Vec::new();
+    OneSidedDatabase::build(3)
+        .unwrap()
+        .save(&mut one_sided)
+        .unwrap();
+    assert!(matches!(
+        TwoSidedDatabase::load(&one_sided[..]),
+        Err(DatabaseError::NotADatabase)
+    ));
+    assert!(matches!(
+        TwoSidedDatabase::build(MAX_RACE_CHECKERS + 1),
+        Err(DatabaseError::TooManyCheckers {
+            checkers: 7,
+            most: 6
+        })
+    ));
+}
