@@ -5,7 +5,7 @@ use super::error::ChanceError;
 use super::search::{ChancePruning, Halt, Search, bounds_of};
 use super::solver::DEFAULT_MAX_ENTRIES;
 use super::value::Expectation;
-use crate::game::{ChanceGame, Evaluator};
+use crate::game::{ChanceGame, Evaluator, NoKnowledge};
 use crate::search::Budget;
 use std::time::{Duration, Instant};
 
@@ -51,6 +51,8 @@ pub struct ChanceSearchResult<V, M> {
 /// ```
 #[derive(Debug)]
 pub struct ChanceEngine<G: ChanceGame, E: Evaluator<G>, V = f64> {
+    // No knowledge: its bounds hold for the game's values, not for those searched to a
+    // horizon, which Star1 would then cut by wrongly.
     search: Search<G, V, E>,
 }
 
@@ -59,7 +61,8 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
     /// most [`DEFAULT_MAX_ENTRIES`] positions.
     #[must_use]
     pub fn new(evaluator: E) -> Self {
-        let mut search = Search::new(evaluator, DEFAULT_MAX_ENTRIES, ChancePruning::Star2);
+        let pruning = ChancePruning::Star2;
+        let mut search = Search::new(evaluator, NoKnowledge, DEFAULT_MAX_ENTRIES, pruning);
         search.order_by_estimate = true;
         Self { search }
     }

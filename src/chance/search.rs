@@ -6,7 +6,7 @@ use super::brute::estimate;
 use super::error::{ChanceError, MAX_PLIES};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
-use crate::game::{ChanceGame, Evaluator};
+use crate::game::{ChanceGame, Evaluator, Knowledge, NoKnowledge};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 
@@ -70,9 +70,10 @@ const NO_MOVE: u16 = u16::MAX;
 /// A player's node's moves with their margins and turns, and the moves as generated.
 pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
 
-/// The search's state: its table, its settings, its count of nodes and its evaluator.
+/// The search's state: its table, its settings, its count of nodes, its evaluator and the
+/// game's knowledge.
 #[derive(Debug)]
-pub(super) struct Search<G: ChanceGame, V, E> {
+pub(super) struct Search<G: ChanceGame, V, E, K = NoKnowledge> {
     // Fx: a position's key is hashed at every node, and SipHash's guard against chosen keys
     // buys nothing here.
     table: FxHashMap<G::Key, Entry<V>>,
@@ -88,7 +89,10 @@ pub(super) struct Search<G: ChanceGame, V, E> {
     /// The estimates taken so far, the evaluator's and the table's: a search that took none
     /// found the game's own value.
     pub(super) estimates: u64,
-    evaluator: E,
+    pub(super) evaluator: E,
+    /// What is proven of the positions (their bounds, **sound**) and a move to try first (a
+    /// **hint**).
+    pub(super) knowledge: K,
     /// Whether moves deep enough are ordered by the evaluator's estimates.
     pub(super) order_by_estimate: bool,
     move_lists: Vec<MoveLists<G::Move>>,
@@ -118,8 +122,13 @@ fn after_move(depth: u16) -> u16 {
     }
 }
 
-impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
-    pub(super) fn new(evaluator: E, max_entries: usize, pruning: ChancePruning) -> Self {
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, V, E, K> {
+    pub(super) fn new(
+        evaluator: E,
+        knowledge: K,
+        max_entries: usize,
+        pruning: ChancePruning,
+    ) -> Self {
         Self {
             table: FxHashMap::default(),
             max_entries,
@@ -131,9 +140,23 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
             next_check: u64::MAX,
             estimates: 0,
             evaluator,
+            knowledge,
             order_by_estimate: false,
             move_lists: Vec::new(),
             estimated: Vec::new(),
+        }
+    }
+
+    /// The bounds on the value of `position` that the game gives, narrowed by its
+    /// knowledge's.
+    pub(super) fn bounds(&self, position: &G) -> (V, V) {
+        let (lower, upper) = bounds_of::<G, V>(position);
+        match self.knowledge.facts(position).bounds {
+            Some(known) => (
+                max(lower, V::from_int(*known.start())),
+                min(upper, V::from_int(*known.end())),
+            ),
+            None => (lower, upper),
         }
     }
 
@@ -179,7 +202,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
             Ok(known) => known,
             Err(value) => return Ok(value),
         };
-        let (mut lower, mut upper) = bounds_of::<G, V>(position);
+        let (mut lower, mut upper) = self.bounds(position);
         if let Some((known_lower, known_upper)) = known {
             (lower, upper) = (max(lower, known_lower), min(upper, known_upper));
         }
@@ -324,7 +347,13 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
         let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
         generated.clear();
         position.generate_moves(&mut generated);
-        let first = first.and_then(|place| generated.get(usize::from(place)).copied());
+        // The table's best move, else the knowledge's if it is legal here.
+        let first = first
+            .and_then(|place| generated.get(usize::from(place)).copied())
+            .or_else(|| {
+                let hint = self.knowledge.facts(position).best_move;
+                hint.filter(|mv| generated.contains(mv))
+            });
         moves.clear();
         moves.extend(generated.iter().map(|&mv| {
             let (margin, keeps) = position.margin_and_turn(mv);

@@ -5,7 +5,7 @@ use super::error::ChanceError;
 use super::search::{ChancePruning, Halt, Search, TO_THE_END, bounds_of};
 use super::value::Expectation;
 use super::worth::move_worth;
-use crate::game::{ChanceGame, Evaluator, NoEvaluator};
+use crate::game::{ChanceGame, Evaluator, Knowledge, NoEvaluator, NoKnowledge};
 
 /// The most positions the table holds unless told ([`ChanceSolver::with_max_entries`]):
 /// about 100 bytes each with `f64` values, so about 400 MiB.
@@ -23,8 +23,8 @@ pub struct ChanceSolution<V, M> {
 /// The exact solver of a [`ChanceGame`] without cycles, in the numbers `V` the user chooses
 /// (see [`Expectation`]); the module docs give the method and its proof.
 #[derive(Debug)]
-pub struct ChanceSolver<G: ChanceGame, V, E = NoEvaluator> {
-    search: Search<G, V, E>,
+pub struct ChanceSolver<G: ChanceGame, V, E = NoEvaluator, K = NoKnowledge> {
+    search: Search<G, V, E, K>,
 }
 
 impl<G: ChanceGame, V: Expectation> Default for ChanceSolver<G, V> {
@@ -39,10 +39,17 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            search: Search::new(NoEvaluator, DEFAULT_MAX_ENTRIES, ChancePruning::Star1),
+            search: Search::new(
+                NoEvaluator,
+                NoKnowledge,
+                DEFAULT_MAX_ENTRIES,
+                ChancePruning::Star1,
+            ),
         }
     }
+}
 
+impl<G: ChanceGame, V: Expectation, K: Knowledge<G>> ChanceSolver<G, V, NoEvaluator, K> {
     /// The same solver (its settings, an empty table) with each player's moves searched in
     /// the order of `evaluator`'s estimates of the positions after them, the table's best
     /// move first. A hint: the evaluator orders moves and is never a value, so the values
@@ -64,16 +71,32 @@ impl<G: ChanceGame, V: Expectation> ChanceSolver<G, V> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[must_use]
-    pub fn with_move_ordering<E: Evaluator<G>>(self, evaluator: E) -> ChanceSolver<G, V, E> {
+    pub fn with_move_ordering<E: Evaluator<G>>(self, evaluator: E) -> ChanceSolver<G, V, E, K> {
         let old = self.search;
-        let mut search = Search::new(evaluator, old.max_entries, old.pruning);
+        let mut search = Search::new(evaluator, old.knowledge, old.max_entries, old.pruning);
         search.entries_after_chance = old.entries_after_chance;
         search.order_by_estimate = true;
         ChanceSolver { search }
     }
 }
 
-impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> ChanceSolver<G, V, E> {
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> ChanceSolver<G, V, E, NoKnowledge> {
+    /// The same solver (its settings, its evaluator, an empty table) with what `knowledge`
+    /// proves of the positions: its bounds (**sound**: a bound that lies changes the values;
+    /// [`check::chance_knowledge`](crate::check::chance_knowledge) finds such a lie) narrow
+    /// the game's own ([`ChanceGame::value_bounds`]) at every node, so Star1 and Star2 cut
+    /// sooner; its best move (a **hint**) is searched first where the table has none.
+    #[must_use]
+    pub fn with_knowledge<K: Knowledge<G>>(self, knowledge: K) -> ChanceSolver<G, V, E, K> {
+        let old = self.search;
+        let mut search = Search::new(old.evaluator, knowledge, old.max_entries, old.pruning);
+        search.entries_after_chance = old.entries_after_chance;
+        search.order_by_estimate = old.order_by_estimate;
+        ChanceSolver { search }
+    }
+}
+
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> ChanceSolver<G, V, E, K> {
     /// Holds at most `entries` positions in the table: once it is full, new positions are not
     /// remembered (the values stay exact; the search may take longer).
     #[must_use]

@@ -2,10 +2,10 @@
 //! leaves, given what the chance moves before proved and the bounds of those after), after
 //! Star2's probes (a bound on each chance move from one move of the position after it).
 
-use super::search::{ChancePruning, Halt, Search, bounds_of};
+use super::search::{ChancePruning, Halt, Search};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
-use crate::game::{ChanceGame, Evaluator};
+use crate::game::{ChanceGame, Evaluator, Knowledge};
 
 /// One chance move of a chance node: the position after it (played once, for its bounds and
 /// its search), its weight, margin, whether it keeps the turn, and the bounds of its worth.
@@ -18,7 +18,7 @@ struct ChanceMove<G, V> {
     upper: V,
 }
 
-impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, V, E, K> {
     /// The node's mean, fail-soft within (`alpha`, `beta`) (see the module docs for the
     /// proofs): Star2's probes, then Star1; without pruning, every chance move's exact worth.
     pub(super) fn chance_node(
@@ -202,7 +202,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Search<G, V, E> {
                 let (margin, keeps) = position.margin_and_turn(mv);
                 let margin = V::from_int(margin);
                 let child = position.after(mv);
-                let (lower, upper) = bounds_of::<G, V>(&child);
+                let (lower, upper) = self.bounds(&child);
                 let (lower, upper) = if keeps {
                     (margin.clone() + lower, margin.clone() + upper)
                 } else {

@@ -1,9 +1,11 @@
 //! `chance`: a chance game's rules checked against themselves, and its sound bounds
-//! ([`ChanceGame::value_bounds`]) against its values, each lie named.
+//! ([`ChanceGame::value_bounds`]) and its knowledge's ([`chance_knowledge`]) against its
+//! values, each lie named.
 
 use crate::chance::{ChanceError, CyclicSolver};
-use crate::game::ChanceGame;
+use crate::game::{ChanceGame, Knowledge};
 use std::collections::{HashSet, VecDeque};
+use std::ops::RangeInclusive;
 use thiserror::Error;
 
 /// What [`chance`] found wrong with a chance game, at the position whose key it names.
@@ -44,6 +46,19 @@ pub enum ChanceLie<M: std::fmt::Debug> {
         /// The claimed upper bound.
         upper: i64,
     },
+    /// A position's value lies outside the bounds its knowledge proves (a sound claim: the
+    /// solver's values go wrong).
+    #[error("at {key}: the value {value} is outside the knowledge's bounds {lower}..={upper}")]
+    KnowledgeOutOfBounds {
+        /// The position's key, as its `Debug` text.
+        key: String,
+        /// The value, by value iteration, which asks no bounds.
+        value: f64,
+        /// The knowledge's lower bound.
+        lower: i64,
+        /// The knowledge's upper bound.
+        upper: i64,
+    },
     /// The values could not be computed to check the bounds.
     #[error("the values could not be computed: {0}")]
     Unsolved(ChanceError),
@@ -67,25 +82,62 @@ where
     for position in &positions {
         check_rules(position)?;
     }
+    let bounds = |position: &G| Some(position.value_bounds());
+    let lie = |key, value, (lower, upper)| ChanceLie::OutOfBounds {
+        key,
+        value,
+        lower,
+        upper,
+    };
+    check_bounds(start, &positions, max_positions, bounds, lie)
+}
+
+/// Checks the bounds that `knowledge` proves ([`Facts::bounds`](crate::Facts), **sound**:
+/// the [`ChanceSolver`](crate::chance::ChanceSolver) cuts by them) of every position `start`
+/// reaches, up to `max_positions` of them, against its value computed without any bounds
+/// (by [`CyclicSolver`]). The number of positions checked.
+///
+/// # Errors
+///
+/// [`ChanceLie::KnowledgeOutOfBounds`] for the first value outside its knowledge's bounds;
+/// [`ChanceLie::Unsolved`] if the values could not be computed.
+pub fn chance_knowledge<G: ChanceGame, K: Knowledge<G>>(
+    start: &G,
+    knowledge: &K,
+    max_positions: usize,
+) -> Result<usize, ChanceLie<G::Move>> {
+    let positions = reachable(start, max_positions);
+    let bounds = |position: &G| knowledge.facts(position).bounds;
+    let lie = |key, value, (lower, upper)| ChanceLie::KnowledgeOutOfBounds {
+        key,
+        value,
+        lower,
+        upper,
+    };
+    check_bounds(start, &positions, max_positions, bounds, lie)
+}
+
+/// Each of `positions`' values (a solve from `start`) against the bounds `bounds_of` gives it,
+/// within the iteration's rounding; `lie` names one outside them.
+fn check_bounds<G: ChanceGame>(
+    start: &G,
+    positions: &[G],
+    max_positions: usize,
+    bounds_of: impl Fn(&G) -> Option<RangeInclusive<i64>>,
+    lie: impl Fn(String, f64, (i64, i64)) -> ChanceLie<G::Move>,
+) -> Result<usize, ChanceLie<G::Move>> {
     let solution = CyclicSolver::new()
         .with_max_positions(max_positions)
         .solve(start)
         .map_err(ChanceLie::Unsolved)?;
-    for position in &positions {
-        let Some(value) = solution.value(position) else {
+    for position in positions {
+        let (Some(value), Some(bounds)) = (solution.value(position), bounds_of(position)) else {
             continue;
         };
-        let bounds = position.value_bounds();
         let (lower, upper) = (*bounds.start(), *bounds.end());
-        // Within the iteration's rounding.
         let slack = 1e-9 * value.abs().max(1.0);
         if value < lower as f64 - slack || value > upper as f64 + slack {
-            return Err(ChanceLie::OutOfBounds {
-                key: format!("{:?}", position.key()),
-                value,
-                lower,
-                upper,
-            });
+            return Err(lie(format!("{:?}", position.key()), value, (lower, upper)));
         }
     }
     Ok(positions.len())

@@ -3,7 +3,8 @@
 //! values them: [`uncovered_repetition`]), of a numbering's un-moves against the moves
 //! ([`unmoves`]), of a tiered numbering against the rules ([`tiers`], [`chance_tiers`]), of a
 //! heap game's Grundy theory against the definition ([`heap_theory`]), and of a chance game's
-//! rules and bounds against its values ([`chance`]), for a user's own tests.
+//! rules and bounds against its values ([`chance`], [`chance_knowledge`]), for a user's own
+//! tests.
 //!
 //! [`knowledge`] plays random games from a start position and, at every position on the way,
 //! compares what the knowledge claims with what a hint-free negamax of the rules finds: the
@@ -41,7 +42,7 @@ mod repetition;
 mod tiers;
 mod unmoves;
 
-pub use chance::{ChanceLie, chance};
+pub use chance::{ChanceLie, chance, chance_knowledge};
 pub use heap_theory::{TheoryLie, heap_theory};
 pub use knowledge::{CheckError, Claim, Disagreement, LIE_SEARCH_POSITIONS, knowledge};
 pub use repetition::{REPETITION_PLIES, Repetition, repetition, uncovered_repetition};

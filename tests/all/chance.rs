@@ -1,12 +1,12 @@
 //! Games with chance: the solver's values against the definition (`expectiminimax`) on
-//! random games, exactly in rationals and within rounding in floating point, with Star1 on
-//! and off; and the errors it promises.
+//! random games, exactly in rationals and within rounding in floating point, with each
+//! pruning, ordered or not, with knowledge or not; and the errors it promises.
 
 use gamesolver::chance::{
     BigRational, ChanceEngine, ChanceError, ChancePruning, ChanceSolver, Expectation,
     expectiminimax, expectiminimax_to_depth,
 };
-use gamesolver::{Budget, ChanceGame, Evaluator, Game, Points, ScoringGame};
+use gamesolver::{Budget, ChanceGame, Evaluator, Facts, Game, Knowledge, Points, ScoringGame};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -425,4 +425,99 @@ fn the_check_names_a_lie_in_a_chance_game() {
         }
     }
     assert_eq!(named, [true; 3]);
+}
+
+/// What is proven of a random game's positions: the floor and ceiling of each value (of
+/// `lie`'s node, one less than its floor), and a move to try first (the last listed).
+#[derive(Debug, Clone)]
+struct Proven {
+    bounds: Arc<Vec<(i64, i64)>>,
+    lie: Option<usize>,
+}
+
+impl Proven {
+    fn of(game: &Random, lie: Option<usize>) -> Self {
+        let bounds = (0..game.nodes.len())
+            .map(|at| {
+                let value: BigRational = expectiminimax(&Random { at, ..game.clone() }).unwrap();
+                let whole = |v: BigRational| i64::try_from(v.to_integer()).unwrap();
+                (whole(value.floor()), whole(value.ceil()))
+            })
+            .collect();
+        Self {
+            bounds: Arc::new(bounds),
+            lie,
+        }
+    }
+}
+
+impl Knowledge<Random> for Proven {
+    fn facts(&self, position: &Random) -> Facts<u8> {
+        let (lower, upper) = self.bounds[position.at];
+        let moves = position.nodes[position.at].edges.len();
+        // A lie: the value is at most one less than its floor.
+        let bounds = if self.lie == Some(position.at) {
+            lower - 1..=lower - 1
+        } else {
+            lower..=upper
+        };
+        Facts {
+            bounds: Some(bounds),
+            best_move: moves.checked_sub(1).map(|last| last as u8),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// With the knowledge's bounds (each value's floor and ceiling) and first moves, the
+    /// solver with each pruning finds the definition's values exactly, and the check passes
+    /// that knowledge.
+    #[test]
+    fn the_solver_with_knowledge_gives_the_definitions_values(
+        count in 2usize..40,
+        seeds in prop::collection::vec(any::<u64>(), 1..64),
+    ) {
+        let game = random_game(count, &seeds);
+        let proven = Proven::of(&game, None);
+        prop_assert!(gamesolver::check::chance_knowledge(&game, &proven, 1 << 12).is_ok());
+        for pruning in [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off] {
+            let mut solver = ChanceSolver::<Random, BigRational>::new()
+                .with_chance_pruning(pruning)
+                .with_knowledge(proven.clone());
+            for at in 0..count {
+                let position = Random { at, ..game.clone() };
+                let truth: BigRational = expectiminimax(&position).unwrap();
+                prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}", at);
+            }
+        }
+    }
+}
+
+/// Knowledge whose bound lies about one position, reachable from the start, is named by the
+/// check, and changes the solver's value (the bounds are sound claims, used as given); the
+/// true bounds pass.
+#[test]
+fn the_check_names_a_knowledge_that_lies_about_a_chance_game() {
+    use gamesolver::check::{ChanceLie, chance_knowledge};
+    let mut named = 0;
+    for seed in 0..50u64 {
+        let game = random_game(20, &[seed, seed ^ 0x3333, 7]);
+        assert!(chance_knowledge(&game, &Proven::of(&game, None), 1 << 12).is_ok());
+        let lying = Proven::of(&game, Some(0));
+        let told: BigRational = ChanceSolver::new()
+            .with_knowledge(lying.clone())
+            .value(&game)
+            .unwrap();
+        assert_eq!(told, BigRational::from_int(lying.bounds[0].0 - 1));
+        match chance_knowledge(&game, &lying, 1 << 12) {
+            Err(ChanceLie::KnowledgeOutOfBounds { key, .. }) => {
+                assert_eq!(key, "0");
+                named += 1;
+            }
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    assert_eq!(named, 50);
 }
