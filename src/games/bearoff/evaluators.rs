@@ -1,7 +1,8 @@
 //! Evaluators of a bearoff race for the chance engine's horizon: `PipCount`, from the two
-//! sides' pips, and `ExpectedRolls`, from the one-sided database's expected rolls.
+//! sides' pips, `ExpectedRolls`, from the one-sided database's expected rolls, and
+//! `ExactRaces`, the two-sided database's exact chances where it holds the race.
 
-use super::{BearoffRace, OneSidedDatabase};
+use super::{BearoffRace, OneSidedDatabase, TwoSidedDatabase};
 use crate::Evaluator;
 use std::sync::Arc;
 
@@ -99,5 +100,55 @@ impl Evaluator<BearoffRace> for ExpectedRolls {
     /// `2p - 1`, p the estimated [`chance_to_win`](Self::chance_to_win).
     fn expected(&self, race: &BearoffRace) -> f64 {
         2.0 * self.chance_to_win(race) - 1.0
+    }
+}
+
+/// The exact value of a race where both sides are in the [`TwoSidedDatabase`], else
+/// `beyond`'s estimate (as GNU Backgammon reads its two-sided database in a race): before the
+/// roll, `2p - 1` from the database's chance p; after it, the best play's value, each play
+/// looked up (a play that bears off the last checker wins, 1; another leaves the other side
+/// on roll, whose chance p' makes the play worth `1 - 2p'`). Exact where the database holds
+/// the race, so the engine plays such races perfectly from its first iteration.
+#[derive(Debug, Clone)]
+pub struct ExactRaces<E> {
+    /// The two-sided database.
+    pub races: Arc<TwoSidedDatabase>,
+    /// The estimate of the races it does not hold.
+    pub beyond: E,
+}
+
+impl<E> ExactRaces<E> {
+    /// The exact value `2p - 1` of `race` for the side on roll, if the database holds it.
+    #[must_use]
+    pub fn exact(&self, race: &BearoffRace) -> Option<f64> {
+        if let Some(chance) = chance_if_over(race) {
+            return Some(2.0 * chance - 1.0);
+        }
+        let Some(roll) = race.roll else {
+            let chance = self.races.chance_to_win(race.mover, race.other)?;
+            return Some(2.0 * chance - 1.0);
+        };
+        let worth = |play: &super::Checkers| {
+            if play.is_empty() {
+                return Some(1.0);
+            }
+            let chance = self.races.chance_to_win(race.other, *play)?;
+            Some(1.0 - 2.0 * chance)
+        };
+        let worths: Option<Vec<f64>> = race.mover.plays(roll).iter().map(worth).collect();
+        worths?.into_iter().reduce(f64::max)
+    }
+}
+
+impl<E: Evaluator<BearoffRace>> Evaluator<BearoffRace> for ExactRaces<E> {
+    /// The value rounded to the margin's whole points (-1, 0 or 1).
+    fn evaluate(&self, race: &BearoffRace) -> i64 {
+        self.expected(race).round() as i64
+    }
+
+    /// [`exact`](Self::exact) where the database holds the race, else `beyond`'s estimate.
+    fn expected(&self, race: &BearoffRace) -> f64 {
+        self.exact(race)
+            .unwrap_or_else(|| self.beyond.expected(race))
     }
 }

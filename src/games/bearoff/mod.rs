@@ -24,7 +24,7 @@ mod race_database;
 mod rules;
 
 pub use database::{DatabaseError, OneSidedDatabase};
-pub use evaluators::{ExpectedRolls, PipCount};
+pub use evaluators::{ExactRaces, ExpectedRolls, PipCount};
 pub use race_database::{MAX_RACE_CHECKERS, TwoSidedDatabase};
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 

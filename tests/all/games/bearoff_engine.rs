@@ -115,3 +115,53 @@ fn the_evaluators_are_near_the_exact_values_and_know_the_end() {
         (-1.0, -1.0)
     );
 }
+
+/// The two-sided database's evaluator is the solver's value on every race it holds, before
+/// and after each roll, and `beyond`'s estimate past it; the engine with it finds a race's
+/// exact value and a best play at depth 1.
+#[test]
+fn exact_races_are_the_solvers_values_where_the_database_holds_them() {
+    use gamesolver::games::bearoff::{ExactRaces, TwoSidedDatabase, every_side};
+    let evaluator = ExactRaces {
+        races: Arc::new(TwoSidedDatabase::build(3).unwrap()),
+        beyond: PipCount,
+    };
+    let mut solver = ChanceSolver::<BearoffRace, f64>::new();
+    for &mover in &every_side(3)[1..] {
+        for &other in &every_side(3)[1..] {
+            let race = BearoffRace::new(mover, other);
+            let value = solver.value(&race).unwrap();
+            assert!(
+                (evaluator.expected(&race) - value).abs() < 1e-12,
+                "{race:?}"
+            );
+            for roll in race.legal_moves() {
+                let rolled = race.after(roll);
+                let value = solver.value(&rolled).unwrap();
+                assert!(
+                    (evaluator.expected(&rolled) - value).abs() < 1e-12,
+                    "{rolled:?}"
+                );
+            }
+        }
+    }
+    let far = BearoffRace::new(on([4, 0, 0, 0, 0, 0]), on([1, 0, 0, 0, 0, 0]));
+    assert_eq!(evaluator.exact(&far), None);
+    assert_eq!(evaluator.expected(&far), PipCount.expected(&far));
+    // Depth 1: each play's child valued exactly, so the engine's move is a best one.
+    let race = BearoffRace::new(on([1, 1, 1, 0, 0, 0]), on([0, 1, 0, 1, 0, 1]));
+    for roll in race.legal_moves() {
+        let rolled = race.after(roll);
+        let mut engine = ChanceEngine::<_, _, f64>::new(evaluator.clone());
+        let found = engine
+            .search(&rolled, Budget::default().with_depth(1))
+            .unwrap()
+            .unwrap();
+        let best = solver.solve(&rolled).unwrap();
+        assert!((found.value - best.value).abs() < 1e-12, "{rolled:?}");
+        assert!(
+            best.best_moves.contains(&found.best_move.unwrap()),
+            "{rolled:?}"
+        );
+    }
+}
