@@ -362,8 +362,8 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         let order = |&(mv, margin, _): &(G::Move, i64, bool)| {
             (Some(mv) != first, std::cmp::Reverse(margin))
         };
-        // Not a move from the horizon, where the children are estimates themselves; an exact
-        // solve (`TO_THE_END`) orders everywhere.
+        // At depth 1 the children are the horizon, valued by the same estimates: ordering
+        // them would estimate each twice. An exact solve (`TO_THE_END`) orders everywhere.
         if self.order_by_estimate && depth >= 2 {
             self.sort_by_estimate(position, &mut moves, first);
         } else if !moves.is_sorted_by_key(order) {

@@ -135,8 +135,13 @@ impl<E> ExactRaces<E> {
             let chance = self.races.chance_to_win(race.other, *play)?;
             Some(1.0 - 2.0 * chance)
         };
-        let worths: Option<Vec<f64>> = race.mover.plays(roll).iter().map(worth).collect();
-        worths?.into_iter().reduce(f64::max)
+        // A roll has a play while a checker is left.
+        let mut best: Option<f64> = None;
+        for play in race.mover.plays(roll) {
+            let worth = worth(&play)?;
+            best = Some(best.map_or(worth, |best| best.max(worth)));
+        }
+        best
     }
 }
 
