@@ -10,9 +10,11 @@ use std::io::{Read, Write};
 /// The first bytes of a two-sided database file.
 const MAGIC: &[u8; 8] = b"GSRACE01";
 
-/// The most checkers a side of a [`TwoSidedDatabase`]: six, as GNU Backgammon's usual
-/// two-sided database. Its 851,929 races take 6.8 MB of chances, and the solve that builds
-/// them a table of about 100 bytes a race (the solver's entries).
+/// The most checkers a side of a [`TwoSidedDatabase`]: six, which bounds the build's memory.
+/// Its 851,929 races take 6.8 MB of chances, and the solve that builds them a table of about
+/// 100 bytes a race (80 MiB at the build's peak, BENCHMARKS.md); at eight checkers (9.0 M
+/// races) that table would take about a gigabyte. (GNU Backgammon's `makebearoff` builds
+/// two-sided databases of up to 11 checkers, its manual says, position by position.)
 pub const MAX_RACE_CHECKERS: u8 = 6;
 
 /// The side on roll's cubeless chance to win every race of up to `checkers` checkers a side,
