@@ -9,6 +9,7 @@
 //! cargo run --release --example bearoff -- every-race 4           # 70² races
 //! cargo run --release --example bearoff -- database 15 one.db     # saved, read back checked
 //! cargo run --release --example bearoff -- race-database 6 races.db  # 851,929 races
+//! cargo run --release --example bearoff -- race 1,2,0,0,0,0 0,0,0,0,0,1 --database races.db
 //! ```
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -37,9 +38,20 @@ struct Args {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// The expected rolls of one side: its checkers on points 1 to 6, as `a,b,c,d,e,f`.
-    One { checkers: String },
+    One {
+        checkers: String,
+        /// Read from a one-sided database file (`database`) instead of solving.
+        #[arg(long, value_name = "FILE")]
+        database: Option<PathBuf>,
+    },
     /// The side on roll's chance to win a race: its checkers, then the other side's.
-    Race { on_roll: String, other: String },
+    Race {
+        on_roll: String,
+        other: String,
+        /// Read from a two-sided database file (`race-database`) instead of solving.
+        #[arg(long, value_name = "FILE")]
+        database: Option<PathBuf>,
+    },
     /// Every side of at most N checkers alone (a one-sided database): count, time, nodes.
     EveryOne { checkers: u8 },
     /// Every race of at most N checkers a side (a two-sided database).
@@ -122,11 +134,29 @@ fn by_pips(checkers: u8) -> Vec<Checkers> {
 
 fn run(args: Args) -> Result<(), Failure> {
     match args.command {
-        Command::One { checkers: text } => {
+        Command::One {
+            checkers: text,
+            database: Some(file),
+        } => {
+            let side = checkers(&text)?;
+            let rolls = loaded(&file, args.exact, OneSidedDatabase::load)?.rolls(side);
+            println!("rolls={:.9}", rolls.ok_or_else(|| not_held(&file))?);
+        }
+        Command::One { checkers: text, .. } => {
             let position = Bearoff::new(checkers(&text)?);
             println!("rolls={}", value(&position, args.exact, |v| -v)?);
         }
-        Command::Race { on_roll, other } => {
+        Command::Race {
+            on_roll,
+            other,
+            database: Some(file),
+        } => {
+            let (on_roll, other) = (checkers(&on_roll)?, checkers(&other)?);
+            let races = loaded(&file, args.exact, TwoSidedDatabase::load)?;
+            let chance = races.chance_to_win(on_roll, other);
+            println!("on_roll_wins={:.9}", chance.ok_or_else(|| not_held(&file))?);
+        }
+        Command::Race { on_roll, other, .. } => {
             let position = BearoffRace::new(checkers(&on_roll)?, checkers(&other)?);
             println!(
                 "on_roll_wins={}",
@@ -163,6 +193,28 @@ fn run(args: Args) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// The database in `file`, read back checked; its values are floating point, so not with
+/// `--exact`.
+fn loaded<D>(
+    file: &Path,
+    exact: bool,
+    load: impl FnOnce(BufReader<File>) -> Result<D, DatabaseError>,
+) -> Result<D, Failure> {
+    if exact {
+        return Err("--exact solves; a database holds floating-point values".into());
+    }
+    let input = File::open(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    load(BufReader::new(input)).map_err(|e| format!("{}: {e}", file.display()).into())
+}
+
+/// A position the database in `file` does not hold: too many checkers, or an empty side.
+fn not_held(file: &Path) -> Failure {
+    Failure::OutOfReach(format!(
+        "{} does not hold this position (too many checkers, or a side with none)",
+        file.display()
+    ))
 }
 
 /// Builds a database, saves it to `file` and reads it back checked.

@@ -133,7 +133,7 @@ fn pig_gives_the_chances_a_hand_checks() {
 }
 
 /// Bearoff: a race a hand checks, exactly; the two-sided database of two checkers a side
-/// built, saved and read back; one of more checkers than it may hold refused.
+/// built, saved, read back and asked; one of more checkers than it may hold refused.
 #[test]
 fn bearoff_races_and_their_database() {
     let out = run(
@@ -159,6 +159,27 @@ fn bearoff_races_and_their_database() {
     assert_eq!(
         std::fs::metadata(&file).expect("the file").len(),
         17 + 729 * 8 + 8
+    );
+    // Read back to answer a race, as solving does; one it does not hold, and --exact, refused.
+    let race = ["race", "0,0,0,0,0,1", "1,0,0,0,0,0", "--database", path];
+    let out = run("bearoff", &race, b"");
+    assert_eq!(
+        text(&out.stdout),
+        "on_roll_wins=0.750000000\n",
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(
+        "bearoff",
+        &["race", "3,0,0,0,0,0", "1,0,0,0,0,0", "--database", path],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("does not hold this position"));
+    rejected(
+        "bearoff",
+        &[&race[..], &["--exact"]].concat(),
+        "floating-point",
     );
     std::fs::remove_file(&file).expect("removed");
     let out = run("bearoff", &["race-database", "7", path], b"");
