@@ -52,6 +52,28 @@ const BINOMIAL: [[u64; 6]; 12] = {
     table
 };
 
+/// `FACE_TERMS[f][i][c]`: the terms of [`Dice::rank`] that `c` dice showing face `f + 1` add
+/// after `i` dice of lower faces, `Σ C(f + i + j, i + j + 1)` over `j` below `c`.
+const FACE_TERMS: [[[u16; DICE as usize + 1]; DICE as usize + 1]; 6] = {
+    let mut terms = [[[0u16; DICE as usize + 1]; DICE as usize + 1]; 6];
+    let mut face = 0;
+    while face < 6 {
+        let mut below = 0;
+        while below <= DICE as usize {
+            let mut count = 1;
+            while below + count <= DICE as usize {
+                let j = count - 1;
+                let term = BINOMIAL[face + below + j][below + j + 1] as u16;
+                terms[face][below][count] = terms[face][below][j] + term;
+                count += 1;
+            }
+            below += 1;
+        }
+        face += 1;
+    }
+    terms
+};
+
 /// Up to five dice, as the count of each face (1 to 6): the order they lie in never matters.
 /// Packed in a word: four bits a face's count, face 1 lowest, and the number of dice above
 /// them (one load, one add a die).
@@ -143,14 +165,16 @@ impl Dice {
     /// order, `a₁ ≤ … ≤ aₛ` (0 to 5), are the increasing `bᵢ = aᵢ + i` (i from 0), and
     /// `Σ C(bᵢ, i + 1)` ranks those (the combinatorial number system): one-to-one onto
     /// `0..C(s + 5, 5)`.
+    ///
+    /// The terms of one face's dice depend only on the face, the dice of lower faces and its
+    /// own count: summed once into [`FACE_TERMS`], the rank is six look-ups.
     #[must_use]
     pub fn rank(&self) -> u64 {
-        let (mut rank, mut i, mut counts) = (0, 0, self.packed);
-        for face in 0..6 {
-            for _ in 0..counts & 0xf {
-                rank += BINOMIAL[face + i][i + 1];
-                i += 1;
-            }
+        let (mut rank, mut below, mut counts) = (0, 0, self.packed);
+        for terms in &FACE_TERMS {
+            let count = (counts & 0xf) as usize;
+            rank += u64::from(terms[below][count]);
+            below += count;
             counts >>= 4;
         }
         rank
