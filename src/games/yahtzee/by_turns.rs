@@ -124,6 +124,27 @@ pub struct ByTurns {
     fewest: u32,
     /// Every multiset of dice ([`every_dice`]): the stepping's look-up.
     dice: Vec<Dice>,
+    /// For each multiset of dice, by its number: the rank of the dice one more of each face
+    /// makes, and of those one fewer of each face it shows leaves (0 where there is none),
+    /// so that a position's children are placed from its own rank alone.
+    steps: Vec<DiceSteps>,
+}
+
+/// The ranks one more or one fewer die of each face gives (see [`ByTurns`]'s `steps`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct DiceSteps {
+    with: [u8; 6],
+    without: [u8; 6],
+}
+
+impl DiceSteps {
+    fn of(dice: Dice) -> Self {
+        let rank = |dice: Option<Dice>| dice.map_or(0, |dice| dice.rank() as u8);
+        Self {
+            with: std::array::from_fn(|f| rank(dice.with(f as u8 + 1))),
+            without: std::array::from_fn(|f| rank(dice.without(f as u8 + 1))),
+        }
+    }
 }
 
 impl Default for ByTurns {
@@ -144,10 +165,12 @@ impl ByTurns {
     #[must_use]
     pub fn endgame(joker: Joker, fewest: u32) -> Self {
         let dice = every_dice();
+        let steps = dice.iter().map(|&d| DiceSteps::of(d)).collect();
         Self {
             joker,
             fewest,
             dice,
+            steps,
         }
     }
 
@@ -199,10 +222,10 @@ enum CardAt {
 }
 
 impl CardAt {
-    /// Where each position at `step` with dice of `size` stands, given its dice: the tier and
-    /// the first index worked out once.
+    /// Where each position at `step` with dice of `size` stands, given its dice's rank: the
+    /// tier and the first index worked out once.
     #[inline]
-    fn places(self, step: Step, size: u8) -> impl Fn(Dice) -> Place {
+    fn places(self, step: Step, size: u8) -> impl Fn(u64) -> Place {
         let (tier, first, fixed) = match self {
             CardAt::Numbered { first_tier, index } => {
                 let first = index * MULTISETS[usize::from(size)];
@@ -210,10 +233,10 @@ impl CardAt {
             }
             CardAt::Fixed(place) => (place.tier, place.index, Some(place)),
         };
-        move |dice: Dice| {
+        move |rank: u64| {
             fixed.unwrap_or(Place {
                 tier,
-                index: first + dice.rank(),
+                index: first + rank,
             })
         }
     }
@@ -254,8 +277,9 @@ impl ByTurns {
             dice: size,
         };
         let place_of = at.places(step, size);
-        for face in 1..=6 {
-            let place = place_of(dice.with(face).unwrap_or(dice));
+        let steps = self.steps[dice.number()];
+        for rank in steps.with {
+            let place = place_of(u64::from(rank));
             visit(
                 Child {
                     margin: 0,
@@ -319,7 +343,7 @@ impl Tiers for ByTurns {
             rolling: position.is_rolling(),
             dice: dice.len(),
         };
-        self.card_at(&position.card()).places(step, dice.len())(dice)
+        self.card_at(&position.card()).places(step, dice.len())(dice.rank())
     }
 
     /// A card once for each run of its indices, the dice from a table.
@@ -396,15 +420,18 @@ impl Tiers for ByTurns {
                 rolling: size < DICE,
                 dice: size,
             };
-            visit(child(at.places(after_roll, size)(dice), 0));
+            let number = dice.number();
+            let rank = (number - FIRST_OF_SIZE[usize::from(size)]) as u64;
+            visit(child(at.places(after_roll, size)(rank), 0));
             let fewer = Step {
                 roll,
                 rolling: false,
                 dice: size.saturating_sub(1),
             };
             let place_of = at.places(fewer, size.saturating_sub(1));
+            let steps = self.steps[number];
             for face in dice.faces() {
-                visit(child(place_of(dice.without(face).unwrap_or(dice)), 0));
+                visit(child(place_of(u64::from(steps.without[usize::from(face - 1)])), 0));
             }
         }
     }
