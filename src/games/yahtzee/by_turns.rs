@@ -431,7 +431,8 @@ impl Tiers for ByTurns {
             let place_of = at.places(fewer, size.saturating_sub(1));
             let steps = self.steps[number];
             for face in dice.faces() {
-                visit(child(place_of(u64::from(steps.without[usize::from(face - 1)])), 0));
+                let rank = steps.without[usize::from(face - 1)];
+                visit(child(place_of(u64::from(rank)), 0));
             }
         }
     }
