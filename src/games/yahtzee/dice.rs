@@ -167,7 +167,7 @@ impl Dice {
     /// `0..C(s + 5, 5)`.
     ///
     /// The terms of one face's dice depend only on the face, the dice of lower faces and its
-    /// own count: summed once into [`FACE_TERMS`], the rank is six look-ups.
+    /// own count: summed once into a table (`FACE_TERMS`), the rank is six look-ups.
     #[must_use]
     pub fn rank(&self) -> u64 {
         let (mut rank, mut below, mut counts) = (0, 0, self.packed);
