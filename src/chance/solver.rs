@@ -21,7 +21,9 @@ pub struct ChanceSolution<V, M> {
 }
 
 /// The exact solver of a [`ChanceGame`] without cycles, in the numbers `V` the user chooses
-/// (see [`Expectation`]); the module docs give the method and its proof.
+/// (see [`Expectation`]); the module docs give the method and its proof. `E` is the evaluator
+/// that orders a player's moves ([`with_move_ordering`](Self::with_move_ordering)) and `K`
+/// the game's knowledge ([`with_knowledge`](Self::with_knowledge)); by default neither.
 #[derive(Debug)]
 pub struct ChanceSolver<G: ChanceGame, V, E = NoEvaluator, K = NoKnowledge> {
     search: Search<G, V, E, K>,
