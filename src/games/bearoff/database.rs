@@ -61,11 +61,8 @@ impl OneSidedDatabase {
         for i in order {
             rolls[i] = -solver.value(&Bearoff::new(sides[i]))?;
         }
-        Ok(Self::from_rolls(checkers.min(MAX_CHECKERS), rolls))
-    }
-
-    fn from_rolls(checkers: u8, rolls: Vec<f64>) -> Self {
-        Self { checkers, rolls }
+        let checkers = checkers.min(MAX_CHECKERS);
+        Ok(Self { checkers, rolls })
     }
 
     /// The expected rolls `side` needs to bear off; `None` for a side of more checkers than
@@ -107,7 +104,7 @@ impl OneSidedDatabase {
     pub fn load(input: impl Read) -> Result<Self, DatabaseError> {
         let count = |checkers| (checkers <= MAX_CHECKERS).then(|| every_side(checkers).len());
         let (checkers, rolls) = load_values(input, MAGIC, count)?;
-        Ok(Self::from_rolls(checkers, rolls))
+        Ok(Self { checkers, rolls })
     }
 }
 
