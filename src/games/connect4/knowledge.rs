@@ -39,7 +39,8 @@ impl Knowledge<Connect4> for StonesLeft {
 
 /// Pons' hints, each proven below: a win now is played at once; a move that lets the opponent
 /// win at once is left out (it loses with the opponent's next stone, the worst loss there is)
-/// unless every move does; the others go first by the threats they make.
+/// unless every move does, and then that loss is the position's exact value; the others go
+/// first by the threats they make.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Threats;
 
@@ -85,11 +86,15 @@ impl Knowledge<Connect4> for Threats {
         // lose at once, the opponent cannot win with its next stone either.
         let left = i64::from(CELLS - position.moves);
         let upper = (left - 1) / 2;
-        let lower = if non_losing(position) != 0 {
-            -(left - 2) / 2
-        } else {
-            -left / 2
-        };
+        if non_losing(position) == 0 {
+            // Every move lets the opponent win with its next stone: the worst loss there is.
+            let loss = -left / 2;
+            return Facts {
+                bounds: Some(loss..=loss),
+                best_move: None,
+            };
+        }
+        let lower = -(left - 2) / 2;
         Facts {
             bounds: Some(lower..=upper.max(lower)),
             best_move: None,

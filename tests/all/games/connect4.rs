@@ -86,6 +86,15 @@ fn both_knowledges_pass_the_checker_near_the_end() {
     }
 }
 
+/// Where every move lets the opponent win with its next stone, the hints value the position
+/// exactly, as the rules alone do: here the opponent threatens both ends of three in a row.
+#[test]
+fn a_position_every_move_loses_is_valued_exactly_by_the_hints() {
+    let position = Connect4::from_moves("627364").unwrap();
+    assert_eq!(Threats.facts(&position).bounds, Some(-18..=-18));
+    assert_eq!(Solver::new().value(&position).unwrap(), -18);
+}
+
 #[test]
 fn bad_moves_are_refused_and_change_nothing() {
     assert!(Connect4::from_moves("8").is_err());
