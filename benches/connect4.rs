@@ -1,11 +1,16 @@
 //! Connect 4 ([`gamesolver::games::connect4`]): the exact score of every position
 //! of a reference set, from an empty table, with Pons' hints (`threats`), with only the bounds
-//! any player sees (`stones_left`), and with the rules alone (`rules`, the naive baseline: no
-//! knowledge, no null-window narrowing). Criterion's throughput is the nodes searched, which
-//! are also printed per set beside Pascal Pons' solver's (from the set's file).
+//! any player sees (`stones_left`), and with the rules alone (`rules`: no knowledge, no
+//! null-window narrowing); beside them the naive baseline, the negamax a user writes by hand
+//! with the same hints (`by_hand`, `baseline/connect4_by_hand.rs`). Criterion's throughput is
+//! the nodes searched, which are also printed per set beside Pascal Pons' solver's (from the
+//! set's file).
 //!
 //! `cargo bench --bench connect4`
 
+mod baseline;
+
+use baseline::connect4_by_hand::ByHandConnect4;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use gamesolver::games::connect4::{Connect4, StonesLeft, Threats};
 use gamesolver::{Knowledge, NoKnowledge, SearchConfig, Solver};
@@ -75,6 +80,36 @@ fn bench_set<K: Knowledge<Connect4>>(
     });
 }
 
+/// The hand-written baseline on every position of the set; the nodes it searched.
+fn by_hand_all(solver: &mut ByHandConnect4, set: &[Connect4]) -> u64 {
+    let before = solver.nodes();
+    for position in set {
+        solver.value(position);
+    }
+    solver.nodes() - before
+}
+
+fn bench_by_hand(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    (positions, reference): &(Vec<Connect4>, u64),
+) {
+    let mut solver = ByHandConnect4::default();
+    let nodes = by_hand_all(&mut solver, positions);
+    eprintln!(
+        "{name} by_hand: {nodes} nodes for {} positions (Pons: {reference})",
+        positions.len()
+    );
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_with_input(
+        BenchmarkId::new("by_hand", name),
+        positions,
+        |b, positions| {
+            b.iter(|| by_hand_all(&mut solver, positions));
+        },
+    );
+}
+
 fn sets(c: &mut Criterion) {
     let mut group = c.benchmark_group("connect4");
     group.sample_size(10);
@@ -86,6 +121,7 @@ fn sets(c: &mut Criterion) {
             solver(Threats, Threats::TABLE_BYTES, true),
             &positions,
         );
+        bench_by_hand(&mut group, name, &positions);
         bench_set(
             &mut group,
             ("stones_left", name),

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod bearoff_dp;
+pub mod connect4_by_hand;
 pub mod grundy_naive;
 pub mod kalah_naive;
 pub mod kalah_turns;
