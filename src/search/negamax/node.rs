@@ -263,17 +263,18 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             }
         };
         if searched.is_none() {
-            let Some(first) = self.first_in_order(ply) else {
+            if self.buffers[ply].is_empty() {
                 // No move left: the game is over, or no move can beat alpha (a fail-low
                 // bound).
                 return Scored {
                     value: if position.is_over() { 0 } else { node.window.0 },
                     proven: true,
                 };
-            };
+            }
             // Most refutations found in the table are the first move's: try it before
             // sorting the rest.
             if self.settings.transposition_cutoffs
+                && let Some(first) = self.first_in_order(ply)
                 && let Some(cut) =
                     self.child_cutoff(position, (first, ply), (depth, beta), node.floor)
             {
