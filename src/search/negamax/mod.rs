@@ -73,6 +73,7 @@ struct Node<K> {
 /// bound that already decides the node: one at or below the window, at or above it, or exact.
 /// Bounds that do not cut narrow the window only if they are `proven` (those of a shallower
 /// search hold only to its depth).
+#[inline]
 fn narrow(window: &mut (i64, i64), (lower, upper): (i64, i64), proven: bool) -> Option<Scored> {
     let (alpha, beta) = *window;
     let value = if upper <= alpha || lower == upper {

@@ -137,6 +137,7 @@ impl<K, M: Copy, B: StoredBound> Entry<K, M, B> {
 
 /// Folds a newer result for the key of `old` into it: at the same depth the tighter bounds
 /// ([`Entry::absorb`]), from a deeper search the newer result; a shallower one is dropped.
+#[inline]
 pub(crate) fn fold<K, M: Copy, B: StoredBound>(old: &mut Entry<K, M, B>, newer: Entry<K, M, B>) {
     match old.depth.cmp(&newer.depth) {
         std::cmp::Ordering::Equal => old.absorb(newer),
@@ -148,6 +149,7 @@ pub(crate) fn fold<K, M: Copy, B: StoredBound>(old: &mut Entry<K, M, B>, newer: 
 /// Which slot of a pair a new entry for a key not in it takes, by the worth (depth, then
 /// work) of what the two hold: an empty one, else the one with less behind it, the second on
 /// a tie. So a new result is always kept, and of the two before it the costlier stays.
+#[inline]
 pub(crate) fn victim(worths: [Option<(u16, u8)>; 2]) -> usize {
     match worths {
         [None, _] => 0,
@@ -159,6 +161,7 @@ pub(crate) fn victim(worths: [Option<(u16, u8)>; 2]) -> usize {
 /// Puts `entry` into a pair of slots: folded into the entry of its key if the pair holds one
 /// ([`fold`]), else into the slot [`victim`] chooses. Returns whether another position's
 /// result was pushed out.
+#[inline]
 pub(crate) fn place<K: Eq, M: Copy, B: StoredBound>(
     pair: &mut [Option<Entry<K, M, B>>],
     entry: Entry<K, M, B>,

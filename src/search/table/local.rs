@@ -151,6 +151,7 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
 
     /// [`probe`](Self::probe) of a key whose [`hash64`](TableKey::hash64) is `hash`.
     #[must_use]
+    #[inline]
     pub fn probe_hashed(&self, key: &K, hash: u64) -> Option<Entry<(), M>> {
         let i = self.bucket(hash);
         self.slots[i..i + 2]
@@ -179,6 +180,7 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     }
 
     /// [`store`](Self::store) of an entry whose key's [`hash64`](TableKey::hash64) is `hash`.
+    #[inline]
     pub fn store_hashed(&mut self, entry: Entry<K, M>, hash: u64) -> bool {
         let added = entry.key.heap_bytes();
         if added > 0 && self.held_bytes().saturating_add(added) > self.bytes {
