@@ -7,8 +7,9 @@ use crate::search::table::count_within;
 
 /// A transposition table that grows as it fills, up to the byte limit it was made with.
 ///
-/// Slots come in pairs, a slot an entry in its compact form ([`Slot`]: bounds in 32 bits, 32
-/// bytes for a two-word key, so a pair is 64); a new result is folded into the same key's
+/// Slots come in pairs, a slot an entry in its compact form ([`Slot`]: bounds in 32 bits; 24
+/// bytes for a one-word key, 32 for a two-word key, whose pair takes a cache line of its own,
+/// see [`Pairs`]); a new result is folded into the same key's
 /// entry, else takes an empty slot of the pair or the one with less depth and work behind it
 /// ([`place`]), so expensive results survive a flood of cheap ones.
 ///
@@ -19,18 +20,21 @@ use crate::search::table::count_within;
 /// two in a pair.
 ///
 /// A probe of a large table is a miss of every cache, and in a game of cheap moves (Kalah)
-/// it is most of a node's time. Tried and left out: a tag a slot, in an array of its own that
-/// a probe reads first (most probes find nothing): the slot's miss moves to the store, which
-/// the processor commits in order, and a node cost 20% more (BENCHMARKS.md, "Kalah").
+/// it is most of a node's time: a pair in one line makes it one miss, not two (Kalah 9 to 12%
+/// faster). Tried and left
+/// out: a tag a slot, in an array of its own that a probe reads first (most probes find
+/// nothing): the slot's miss moves to the store, which the processor commits in order, and a
+/// node cost 20% more (BENCHMARKS.md, "Kalah").
 #[derive(Debug, Clone)]
 pub(crate) struct TranspositionTable<K, M> {
-    slots: Vec<Option<Slot<K, M>>>,
+    pairs: Pairs<K, M>,
+    /// Pairs less one (their count is a power of two).
     mask: usize,
     /// Slots holding an entry.
     filled: usize,
     /// The most slots the table may take: a power of two, at least 2.
     limit: usize,
-    /// The slots it was made with, which [`wipe`](Self::wipe) goes back to.
+    /// The pairs it was made with, which [`wipe`](Self::wipe) goes back to.
     first: usize,
     /// The bound of the slots and the heap memory their keys own, together. A table made
     /// whole (the engine's) gives its slots their share at once
@@ -38,6 +42,113 @@ pub(crate) struct TranspositionTable<K, M> {
     bytes: usize,
     /// The heap memory the stored keys own ([`TableKey::heap_bytes`]; 0 for keys of words).
     heap: usize,
+}
+
+/// Two slots that share a cache line: a pair of slots of 32 bytes (a key of two words) aligned
+/// to one, so that a probe reads one line, not two.
+#[derive(Debug, Clone)]
+#[repr(align(64))]
+struct Line<T>(T);
+
+/// The slots of a table, in pairs: each pair in a cache line of its own where a pair fills
+/// one exactly (slots of 32 bytes: Kalah's and PrimeGame's keys of two words), else packed
+/// (slots of 24 bytes, a one-word key's: a pair a line would leave 16 bytes of each unused,
+/// and Connect 4 and Dots and Boxes searched 9 and 11% slower so, BENCHMARKS.md).
+#[derive(Debug, Clone)]
+enum Pairs<K, M> {
+    Packed(Vec<Pair<K, M>>),
+    Lined(Vec<Line<Pair<K, M>>>),
+}
+
+/// Two slots a key's hash picks.
+type Pair<K, M> = [Option<Slot<K, M>>; 2];
+
+impl<K: Clone, M: Copy> Pairs<K, M> {
+    /// Whether pairs of these slots each take a cache line of their own.
+    const LINED: bool = size_of::<Pair<K, M>>() == 64;
+
+    /// The bytes a pair takes.
+    const PAIR_BYTES: usize = if Self::LINED {
+        size_of::<Line<Pair<K, M>>>()
+    } else {
+        size_of::<Pair<K, M>>()
+    };
+
+    fn new() -> Self {
+        if Self::LINED {
+            Self::Lined(Vec::new())
+        } else {
+            Self::Packed(Vec::new())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Self::Packed(pairs) => pairs.len(),
+            Self::Lined(pairs) => pairs.len(),
+        }
+    }
+
+    /// The pairs the memory already held can take.
+    #[cfg(test)]
+    fn capacity(&self) -> usize {
+        match self {
+            Self::Packed(pairs) => pairs.capacity(),
+            Self::Lined(pairs) => pairs.capacity(),
+        }
+    }
+
+    #[inline]
+    fn pair(&self, i: usize) -> &Pair<K, M> {
+        match self {
+            Self::Packed(pairs) => &pairs[i],
+            Self::Lined(pairs) => &pairs[i].0,
+        }
+    }
+
+    #[inline]
+    fn pair_mut(&mut self, i: usize) -> &mut Pair<K, M> {
+        match self {
+            Self::Packed(pairs) => &mut pairs[i],
+            Self::Lined(pairs) => &mut pairs[i].0,
+        }
+    }
+
+    /// Asks for room for `more` pairs; `false` if the system refuses it.
+    fn reserve(&mut self, more: usize) -> bool {
+        match self {
+            Self::Packed(pairs) => pairs.try_reserve_exact(more).is_ok(),
+            Self::Lined(pairs) => pairs.try_reserve_exact(more).is_ok(),
+        }
+    }
+
+    /// `count` pairs, the first ones kept, any new one empty.
+    fn resize(&mut self, count: usize) {
+        match self {
+            Self::Packed(pairs) => pairs.resize(count, [None, None]),
+            Self::Lined(pairs) => pairs.resize(count, Line([None, None])),
+        }
+    }
+
+    /// Every slot emptied.
+    fn clear_slots(&mut self) {
+        match self {
+            Self::Packed(pairs) => pairs.fill([None, None]),
+            Self::Lined(pairs) => pairs.fill(Line([None, None])),
+        }
+    }
+
+    /// Every pair, in order.
+    fn iter(&self) -> impl Iterator<Item = &Pair<K, M>> {
+        let (packed, lined) = match self {
+            Self::Packed(pairs) => (Some(pairs.iter()), None),
+            Self::Lined(pairs) => (None, Some(pairs.iter().map(|line| &line.0))),
+        };
+        packed
+            .into_iter()
+            .flatten()
+            .chain(lined.into_iter().flatten())
+    }
 }
 
 /// Slots a table starts with (a power of two): small enough to make in microseconds.
@@ -74,28 +185,28 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         Self::starting_at(bytes, usize::MAX)
     }
 
-    fn starting_at(bytes: usize, first: usize) -> Self {
-        let slot_bytes = if first == usize::MAX {
+    fn starting_at(bytes: usize, first_slots: usize) -> Self {
+        let slot_bytes = if first_slots == usize::MAX {
             super::memory::slot_share::<K>(bytes)
         } else {
             bytes
         };
-        let limit = count_within(slot_bytes, std::mem::size_of::<Option<Slot<K, M>>>(), 2);
+        let limit = count_within(slot_bytes, Pairs::<K, M>::PAIR_BYTES, 1);
         let mut table = Self {
-            slots: Vec::new(),
+            pairs: Pairs::new(),
             mask: 0,
             filled: 0,
-            limit,
-            first: 2,
+            limit: 2 * limit,
+            first: 1,
             bytes: bytes.min(super::max_table_bytes()),
             heap: 0,
         };
-        let mut count = first.min(limit);
-        while table.slots.try_reserve_exact(count).is_err() && count > 2 {
+        let mut count = (first_slots / 2).min(limit);
+        while !table.pairs.reserve(count) && count > 1 {
             count /= 2;
         }
-        table.slots.resize_with(count, || None);
-        table.mask = count - 2;
+        table.pairs.resize(count);
+        table.mask = count - 1;
         table.first = count;
         table
     }
@@ -104,27 +215,28 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// memory it grew into: the next search grows again without asking the system for pages
     /// (a first touch of each costs a page fault), and a small one stays small, in the caches.
     pub fn wipe(&mut self) {
-        self.slots.truncate(self.first);
-        self.slots.fill(None);
-        self.mask = self.slots.len() - 2;
+        self.pairs.resize(self.first);
+        self.pairs.clear_slots();
+        self.mask = self.pairs.len() - 1;
         self.filled = 0;
         self.heap = 0;
     }
 
     /// The memory the table takes: its slots, and what their keys own on the heap.
     fn held_bytes(&self) -> usize {
-        (self.slots.len() * std::mem::size_of::<Option<Slot<K, M>>>()).saturating_add(self.heap)
+        (self.pairs.len() * Pairs::<K, M>::PAIR_BYTES).saturating_add(self.heap)
     }
 
     /// The number of slots now.
     #[must_use]
     pub fn capacity(&self) -> usize {
-        self.slots.len()
+        2 * self.pairs.len()
     }
 
-    /// The first slot of the pair of a key of `hash` ([`TableKey::hash64`]).
-    fn bucket(&self, hash: u64) -> usize {
-        // Truncation is fine: only the low bits pick the slot pair.
+    /// The pair of a key of `hash` ([`TableKey::hash64`]).
+    #[inline]
+    fn pair_of(&self, hash: u64) -> usize {
+        // Truncation is fine: only the low bits pick the pair.
         (hash as usize) & self.mask
     }
 
@@ -133,12 +245,12 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// cache line.
     #[inline]
     pub fn prefetch(&self, hash: u64) {
-        let i = self.bucket(hash);
-        super::prefetch::prefetch(&self.slots[i]);
-        // The address only: where the pair ends.
-        let end = std::ptr::from_ref(&self.slots[i + 1]) as usize + size_of::<Option<Slot<K, M>>>();
-        if (end - 1) / 64 != std::ptr::from_ref(&self.slots[i]) as usize / 64 {
-            super::prefetch::prefetch(&self.slots[i + 1]);
+        let pair = self.pairs.pair(self.pair_of(hash));
+        super::prefetch::prefetch(&pair[0]);
+        // The addresses only: where the pair starts and ends.
+        let start = std::ptr::from_ref(pair) as usize;
+        if (start + size_of_val(pair) - 1) / 64 != start / 64 {
+            super::prefetch::prefetch(&pair[1]);
         }
     }
 
@@ -153,8 +265,8 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     #[must_use]
     #[inline]
     pub fn probe_hashed(&self, key: &K, hash: u64) -> Option<Entry<(), M>> {
-        let i = self.bucket(hash);
-        self.slots[i..i + 2]
+        self.pairs
+            .pair(self.pair_of(hash))
             .iter()
             .flatten()
             .find(|slot| slot.key == *key)
@@ -163,9 +275,9 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
 
     /// Every stored entry.
     pub fn entries(&self) -> impl Iterator<Item = Entry<&K, M>> {
-        self.slots
+        self.pairs
             .iter()
-            .flatten()
+            .flat_map(|pair| pair.iter().flatten())
             .map(|slot| slot.widened().rekeyed(&slot.key, slot.best))
     }
 
@@ -186,8 +298,8 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         if added > 0 && self.held_bytes().saturating_add(added) > self.bytes {
             return false;
         }
-        let i = self.bucket(hash);
-        let pair = &mut self.slots[i..i + 2];
+        let i = self.pair_of(hash);
+        let pair = self.pairs.pair_mut(i);
         let owned = |pair: &[Option<Slot<K, M>>]| -> usize {
             pair.iter().flatten().map(|e| e.key.heap_bytes()).sum()
         };
@@ -195,9 +307,9 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         let evicted = place(pair, entry.compact());
         self.filled += pair.iter().flatten().count() - before;
         self.heap = (self.heap + owned(pair)).saturating_sub(owned_before);
-        let doubled = 2 * self.slots.len() * std::mem::size_of::<Option<Slot<K, M>>>();
-        if self.filled > self.slots.len() / GROW_AT
-            && self.slots.len() < self.limit
+        let doubled = 2 * self.held_bytes().saturating_sub(self.heap);
+        if self.filled > self.capacity() / GROW_AT
+            && self.capacity() < self.limit
             && doubled.saturating_add(self.heap) <= self.bytes
         {
             self.grow();
@@ -210,28 +322,31 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// the table further, in the order it had. Stops growing if the system refuses the
     /// memory.
     fn grow(&mut self) {
-        let half = self.slots.len();
-        if self.slots.try_reserve_exact(half).is_err() {
-            self.limit = half;
+        let half = self.pairs.len();
+        if !self.pairs.reserve(half) {
+            self.limit = 2 * half;
             return;
         }
-        self.slots.resize_with(2 * half, || None);
-        self.mask = 2 * half - 2;
-        for pair in (0..half).step_by(2) {
-            let (low, high) = self.slots.split_at_mut(half);
-            let mut kept = 0;
-            let mut moved = 0;
-            for slot in pair..pair + 2 {
-                let Some(entry) = low[slot].take() else {
+        self.pairs.resize(2 * half);
+        self.mask = 2 * half - 1;
+        for i in 0..half {
+            let mut moved = [None, None];
+            let (mut kept, mut moving) = (0, 0);
+            let pair = self.pairs.pair_mut(i);
+            for slot in 0..2 {
+                let Some(entry) = pair[slot].take() else {
                     continue;
                 };
-                if (entry.key.hash64() as usize) & self.mask == pair {
-                    low[pair + kept] = Some(entry);
+                if (entry.key.hash64() as usize) & self.mask == i {
+                    pair[kept] = Some(entry);
                     kept += 1;
                 } else {
-                    high[pair + moved] = Some(entry);
-                    moved += 1;
+                    moved[moving] = Some(entry);
+                    moving += 1;
                 }
+            }
+            if moving > 0 {
+                *self.pairs.pair_mut(i + half) = moved;
             }
         }
     }
@@ -293,7 +408,7 @@ mod tests {
 
     #[test]
     fn the_table_grows_as_it_fills_keeping_every_entry_up_to_its_limit() {
-        let limit_bytes = 64 * FIRST_SLOTS * std::mem::size_of::<Option<Slot<u64, u8>>>();
+        let limit_bytes = 32 * FIRST_SLOTS * Pairs::<u64, u8>::PAIR_BYTES;
         let mut table = TranspositionTable::<u64, u8>::with_bytes(limit_bytes);
         assert_eq!(table.capacity(), FIRST_SLOTS);
         let keys = (0..4 * FIRST_SLOTS as u64).map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -355,7 +470,7 @@ mod tests {
         table.wipe();
         assert_eq!(
             table.held_bytes(),
-            FIRST_SLOTS * std::mem::size_of::<Option<Slot<Vec<u32>, u8>>>()
+            FIRST_SLOTS / 2 * Pairs::<Vec<u32>, u8>::PAIR_BYTES
         );
     }
 
@@ -388,7 +503,7 @@ mod tests {
         let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
         // Two keys of one pair now and in the table of eight times the slots.
         let same_pair =
-            |a: u64, b: u64| (a.hash64() ^ b.hash64()) as usize & (8 * FIRST_SLOTS - 2) == 0;
+            |a: u64, b: u64| (a.hash64() ^ b.hash64()) as usize & (4 * FIRST_SLOTS - 1) == 0;
         let first = 1u64;
         let second = (2u64..).find(|&key| same_pair(first, key)).expect("a key");
         table.store(entry(0, 0, 9, None).rekeyed(first, None));
@@ -416,7 +531,7 @@ mod tests {
             (FIRST_SLOTS, 0)
         );
         assert!(keys().all(|key| table.probe(&key).is_none()));
-        assert!(table.slots.capacity() >= grown);
+        assert!(2 * table.pairs.capacity() >= grown);
         // It fills and grows again as a new table does, to the same entries.
         let mut new = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
         for key in keys() {
