@@ -51,9 +51,10 @@ pub(crate) struct TranspositionTable<K, M> {
 struct Line<T>(T);
 
 /// The slots of a table, in pairs: each pair in a cache line of its own where a pair fills
-/// one exactly (slots of 32 bytes: Kalah's and PrimeGame's keys of two words), else packed
-/// (slots of 24 bytes, a one-word key's: a pair a line would leave 16 bytes of each unused,
-/// and Connect 4 and Dots and Boxes searched 9 and 11% slower so, BENCHMARKS.md).
+/// one exactly (slots of 32 bytes: a key of two words and a move of a byte or two, Kalah's),
+/// else packed (slots of 24 bytes, a one-word key's: a pair a line would leave 16 bytes of
+/// each unused, and Connect 4 and Dots and Boxes searched 9 and 11% slower so,
+/// BENCHMARKS.md; PrimeGame's slots, with 32-bit moves, take 48).
 #[derive(Debug, Clone)]
 enum Pairs<K, M> {
     Packed(Vec<Pair<K, M>>),
