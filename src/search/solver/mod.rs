@@ -295,8 +295,10 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     /// Forgets every stored result. On one thread the table keeps the memory it has grown
-    /// into, as [`Vec::clear`] keeps its capacity, and starts again from its first size: a
-    /// solve after a clear pays no page faults, and a small one stays in the caches.
+    /// into, as [`Vec::clear`] keeps its capacity, and starts again at the size the last
+    /// solve's results filled: a solve like the last (a set of positions solved one after
+    /// another) starts at the size it needs and pays no page faults; after a small solve the
+    /// table is small again, and stays in the caches.
     pub fn clear(&mut self) {
         self.search.clear();
     }

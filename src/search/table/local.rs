@@ -212,11 +212,18 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         table
     }
 
-    /// Forgets every entry and goes back to the size the table was made with, keeping the
-    /// memory it grew into: the next search grows again without asking the system for pages
-    /// (a first touch of each costs a page fault), and a small one stays small, in the caches.
+    /// Forgets every entry and goes back to the size the last search's entries filled (the
+    /// least at which they would not have made it grow), at least the size it was made with,
+    /// keeping the memory it grew into. A search like the last (a set of positions, each
+    /// solved from a wiped table) then starts at the size it needs, without the doublings that
+    /// would take it there, each of which goes over every entry: Connect 4's sets 0 to 5%
+    /// faster so, the wipes included (BENCHMARKS.md). A small search after a large
+    /// one starts large, and the wipe after it brings the table back to its size. The next
+    /// search touches no new pages (a first touch of each costs a page fault).
     pub fn wipe(&mut self) {
-        self.pairs.resize(self.first);
+        let filled_pairs = (self.filled * GROW_AT).div_ceil(2).next_power_of_two();
+        self.pairs
+            .resize(filled_pairs.clamp(self.first, self.pairs.len()));
         self.pairs.clear_slots();
         self.mask = self.pairs.len() - 1;
         self.filled = 0;
@@ -518,24 +525,31 @@ mod tests {
     }
 
     #[test]
-    fn a_wiped_table_starts_again_from_its_first_size_and_keeps_its_memory() {
+    fn a_wiped_table_starts_again_at_the_size_its_entries_filled_and_keeps_its_memory() {
         let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
-        let keys = || (1..=FIRST_SLOTS as u64).map(|key| key.wrapping_mul(0x9e37_79b9));
-        for key in keys() {
+        let keys = |count: u64| (1..=count).map(|key| key.wrapping_mul(0x9e37_79b9));
+        for key in keys(FIRST_SLOTS as u64) {
             table.store(entry(0, 0, 1, None).rekeyed(key, None));
         }
         let grown = table.capacity();
         assert!(grown > FIRST_SLOTS);
+        // The entries fill the size they grew it to: a search like theirs starts there.
+        table.wipe();
+        assert_eq!((table.capacity(), table.entries().count()), (grown, 0));
+        assert!(keys(FIRST_SLOTS as u64).all(|key| table.probe(&key).is_none()));
+        // A small search's entries take it back to its first size, its memory kept.
+        for key in keys(10) {
+            table.store(entry(0, 0, 1, None).rekeyed(key, None));
+        }
         table.wipe();
         assert_eq!(
             (table.capacity(), table.entries().count()),
             (FIRST_SLOTS, 0)
         );
-        assert!(keys().all(|key| table.probe(&key).is_none()));
         assert!(2 * table.pairs.capacity() >= grown);
         // It fills and grows again as a new table does, to the same entries.
         let mut new = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
-        for key in keys() {
+        for key in keys(FIRST_SLOTS as u64) {
             table.store(entry(0, 0, 1, None).rekeyed(key, None));
             new.store(entry(0, 0, 1, None).rekeyed(key, None));
         }
