@@ -9,9 +9,9 @@ use crate::search::table::count_within;
 ///
 /// Slots come in pairs, a slot an entry in its compact form ([`Slot`]: bounds in 32 bits; 24
 /// bytes for a one-word key, 32 for a two-word key, whose pair takes a cache line of its own,
-/// see [`Pairs`]); a new result is folded into the same key's
-/// entry, else takes an empty slot of the pair or the one with less depth and work behind it
-/// ([`place`]), so expensive results survive a flood of cheap ones.
+/// see [`Pairs`]); a new result is folded into the same key's entry, else takes an empty slot
+/// of the pair or the one with less depth and work behind it ([`place`]), so expensive
+/// results survive a flood of cheap ones.
 ///
 /// The table starts at [`FIRST_SLOTS`] (or its limit, if lower) and doubles each time half
 /// its slots are filled ([`GROW_AT`]), until the next doubling would pass its limit; then it
@@ -20,11 +20,10 @@ use crate::search::table::count_within;
 /// two in a pair.
 ///
 /// A probe of a large table is a miss of every cache, and in a game of cheap moves (Kalah)
-/// it is most of a node's time: a pair in one line makes it one miss, not two (Kalah 9 to 12%
-/// faster). Tried and left
-/// out: a tag a slot, in an array of its own that a probe reads first (most probes find
-/// nothing): the slot's miss moves to the store, which the processor commits in order, and a
-/// node cost 20% more (BENCHMARKS.md, "Kalah").
+/// it is most of a node's time: a pair in one line makes it one miss, not two (Kalah 8 to 13%
+/// faster). Tried and left out: a tag a slot, in an array of its own that a probe reads first
+/// (most probes find nothing): the slot's miss moves to the store, which the processor
+/// commits in order, and a node cost 20% more (BENCHMARKS.md, "Kalah").
 #[derive(Debug, Clone)]
 pub(crate) struct TranspositionTable<K, M> {
     pairs: Pairs<K, M>,
@@ -34,7 +33,7 @@ pub(crate) struct TranspositionTable<K, M> {
     filled: usize,
     /// The most slots the table may take: a power of two, at least 2.
     limit: usize,
-    /// The pairs it was made with, which [`wipe`](Self::wipe) goes back to.
+    /// The pairs it was made with: the fewest [`wipe`](Self::wipe) goes back to.
     first: usize,
     /// The bound of the slots and the heap memory their keys own, together. A table made
     /// whole (the engine's) gives its slots their share at once
@@ -217,9 +216,9 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// keeping the memory it grew into. A search like the last (a set of positions, each
     /// solved from a wiped table) then starts at the size it needs, without the doublings that
     /// would take it there, each of which goes over every entry: Connect 4's sets 0 to 5%
-    /// faster so, the wipes included (BENCHMARKS.md). A small search after a large
-    /// one starts large, and the wipe after it brings the table back to its size. The next
-    /// search touches no new pages (a first touch of each costs a page fault).
+    /// faster so, the wipes included (BENCHMARKS.md). A small search after a large one starts
+    /// large, and the wipe after it brings the table back to its size. The next search
+    /// touches no new pages (a first touch of each costs a page fault).
     pub fn wipe(&mut self) {
         let filled_pairs = (self.filled * GROW_AT).div_ceil(2).next_power_of_two();
         self.pairs
