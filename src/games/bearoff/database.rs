@@ -51,8 +51,15 @@ impl OneSidedDatabase {
     ///
     /// # Errors
     ///
-    /// [`DatabaseError::Solve`] if a solve fails (it does not on these games).
+    /// [`DatabaseError::TooManyCheckers`] past [`MAX_CHECKERS`]; [`DatabaseError::Solve`] if
+    /// a solve fails (it does not on these games).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
+        if checkers > MAX_CHECKERS {
+            return Err(DatabaseError::TooManyCheckers {
+                checkers,
+                most: MAX_CHECKERS,
+            });
+        }
         let sides = every_side(checkers);
         let mut order: Vec<usize> = (0..sides.len()).collect();
         order.sort_by_key(|&i| sides[i].pips());
@@ -61,7 +68,6 @@ impl OneSidedDatabase {
         for i in order {
             rolls[i] = -solver.value(&Bearoff::new(sides[i]))?;
         }
-        let checkers = checkers.min(MAX_CHECKERS);
         Ok(Self { checkers, rolls })
     }
 

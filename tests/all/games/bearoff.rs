@@ -189,10 +189,10 @@ fn expected_rolls_match_a_plain_dynamic_programme() {
 }
 
 /// A one-sided database: the solver's values, saved and read back the same; a file damaged,
-/// cut short or of another kind refused.
+/// cut short or of another kind refused; more checkers than a side holds refused.
 #[test]
 fn a_database_reads_back_as_saved_and_refuses_a_damaged_file() {
-    use gamesolver::games::bearoff::{DatabaseError, OneSidedDatabase};
+    use gamesolver::games::bearoff::{DatabaseError, MAX_CHECKERS, OneSidedDatabase};
     let database = OneSidedDatabase::build(6).unwrap();
     assert_eq!(database.len(), 924);
     let mut solver = ChanceSolver::<Bearoff, f64>::new();
@@ -223,6 +223,13 @@ fn a_database_reads_back_as_saved_and_refuses_a_damaged_file() {
     assert!(matches!(
         OneSidedDatabase::load(&other[..]),
         Err(DatabaseError::NotADatabase)
+    ));
+    assert!(matches!(
+        OneSidedDatabase::build(MAX_CHECKERS + 1),
+        Err(DatabaseError::TooManyCheckers {
+            checkers: 16,
+            most: 15
+        })
     ));
 }
 
