@@ -89,12 +89,18 @@ fn by_hand_all(solver: &mut ByHandConnect4, set: &[Connect4]) -> u64 {
     solver.nodes() - before
 }
 
+/// The hand-written baseline on the set, its scores first checked against the solver's.
 fn bench_by_hand(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     name: &str,
     (positions, reference): &(Vec<Connect4>, u64),
 ) {
     let mut solver = ByHandConnect4::default();
+    // The same scores as the crate's solver (which the tests hold to the set's).
+    let mut check = self::solver(Threats, Threats::TABLE_BYTES, true);
+    for position in positions {
+        assert_eq!(Ok(solver.value(position)), check.value(position));
+    }
     let nodes = by_hand_all(&mut solver, positions);
     eprintln!(
         "{name} by_hand: {nodes} nodes for {} positions (Pons: {reference})",
