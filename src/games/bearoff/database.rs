@@ -36,6 +36,17 @@ pub enum DatabaseError {
     },
 }
 
+impl DatabaseError {
+    /// [`TooManyCheckers`](Self::TooManyCheckers) if a database of at most `most` checkers a
+    /// side is asked for `checkers`.
+    pub(super) fn refuse_past(checkers: u8, most: u8) -> Result<(), Self> {
+        if checkers > most {
+            return Err(Self::TooManyCheckers { checkers, most });
+        }
+        Ok(())
+    }
+}
+
 /// The expected rolls to bear off every side of up to `checkers` checkers (the positions of
 /// [`every_side`], in its order).
 #[derive(Debug, Clone, PartialEq)]
@@ -54,12 +65,7 @@ impl OneSidedDatabase {
     /// [`DatabaseError::TooManyCheckers`] past [`MAX_CHECKERS`]; [`DatabaseError::Solve`] if
     /// a solve fails (it does not on these games).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
-        if checkers > MAX_CHECKERS {
-            return Err(DatabaseError::TooManyCheckers {
-                checkers,
-                most: MAX_CHECKERS,
-            });
-        }
+        DatabaseError::refuse_past(checkers, MAX_CHECKERS)?;
         let sides = every_side(checkers);
         let mut order: Vec<usize> = (0..sides.len()).collect();
         order.sort_by_key(|&i| sides[i].pips());

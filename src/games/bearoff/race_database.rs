@@ -44,12 +44,7 @@ impl TwoSidedDatabase {
     /// [`DatabaseError::TooManyCheckers`] past [`MAX_RACE_CHECKERS`];
     /// [`DatabaseError::Solve`] if a solve fails (it does not on these games).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
-        if checkers > MAX_RACE_CHECKERS {
-            return Err(DatabaseError::TooManyCheckers {
-                checkers,
-                most: MAX_RACE_CHECKERS,
-            });
-        }
+        DatabaseError::refuse_past(checkers, MAX_RACE_CHECKERS)?;
         let every = every_side(checkers);
         let sides = every.len() - 1;
         let mut races: Vec<(usize, usize)> = (1..=sides)

@@ -140,14 +140,7 @@ impl<K: Clone, M: Copy> Pairs<K, M> {
 
     /// Every pair, in order.
     fn iter(&self) -> impl Iterator<Item = &Pair<K, M>> {
-        let (packed, lined) = match self {
-            Self::Packed(pairs) => (Some(pairs.iter()), None),
-            Self::Lined(pairs) => (None, Some(pairs.iter().map(|line| &line.0))),
-        };
-        packed
-            .into_iter()
-            .flatten()
-            .chain(lined.into_iter().flatten())
+        (0..self.len()).map(|i| self.pair(i))
     }
 }
 
@@ -314,7 +307,7 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         let evicted = place(pair, entry.compact());
         self.filled += pair.iter().flatten().count() - before;
         self.heap = (self.heap + owned(pair)).saturating_sub(owned_before);
-        let doubled = 2 * self.held_bytes().saturating_sub(self.heap);
+        let doubled = 2 * self.pairs.len() * Pairs::<K, M>::PAIR_BYTES;
         if self.filled > self.capacity() / GROW_AT
             && self.capacity() < self.limit
             && doubled.saturating_add(self.heap) <= self.bytes
