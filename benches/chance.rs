@@ -3,8 +3,8 @@
 //! chance move searched whole, the table kept), each again with the players' moves ordered by
 //! the expected rolls (`_ordered`), and by plain expectiminimax (`expectiminimax`: no pruning,
 //! no table, OpenSpiel's way); bearoff races searched to a depth by the engine
-//! with the expected-rolls evaluator (`race_to_depth`), each way again, beside the
-//! depth-limited expectiminimax; the one-sided database of up to 8 checkers, solved as the
+//! with the expected-rolls evaluator (`race_to_depth`), each way again and Star2 on two
+//! threads (`star2_two_threads`), beside the depth-limited expectiminimax; the one-sided database of up to 8 checkers, solved as the
 //! example solves it, beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`);
 //! Pig to 100, whose positions repeat, by the strongly connected components, explored by keys
 //! (`CyclicSolver`) or numbered in tiers by the scores banked (`tiers`: `ByBanked`, one
@@ -154,13 +154,17 @@ fn races_to_depth(c: &mut Criterion) {
         let race = BearoffRace::new(on_roll, other);
         let budget = Budget::default().with_depth(depth);
         let ways = [
-            ("star2", ChancePruning::Star2),
-            ("star1", ChancePruning::Star1),
-            ("no_chance_pruning", ChancePruning::Off),
+            ("star2", ChancePruning::Star2, 1),
+            ("star2_two_threads", ChancePruning::Star2, 2),
+            ("star1", ChancePruning::Star1, 1),
+            ("no_chance_pruning", ChancePruning::Off, 1),
         ];
-        for (way, pruning) in ways {
-            let engine =
-                || ChanceEngine::<_, _, f64>::new(evaluator.clone()).with_chance_pruning(pruning);
+        for (way, pruning, threads) in ways {
+            let engine = || {
+                ChanceEngine::<_, _, f64>::new(evaluator.clone())
+                    .with_chance_pruning(pruning)
+                    .with_threads(threads)
+            };
             let found = engine().search(&race, budget).expect("no cycle");
             let nodes = found.map_or(0, |found| found.nodes);
             println!("race_to_depth/{way}/{name}: {nodes} nodes");

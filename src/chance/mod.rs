@@ -63,6 +63,10 @@
 //! are clipped to them. The tests check it against [`expectiminimax_to_depth`] without a table
 //! (where a deeper entry cannot stand in for a shallower search).
 //!
+//! On threads ([`ChanceEngine::with_threads`]) an iteration is split at the nodes searched
+//! whole, the root and its first move's subtree: a chance node's chance moves, a player's
+//! moves after the first, each on the first thread free, over one table the threads share.
+//!
 //! [`Solver`]: crate::search::Solver
 
 mod brute;
@@ -73,7 +77,9 @@ mod exact;
 pub(crate) mod fixed_point;
 mod search;
 mod solver;
+mod split;
 mod star;
+mod table;
 mod value;
 mod worth;
 

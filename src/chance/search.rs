@@ -4,10 +4,12 @@
 
 use super::brute::estimate;
 use super::error::{ChanceError, MAX_PLIES};
+use super::table::{Entry, NO_MOVE, Table};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
 use crate::game::{ChanceGame, Evaluator, Knowledge, NoKnowledge};
-use rustc_hash::FxHashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The depth of a search that goes to the end of the game: it never reaches a horizon.
@@ -52,21 +54,6 @@ impl From<ChanceError> for Halt {
     }
 }
 
-/// What is proven of a position's value to a depth (of players' moves; [`TO_THE_END`] for
-/// the game's own value), and its best move if one was searched: its place among the moves
-/// as the game generates them ([`NO_MOVE`] if none), which keeps an entry of `f64` values
-/// in 24 bytes whatever a move is.
-#[derive(Debug, Clone)]
-struct Entry<V> {
-    lower: V,
-    upper: V,
-    depth: u16,
-    best: u16,
-}
-
-/// No best move in an entry.
-const NO_MOVE: u16 = u16::MAX;
-
 /// A player's node's moves with their margins and turns, and the moves as generated.
 pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
 
@@ -74,10 +61,7 @@ pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
 /// game's knowledge.
 #[derive(Debug)]
 pub(super) struct Search<G: ChanceGame, V, E, K = NoKnowledge> {
-    // Fx: a position's key is hashed at every node, and SipHash's guard against chosen keys
-    // buys nothing here.
-    table: FxHashMap<G::Key, Entry<V>>,
-    pub(super) max_entries: usize,
+    pub(super) table: Table<G::Key, V>,
     pub(super) pruning: ChancePruning,
     pub(super) entries_after_chance: bool,
     pub(super) nodes: u64,
@@ -86,6 +70,9 @@ pub(super) struct Search<G: ChanceGame, V, E, K = NoKnowledge> {
     max_nodes: Option<u64>,
     /// The node count at which the budget is next looked at.
     next_check: u64,
+    /// Raised when another thread's search of the same iteration stopped: this one stops
+    /// too at its next look at the budget.
+    pub(super) stop: Option<Arc<AtomicBool>>,
     /// The estimates taken so far, the evaluator's and the table's: a search that took none
     /// found the game's own value.
     pub(super) estimates: u64,
@@ -113,6 +100,12 @@ pub(super) fn bounds_of<G: ChanceGame, V: Expectation>(position: &G) -> (V, V) {
     (V::from_int(*bounds.start()), V::from_int(*bounds.end()))
 }
 
+/// The place of `mv` among the moves as generated, if an entry can hold it.
+pub(super) fn place<M: PartialEq>(generated: &[M], mv: M) -> Option<u16> {
+    let place = generated.iter().position(|other| *other == mv)?;
+    u16::try_from(place).ok().filter(|&place| place != NO_MOVE)
+}
+
 /// The depth left after a player's move.
 fn after_move(depth: u16) -> u16 {
     if depth == TO_THE_END {
@@ -130,14 +123,14 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         pruning: ChancePruning,
     ) -> Self {
         Self {
-            table: FxHashMap::default(),
-            max_entries,
+            table: Table::new(max_entries, None),
             pruning,
             entries_after_chance: true,
             nodes: 0,
             deadline: None,
             max_nodes: None,
             next_check: u64::MAX,
+            stop: None,
             estimates: 0,
             evaluator,
             knowledge,
@@ -171,8 +164,10 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
     /// The place among its moves of the best move the table holds for `position`, searched
     /// to any depth.
     pub(super) fn best_place(&self, position: &G) -> Option<u16> {
-        let entry = self.table.get(&position.key())?;
-        (entry.best != NO_MOVE).then_some(entry.best)
+        let best = self
+            .table
+            .with_entry(&position.key(), |entry| entry.map(|entry| entry.best));
+        best.filter(|&best| best != NO_MOVE)
     }
 
     /// The best move the table holds for `position`, searched to any depth.
@@ -227,22 +222,43 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         }
         if remember {
             // Searched without an estimate below: the game's own value, at any depth.
-            let depth = if self.estimates == estimates {
+            let entry_depth = if self.estimates == estimates {
                 TO_THE_END
             } else {
                 depth
             };
-            self.store(
-                key,
-                Entry {
-                    lower,
-                    upper,
-                    depth,
-                    best: best.or(first).unwrap_or(NO_MOVE),
-                },
-            );
+            let entry = Entry {
+                lower,
+                upper,
+                depth: entry_depth,
+                best: best.or(first).unwrap_or(NO_MOVE),
+            };
+            self.table.store(key, entry);
         }
         Ok(value)
+    }
+
+    /// The value of `position` searched `depth` deep, if the table holds it.
+    pub(super) fn known_value(&mut self, position: &G, depth: u16) -> Option<V> {
+        self.bounds_and_best(&position.key(), depth, true).err()
+    }
+
+    /// Keeps the `value` of `position` searched `depth` deep, and the place of its best move:
+    /// the game's own value if `estimated` is false.
+    pub(super) fn remember(
+        &mut self,
+        position: &G,
+        value: V,
+        (depth, estimated): (u16, bool),
+        best: Option<u16>,
+    ) {
+        let entry = Entry {
+            lower: value.clone(),
+            upper: value,
+            depth: if estimated { depth } else { TO_THE_END },
+            best: best.unwrap_or(NO_MOVE),
+        };
+        self.table.store(position.key(), entry);
     }
 
     /// The bounds the table proves of the position of `key` searched `depth` deep, if any,
@@ -253,20 +269,28 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         depth: u16,
         remember: bool,
     ) -> Result<KnownBounds<V>, V> {
-        let entry = self.table.get(key).filter(|_| remember);
-        let first = entry
-            .map(|entry| entry.best)
-            .filter(|&best| best != NO_MOVE);
-        let Some(entry) = entry.filter(|entry| entry.depth >= depth) else {
-            return Ok((None, first));
-        };
-        // A bound searched to a horizon is an estimate, and so is what is built on it.
-        self.estimates += u64::from(entry.depth != TO_THE_END);
-        // An exact entry answers at once, without the game's bounds.
-        if entry.lower.same(&entry.upper) {
-            return Err(entry.lower.clone());
+        if !remember {
+            return Ok((None, None));
         }
-        Ok((Some((entry.lower.clone(), entry.upper.clone())), first))
+        let (known, estimated) = self.table.with_entry(key, |entry| {
+            let Some(entry) = entry else {
+                return (Ok((None, None)), false);
+            };
+            let first = (entry.best != NO_MOVE).then_some(entry.best);
+            if entry.depth < depth {
+                return (Ok((None, first)), false);
+            }
+            // An exact entry answers at once, without the game's bounds.
+            let known = if entry.lower.same(&entry.upper) {
+                Err(entry.lower.clone())
+            } else {
+                Ok((Some((entry.lower.clone(), entry.upper.clone())), first))
+            };
+            (known, entry.depth != TO_THE_END)
+        });
+        // A bound searched to a horizon is an estimate, and so is what is built on it.
+        self.estimates += u64::from(estimated);
+        known
     }
 
     /// One more node, the depth and, now and then, the clock checked.
@@ -282,18 +306,27 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         let late = self
             .deadline
             .is_some_and(|deadline| Instant::now() >= deadline);
-        if late || self.max_nodes.is_some_and(|most| self.nodes > most) {
+        let stopped = self
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if late || stopped || self.max_nodes.is_some_and(|most| self.nodes > most) {
             return Err(Halt::OutOfTime);
         }
         self.set_budget(self.deadline, self.max_nodes);
         Ok(())
     }
 
-    /// Stops the search at `deadline` (the clock read every [`CLOCK_EVERY`] nodes) and past
-    /// `max_nodes` nodes in all, if given.
+    /// Stops the search at `deadline` (the clock, and the flag of a search on threads, read
+    /// every [`CLOCK_EVERY`] nodes) and past `max_nodes` nodes in all, if given.
     pub(super) fn set_budget(&mut self, deadline: Option<Instant>, max_nodes: Option<u64>) {
         (self.deadline, self.max_nodes) = (deadline, max_nodes);
-        let clock = deadline.map_or(u64::MAX, |_| self.nodes.saturating_add(CLOCK_EVERY));
+        let looks = deadline.is_some() || self.stop.is_some();
+        let clock = if looks {
+            self.nodes.saturating_add(CLOCK_EVERY)
+        } else {
+            u64::MAX
+        };
         let count = max_nodes.map_or(u64::MAX, |most| most.saturating_add(1));
         self.next_check = clock.min(count);
     }
@@ -326,12 +359,6 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         self.search(position, window, depth, ply, self.entries_after_chance)
     }
 
-    fn store(&mut self, key: G::Key, entry: Entry<V>) {
-        if self.table.len() < self.max_entries || self.table.contains_key(&key) {
-            self.table.insert(key, entry);
-        }
-    }
-
     /// Alpha-beta over the moves, the table's best first (`first`, its place among the moves
     /// generated), then the largest margin; only the first `only` of them if given (a probe).
     /// With the value, the place of the best move.
@@ -343,6 +370,28 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         depth: u16,
         ply: usize,
     ) -> Result<(V, Option<u16>), Halt> {
+        let (moves, generated) = self.ordered_moves(position, first, depth);
+        let searched = &moves[..only.unwrap_or(moves.len()).min(moves.len())];
+        let result = self.search_moves(position, searched, window, depth, ply);
+        let result = result.map(|(value, best)| (value, best.and_then(|mv| place(&generated, mv))));
+        self.move_lists.push((moves, generated));
+        result
+    }
+
+    /// Gives back the lists of [`ordered_moves`](Self::ordered_moves), to use again.
+    pub(super) fn give_back(&mut self, lists: MoveLists<G::Move>) {
+        self.move_lists.push(lists);
+    }
+
+    /// The moves of a player's node `depth` deep in the order they are searched in, the
+    /// table's best first (`first`, its place among the moves generated), with the moves as
+    /// generated: lists to give back to `move_lists` once searched.
+    pub(super) fn ordered_moves(
+        &mut self,
+        position: &G,
+        first: Option<u16>,
+        depth: u16,
+    ) -> MoveLists<G::Move> {
         // A list of each ply's moves, kept between nodes: no allocation a node.
         let (mut moves, mut generated) = self.move_lists.pop().unwrap_or_default();
         generated.clear();
@@ -369,15 +418,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         } else if !moves.is_sorted_by_key(order) {
             moves.sort_by_key(order);
         }
-        let searched = &moves[..only.unwrap_or(moves.len()).min(moves.len())];
-        let result = self.search_moves(position, searched, window, depth, ply);
-        let place = |best| generated.iter().position(|&mv| mv == best);
-        let result = result.map(|(value, best)| {
-            let place = best.and_then(place).and_then(|i| u16::try_from(i).ok());
-            (value, place.filter(|&place| place != NO_MOVE))
-        });
-        self.move_lists.push((moves, generated));
-        result
+        (moves, generated)
     }
 
     /// The moves in the order of their estimated worth (the margin and the evaluator's
@@ -404,7 +445,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
     }
 
     /// The moves of a player's node searched in the order given.
-    fn search_moves(
+    pub(super) fn search_moves(
         &mut self,
         position: &G,
         moves: &[(G::Move, i64, bool)],

@@ -75,7 +75,12 @@ impl<G: ChanceGame, V: Expectation, K: Knowledge<G>> ChanceSolver<G, V, NoEvalua
     #[must_use]
     pub fn with_move_ordering<E: Evaluator<G>>(self, evaluator: E) -> ChanceSolver<G, V, E, K> {
         let old = self.search;
-        let mut search = Search::new(evaluator, old.knowledge, old.max_entries, old.pruning);
+        let mut search = Search::new(
+            evaluator,
+            old.knowledge,
+            old.table.max_entries(),
+            old.pruning,
+        );
         search.entries_after_chance = old.entries_after_chance;
         search.order_by_estimate = true;
         ChanceSolver { search }
@@ -91,7 +96,12 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> ChanceSolver<G, V, E, NoKno
     #[must_use]
     pub fn with_knowledge<K: Knowledge<G>>(self, knowledge: K) -> ChanceSolver<G, V, E, K> {
         let old = self.search;
-        let mut search = Search::new(old.evaluator, knowledge, old.max_entries, old.pruning);
+        let mut search = Search::new(
+            old.evaluator,
+            knowledge,
+            old.table.max_entries(),
+            old.pruning,
+        );
         search.entries_after_chance = old.entries_after_chance;
         search.order_by_estimate = old.order_by_estimate;
         ChanceSolver { search }
@@ -103,7 +113,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> ChanceSolv
     /// remembered (the values stay exact; the search may take longer).
     #[must_use]
     pub fn with_max_entries(mut self, entries: usize) -> Self {
-        self.search.max_entries = entries;
+        self.search.table.set_max_entries(entries);
         self
     }
 

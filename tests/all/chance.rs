@@ -139,20 +139,24 @@ impl Evaluator<Random> for Guess {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// To each depth, the engine without a table (every pruning) finds the definition's
-    /// depth-limited value exactly; with its table, the value it calls exact is the game's.
+    /// To each depth, the engine without a table (every pruning, one thread or two) finds
+    /// the definition's depth-limited value exactly; with its table, the value it calls exact
+    /// is the game's.
     #[test]
     fn the_engine_gives_the_depth_limited_values(
         count in 2usize..40,
         seeds in prop::collection::vec(any::<u64>(), 1..64),
+        threads in 1usize..=2,
     ) {
         let game = random_game(count, &seeds);
         for pruning in [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off] {
             let mut bare = ChanceEngine::<Random, Guess, BigRational>::new(Guess)
                 .with_max_entries(0)
-                .with_chance_pruning(pruning);
+                .with_chance_pruning(pruning)
+                .with_threads(threads);
             let mut tabled = ChanceEngine::<Random, Guess, BigRational>::new(Guess)
-                .with_chance_pruning(pruning);
+                .with_chance_pruning(pruning)
+                .with_threads(threads);
             for at in 0..count {
                 let position = Random { at, ..game.clone() };
                 for depth in 1..4u16 {

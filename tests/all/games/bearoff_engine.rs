@@ -1,6 +1,6 @@
-//! The chance engine on bearoff races: to the end it is exact and agrees with the solver,
-//! Star2 and Star1 agree with no pruning to each depth, and it keeps its budget of time and
-//! nodes on a race too large to solve.
+//! The chance engine on bearoff races: to the end it is exact and agrees with the solver (on
+//! one thread and two), Star2 and Star1 agree with no pruning to each depth, and it keeps its
+//! budget of time and nodes on a race too large to solve (on one thread and two).
 
 use gamesolver::chance::{ChanceEngine, ChancePruning, ChanceSolver, expectiminimax_to_depth};
 use gamesolver::games::bearoff::{
@@ -27,19 +27,24 @@ fn expected_rolls() -> ExpectedRolls {
 fn to_the_end_the_engine_is_exact_and_plays_a_best_move() {
     let race = BearoffRace::new(on([1, 0, 1, 0, 1, 0]), on([0, 1, 0, 1, 0, 1]));
     let mut solver = ChanceSolver::<BearoffRace, f64>::new();
-    let mut engine = ChanceEngine::<_, _, f64>::new(expected_rolls());
-    let found = engine.search(&race, Budget::default()).unwrap().unwrap();
-    assert!(found.exact);
-    assert!((found.value - solver.value(&race).unwrap()).abs() < 1e-12);
-    assert_eq!(found.best_move, None, "a roll comes first");
-    // After each roll, the move the engine plays is one of the solver's best.
-    for roll in race.legal_moves() {
-        let rolled = race.after(roll);
-        let found = engine.search(&rolled, Budget::default()).unwrap().unwrap();
-        let best = solver.solve(&rolled).unwrap();
+    for threads in 1..=2 {
+        let mut engine = ChanceEngine::<_, _, f64>::new(expected_rolls()).with_threads(threads);
+        let found = engine.search(&race, Budget::default()).unwrap().unwrap();
         assert!(found.exact);
-        assert!((found.value - best.value).abs() < 1e-12);
-        assert!(best.best_moves.contains(&found.best_move.unwrap()));
+        assert!((found.value - solver.value(&race).unwrap()).abs() < 1e-12);
+        assert_eq!(found.best_move, None, "a roll comes first");
+        // After each roll, the move the engine plays is one of the solver's best.
+        for roll in race.legal_moves() {
+            let rolled = race.after(roll);
+            let found = engine.search(&rolled, Budget::default()).unwrap().unwrap();
+            let best = solver.solve(&rolled).unwrap();
+            assert!(found.exact);
+            assert!(
+                (found.value - best.value).abs() < 1e-12,
+                "{threads} threads"
+            );
+            assert!(best.best_moves.contains(&found.best_move.unwrap()));
+        }
     }
 }
 
@@ -68,25 +73,28 @@ fn star2_and_star1_find_the_depth_limited_values_of_no_pruning() {
 fn the_engine_keeps_its_budget_of_time_and_nodes() {
     let race = BearoffRace::new(on([3, 3, 3, 2, 2, 2]), on([2, 2, 3, 3, 3, 2]));
     let rolled = race.after(race.legal_moves()[3]);
-    let mut engine = ChanceEngine::<_, _, f64>::new(PipCount);
-    let start = Instant::now();
-    let budget = Budget::default().with_time(Duration::from_millis(50));
-    let found = engine.search(&rolled, budget).unwrap().unwrap();
-    // The clock is read every thousand nodes or so, each a few microseconds.
-    assert!(
-        start.elapsed() < Duration::from_millis(250),
-        "{:?}",
-        start.elapsed()
-    );
-    assert!(rolled.legal_moves().contains(&found.best_move.unwrap()));
-    assert!(!found.exact);
-    let mut engine = ChanceEngine::<_, _, f64>::new(PipCount);
-    let found = engine
-        .search(&rolled, Budget::default().with_nodes(5_000))
-        .unwrap()
-        .unwrap();
-    assert!(found.nodes <= 5_001, "{}", found.nodes);
-    assert!(rolled.legal_moves().contains(&found.best_move.unwrap()));
+    for threads in 1..=2 {
+        let mut engine = ChanceEngine::<_, _, f64>::new(PipCount).with_threads(threads);
+        let start = Instant::now();
+        let budget = Budget::default().with_time(Duration::from_millis(50));
+        let found = engine.search(&rolled, budget).unwrap().unwrap();
+        // The clock is read every thousand nodes or so, each a few microseconds.
+        assert!(
+            start.elapsed() < Duration::from_millis(250),
+            "{:?}",
+            start.elapsed()
+        );
+        assert!(rolled.legal_moves().contains(&found.best_move.unwrap()));
+        assert!(!found.exact);
+        let mut engine = ChanceEngine::<_, _, f64>::new(PipCount).with_threads(threads);
+        let found = engine
+            .search(&rolled, Budget::default().with_nodes(5_000))
+            .unwrap()
+            .unwrap();
+        // Each thread its share, and a node over it at most.
+        assert!(found.nodes <= 5_000 + threads as u64, "{}", found.nodes);
+        assert!(rolled.legal_moves().contains(&found.best_move.unwrap()));
+    }
 }
 
 #[test]
