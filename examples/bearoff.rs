@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release --example bearoff -- one 0,0,0,0,0,1        # 1.25 rolls
 //! cargo run --release --example bearoff -- race 0,0,0,0,0,2 1,0,0,0,0,0 --exact   # 1/9
+//! cargo run --release --example bearoff -- race 1,1,1,1,1,1 0,1,2,1,1,1 --threads 2
 //! cargo run --release --example bearoff -- every-one 15           # 54,264 positions
 //! cargo run --release --example bearoff -- every-race 4           # 70² races
 //! cargo run --release --example bearoff -- database 15 one.db     # saved, read back checked
@@ -51,6 +52,9 @@ enum Command {
         /// Read from a two-sided database file (`race-database`) instead of solving.
         #[arg(long, value_name = "FILE")]
         database: Option<PathBuf>,
+        /// Threads that solve it.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
     },
     /// Every side of at most N checkers alone (a one-sided database): count, time, nodes.
     EveryOne { checkers: u8 },
@@ -81,12 +85,13 @@ fn checkers(text: &str) -> Result<Checkers, String> {
 /// A value in the numbers asked for, printed.
 fn value<G: ChanceGame>(
     position: &G,
-    exact: bool,
+    (exact, threads): (bool, usize),
     show: impl Fn(f64) -> f64,
 ) -> Result<String, Failure> {
     let out_of_reach = |e: gamesolver::chance::ChanceError| Failure::OutOfReach(e.to_string());
     if exact {
-        let value: BigRational = ChanceSolver::new().value(position).map_err(out_of_reach)?;
+        let mut solver = ChanceSolver::new().with_threads(threads);
+        let value: BigRational = solver.value(position).map_err(out_of_reach)?;
         let one = BigRational::from_int(1);
         // The same map as `show`, exactly: rolls are minus the value, a chance (1 + v) / 2.
         let shown = if show(0.0) == 0.0 {
@@ -96,7 +101,8 @@ fn value<G: ChanceGame>(
         };
         Ok(shown.to_string())
     } else {
-        let value: f64 = ChanceSolver::new().value(position).map_err(out_of_reach)?;
+        let mut solver = ChanceSolver::new().with_threads(threads);
+        let value: f64 = solver.value(position).map_err(out_of_reach)?;
         Ok(format!("{:.9}", show(value)))
     }
 }
@@ -144,23 +150,29 @@ fn run(args: Args) -> Result<(), Failure> {
         }
         Command::One { checkers: text, .. } => {
             let position = Bearoff::new(checkers(&text)?);
-            println!("rolls={}", value(&position, args.exact, |v| -v)?);
+            println!("rolls={}", value(&position, (args.exact, 1), |v| -v)?);
         }
         Command::Race {
             on_roll,
             other,
             database: Some(file),
+            ..
         } => {
             let (on_roll, other) = (checkers(&on_roll)?, checkers(&other)?);
             let races = loaded(&file, args.exact, TwoSidedDatabase::load)?;
             let chance = races.chance_to_win(on_roll, other);
             println!("on_roll_wins={:.9}", chance.ok_or_else(|| not_held(&file))?);
         }
-        Command::Race { on_roll, other, .. } => {
+        Command::Race {
+            on_roll,
+            other,
+            threads,
+            ..
+        } => {
             let position = BearoffRace::new(checkers(&on_roll)?, checkers(&other)?);
             println!(
                 "on_roll_wins={}",
-                value(&position, args.exact, |v| (1.0 + v) / 2.0)?
+                value(&position, (args.exact, threads), |v| (1.0 + v) / 2.0)?
             );
         }
         Command::EveryOne { checkers } => every(by_pips(checkers).into_iter().map(Bearoff::new))?,

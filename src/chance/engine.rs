@@ -2,9 +2,9 @@
 //! chance search with an evaluator at the horizon.
 
 use super::error::ChanceError;
-use super::search::{ChancePruning, Halt, Search, bounds_of};
+use super::search::{ChancePruning, Halt, Search};
 use super::solver::DEFAULT_MAX_ENTRIES;
-use super::split::{SPLIT_FROM, Threads};
+use super::split::Threads;
 use super::value::Expectation;
 use crate::game::{ChanceGame, Evaluator, NoKnowledge};
 use crate::search::Budget;
@@ -55,10 +55,7 @@ pub struct ChanceEngine<G: ChanceGame, E: Evaluator<G>, V = f64> {
     // No knowledge: its bounds hold for the game's values, not for those searched to a
     // horizon, which Star1 would then cut by wrongly.
     search: Search<G, V, E>,
-    /// The threads asked for.
-    threads: usize,
-    /// The helper threads, made at the first search on threads with the settings then.
-    helpers: Option<Threads<G, V, E>>,
+    threads: Threads<G, V, E>,
 }
 
 impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
@@ -71,8 +68,7 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
         search.order_by_estimate = true;
         Self {
             search,
-            threads: 1,
-            helpers: None,
+            threads: Threads::one(),
         }
     }
 
@@ -115,77 +111,26 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
     /// to 0.62 of the time of one (BENCHMARKS.md, "Games with chance").
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
-        self.alone()
+        self.threads.set_count(&mut self.search, threads);
+        self
     }
 
     /// The number of threads that search.
     #[must_use]
     pub fn threads(&self) -> usize {
-        self.threads
+        self.threads.count()
     }
 
     /// The engine without its helpers (made again, with the settings then, at the next
-    /// search on threads): the main search's table on its own again.
+    /// search on threads).
     fn alone(mut self) -> Self {
-        self.helpers = None;
-        self.search.table.leave();
-        self.search.stop = None;
+        self.threads.leave(&mut self.search);
         self
     }
 
     /// Forgets what earlier searches proved (the tables); the next search starts afresh.
     pub fn clear(&mut self) {
-        self.search.clear();
-        if let Some(helpers) = &mut self.helpers {
-            helpers.clear();
-        }
-    }
-
-    /// Nodes visited on every thread so far.
-    fn nodes(&self) -> u64 {
-        let helpers = self.helpers.as_ref().map_or(&[][..], Threads::helpers);
-        helpers
-            .iter()
-            .fold(self.search.nodes, |sum, helper| sum + helper.nodes)
-    }
-
-    /// The helpers, made if the engine searches on threads and has none yet.
-    fn prepare_threads(&mut self) {
-        if self.threads > 1 && self.helpers.is_none() {
-            self.helpers = Threads::new(&mut self.search, self.threads);
-            if self.helpers.is_none() {
-                self.threads = 1;
-            }
-        }
-    }
-
-    /// Sets the budget of every thread: `budget`'s nodes shared out between them.
-    fn set_budget(&mut self, budget: Budget, start: Instant) {
-        let deadline = budget.started_at(start).deadline;
-        let share = budget.nodes.map(|nodes| nodes / self.threads as u64);
-        let most = share.map(|share| self.search.nodes.saturating_add(share));
-        self.search.set_budget(deadline, most);
-        if let Some(helpers) = &mut self.helpers {
-            helpers.set_budget(deadline, share);
-        }
-    }
-
-    /// One iteration `depth` deep: on threads if there are some and the root's children are
-    /// not the horizon.
-    fn iterate(&mut self, position: &G, window: &(V, V), depth: u16) -> Result<V, Halt> {
-        match self.helpers.as_mut().filter(|_| depth >= SPLIT_FROM) {
-            Some(helpers) => Ok(helpers.iterate(&mut self.search, position, depth)?.0),
-            None => self.search.search(position, window.clone(), depth, 0, true),
-        }
-    }
-
-    /// The estimates taken so far on every thread.
-    fn estimates(&self) -> u64 {
-        let helpers = self.helpers.as_ref().map_or(&[][..], Threads::helpers);
-        helpers
-            .iter()
-            .fold(self.search.estimates, |sum, helper| sum + helper.estimates)
+        self.threads.clear(&mut self.search);
     }
 
     /// Searches `position` within `budget`; `None` if the game is over there.
@@ -204,12 +149,11 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
         let Some(&first) = moves.first() else {
             return Ok(None);
         };
-        self.prepare_threads();
-        let (lower, upper) = bounds_of::<G, V>(position);
-        let one = V::from_int(1);
-        let window = (lower.clone() - one.clone(), upper.clone() + one);
-        let nodes_before = self.nodes();
-        self.set_budget(budget, start);
+        self.threads.prepare(&mut self.search);
+        let nodes_before = self.threads.nodes(&self.search);
+        let deadline = budget.started_at(start).deadline;
+        self.threads
+            .set_budget(&mut self.search, deadline, budget.nodes);
         let chance = position.is_chance();
         let best_move = |search: &Search<G, V, E>| {
             (!chance).then(|| search.best_move(position).unwrap_or(first))
@@ -223,13 +167,13 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
             elapsed: Duration::ZERO,
         };
         for depth in 1..=budget.depth.unwrap_or(u16::MAX) {
-            let estimates = self.estimates();
-            let value = match self.iterate(position, &window, depth) {
+            let estimates = self.threads.estimates(&self.search);
+            let value = match self.threads.search(&mut self.search, position, depth) {
                 Ok(value) => value,
                 Err(Halt::Failed(error)) => return Err(error),
                 Err(Halt::OutOfTime) => break,
             };
-            found.exact = self.estimates() == estimates;
+            found.exact = self.threads.estimates(&self.search) == estimates;
             found.value = value;
             found.depth = depth;
             found.best_move = best_move(&self.search);
@@ -237,7 +181,7 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
                 break;
             }
         }
-        found.nodes = self.nodes() - nodes_before;
+        found.nodes = self.threads.nodes(&self.search) - nodes_before;
         found.elapsed = start.elapsed();
         Ok(Some(found))
     }

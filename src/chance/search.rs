@@ -107,7 +107,7 @@ pub(super) fn place<M: PartialEq>(generated: &[M], mv: M) -> Option<u16> {
 }
 
 /// The depth left after a player's move.
-fn after_move(depth: u16) -> u16 {
+pub(super) fn after_move(depth: u16) -> u16 {
     if depth == TO_THE_END {
         depth
     } else {

@@ -1,5 +1,6 @@
-//! A [`ChanceEngine`](super::ChanceEngine) iteration on threads, split at the nodes searched
-//! with the game's bounds as their window, which are searched whole: the root, then the first
+//! A search on threads ([`ChanceEngine::with_threads`](super::ChanceEngine::with_threads),
+//! [`ChanceSolver::with_threads`](super::ChanceSolver::with_threads)), split at the nodes
+//! searched with the game's bounds as their window, which are searched whole: the root, then the first
 //! move's child, the first move's child after it, and so on, while two players' moves or more
 //! are left. At such a chance node every chance move is searched whole (Star1 and Star2 cut
 //! nothing in that window), each on the first thread free; at a player's node the first move
@@ -20,11 +21,11 @@
 //! from one thread's in the estimates it rests on (a value reported exact does not), and with
 //! moves of equal worth which is found first may change.
 
-use super::search::{Halt, Search, place};
+use super::search::{Halt, Search, after_move, bounds_of, place};
 use super::table::Shared;
 use super::value::Expectation;
 use super::worth::move_worth;
-use crate::game::{ChanceGame, Evaluator, NoKnowledge};
+use crate::game::{ChanceGame, Evaluator, Knowledge, NoKnowledge};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
@@ -33,20 +34,135 @@ use std::time::Instant;
 /// below it a node's subtree is too small to share out.
 pub(super) const SPLIT_FROM: u16 = 2;
 
+/// The threads a search asks for, and its helpers once made.
+#[derive(Debug)]
+pub(super) struct Threads<G: ChanceGame, V, E, K = NoKnowledge> {
+    wanted: usize,
+    /// Made at the first search on threads, with the main search's settings then.
+    helpers: Option<Helpers<G, V, E, K>>,
+}
+
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Threads<G, V, E, K> {
+    /// One thread: the main search alone.
+    pub(super) fn one() -> Self {
+        Self {
+            wanted: 1,
+            helpers: None,
+        }
+    }
+
+    /// The threads that search: those asked for, or one if the system gave none.
+    pub(super) fn count(&self) -> usize {
+        self.wanted
+    }
+
+    /// Asks for `threads` threads (at least one), the helpers made again at the next search.
+    pub(super) fn set_count(&mut self, main: &mut Search<G, V, E, K>, threads: usize) {
+        self.wanted = threads.max(1);
+        self.leave(main);
+    }
+
+    /// Drops the helpers, to be made again with `main`'s settings at the next search on
+    /// threads: `main`'s table its own again.
+    pub(super) fn leave(&mut self, main: &mut Search<G, V, E, K>) {
+        self.helpers = None;
+        main.table.leave();
+        main.stop = None;
+    }
+
+    /// Makes the helpers if threads are asked for and none are made; falls back to one
+    /// thread if the system gives none.
+    pub(super) fn prepare(&mut self, main: &mut Search<G, V, E, K>) {
+        if self.wanted > 1 && self.helpers.is_none() {
+            self.helpers = Helpers::new(main, self.wanted);
+            if self.helpers.is_none() {
+                self.wanted = 1;
+            }
+        }
+    }
+
+    /// Forgets what `main`'s table, the helpers' and the shared one hold.
+    pub(super) fn clear(&mut self, main: &mut Search<G, V, E, K>) {
+        main.clear();
+        if let Some(helpers) = &mut self.helpers {
+            helpers.clear();
+        }
+    }
+
+    /// The entries of `main`'s table, or of the shared one.
+    pub(super) fn table_len(&self, main: &Search<G, V, E, K>) -> usize {
+        self.helpers
+            .as_ref()
+            .map_or_else(|| main.table_len(), |helpers| helpers.shared.len())
+    }
+
+    /// Nodes visited so far on every thread.
+    pub(super) fn nodes(&self, main: &Search<G, V, E, K>) -> u64 {
+        self.helpers.as_ref().map_or(main.nodes, |helpers| {
+            helpers.sum(main, |search| search.nodes)
+        })
+    }
+
+    /// The estimates taken so far on every thread.
+    pub(super) fn estimates(&self, main: &Search<G, V, E, K>) -> u64 {
+        let estimates = |search: &Search<G, V, E, K>| search.estimates;
+        self.helpers
+            .as_ref()
+            .map_or(main.estimates, |helpers| helpers.sum(main, estimates))
+    }
+
+    /// Gives every thread `deadline` and a share of `nodes` more nodes at most, if given.
+    pub(super) fn set_budget(
+        &mut self,
+        main: &mut Search<G, V, E, K>,
+        deadline: Option<Instant>,
+        nodes: Option<u64>,
+    ) {
+        let share = nodes.map(|nodes| nodes / self.wanted as u64);
+        let most = share.map(|share| main.nodes.saturating_add(share));
+        main.set_budget(deadline, most);
+        if let Some(helpers) = &mut self.helpers {
+            for helper in &mut helpers.helpers {
+                let most = share.map(|share| helper.nodes.saturating_add(share));
+                helper.set_budget(deadline, most);
+            }
+        }
+    }
+
+    /// The value of `position`, `depth` players' moves deep, within the game's bounds: on
+    /// the threads if there are some and the root's children are not the horizon.
+    pub(super) fn search(
+        &mut self,
+        main: &mut Search<G, V, E, K>,
+        position: &G,
+        depth: u16,
+    ) -> Result<V, Halt> {
+        match self.helpers.as_mut().filter(|_| depth >= SPLIT_FROM) {
+            Some(helpers) => Ok(helpers.iterate(main, position, depth)?.0),
+            None => {
+                // The game's bounds: the knowledge's narrow the window within the search.
+                let (lower, upper) = bounds_of::<G, V>(position);
+                let one = V::from_int(1);
+                main.search(position, (lower - one.clone(), upper + one), depth, 0, true)
+            }
+        }
+    }
+}
+
 /// The helper threads of a search on threads, with their searches, the table they share
 /// with the main search, and the flag that stops them all.
 #[derive(Debug)]
-pub(super) struct Threads<G: ChanceGame, V, E> {
+struct Helpers<G: ChanceGame, V, E, K> {
     pool: rayon::ThreadPool,
-    helpers: Vec<Search<G, V, E>>,
+    helpers: Vec<Search<G, V, E, K>>,
     shared: Arc<Shared<G::Key, V>>,
     stop: Arc<AtomicBool>,
 }
 
-impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
+impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Helpers<G, V, E, K> {
     /// `threads - 1` helpers of `main`, with its settings, sharing a table with it; `None`
     /// if the system gives no threads.
-    pub(super) fn new(main: &mut Search<G, V, E>, threads: usize) -> Option<Self> {
+    fn new(main: &mut Search<G, V, E, K>, threads: usize) -> Option<Self> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads - 1)
             .thread_name(|i| format!("gamesolver-chance-{i}"))
@@ -61,7 +177,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
             .map(|_| {
                 let mut helper = Search::new(
                     main.evaluator.clone(),
-                    NoKnowledge,
+                    main.knowledge.clone(),
                     max_entries,
                     main.pruning,
                 );
@@ -81,31 +197,25 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
     }
 
     /// Forgets what the helpers' tables and the shared one hold.
-    pub(super) fn clear(&mut self) {
+    fn clear(&mut self) {
         self.shared.clear();
         for helper in &mut self.helpers {
             helper.clear();
         }
     }
 
-    /// The helpers' searches.
-    pub(super) fn helpers(&self) -> &[Search<G, V, E>] {
-        &self.helpers
-    }
-
-    /// Gives each helper `deadline` and `nodes` more nodes at most, if given.
-    pub(super) fn set_budget(&mut self, deadline: Option<Instant>, nodes: Option<u64>) {
-        for helper in &mut self.helpers {
-            let most = nodes.map(|nodes| helper.nodes.saturating_add(nodes));
-            helper.set_budget(deadline, most);
-        }
+    /// The sum of `of` over `main` and the helpers' searches.
+    fn sum(&self, main: &Search<G, V, E, K>, of: impl Fn(&Search<G, V, E, K>) -> u64) -> u64 {
+        self.helpers
+            .iter()
+            .fold(of(main), |sum, helper| sum + of(helper))
     }
 
     /// The value of `position`, `depth` players' moves deep, searched on the threads within
     /// the game's bounds, and the place of its best move; kept in the table.
-    pub(super) fn iterate(
+    fn iterate(
         &mut self,
-        main: &mut Search<G, V, E>,
+        main: &mut Search<G, V, E, K>,
         position: &G,
         depth: u16,
     ) -> Result<(V, Option<u16>), Halt> {
@@ -117,7 +227,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
     /// threads, and the place of its best move; kept in the table.
     fn node(
         &mut self,
-        main: &mut Search<G, V, E>,
+        main: &mut Search<G, V, E, K>,
         position: &G,
         depth: u16,
         ply: usize,
@@ -138,16 +248,14 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
     }
 
     /// The estimates taken so far on every thread.
-    fn estimates(&self, main: &Search<G, V, E>) -> u64 {
-        self.helpers
-            .iter()
-            .fold(main.estimates, |sum, helper| sum + helper.estimates)
+    fn estimates(&self, main: &Search<G, V, E, K>) -> u64 {
+        self.sum(main, |search| search.estimates)
     }
 
     /// The mean of the chance moves' worths, each searched whole on some thread.
     fn chance_node(
         &mut self,
-        main: &mut Search<G, V, E>,
+        main: &mut Search<G, V, E, K>,
         position: &G,
         depth: u16,
         ply: usize,
@@ -179,7 +287,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
     /// on the threads (see the module docs).
     fn player_node(
         &mut self,
-        main: &mut Search<G, V, E>,
+        main: &mut Search<G, V, E, K>,
         position: &G,
         depth: u16,
         ply: usize,
@@ -220,7 +328,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
     /// threads if it is two players' moves deep or more, else on this one.
     fn first_worth(
         &mut self,
-        main: &mut Search<G, V, E>,
+        main: &mut Search<G, V, E, K>,
         position: &G,
         moves: &[(G::Move, i64, bool)],
         depth: u16,
@@ -230,7 +338,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
             return Ok(None);
         };
         let child = position.after(mv);
-        let child_depth = depth - 1;
+        let child_depth = after_move(depth);
         let value = if child_depth >= SPLIT_FROM {
             self.node(main, &child, child_depth, ply + 1)?.0
         } else {
@@ -245,14 +353,14 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
     /// stops without a value stops the others.
     fn run(
         &mut self,
-        main: &mut Search<G, V, E>,
+        main: &mut Search<G, V, E, K>,
         position: &G,
         count: usize,
-        work: impl Fn(&mut Search<G, V, E>, &G, usize) -> Result<(), Halt> + Sync,
+        work: impl Fn(&mut Search<G, V, E, K>, &G, usize) -> Result<(), Halt> + Sync,
     ) -> Result<(), Halt> {
         let next = AtomicUsize::new(0);
         let stop = &*self.stop;
-        let each = |search: &mut Search<G, V, E>, position: &G| loop {
+        let each = |search: &mut Search<G, V, E, K>, position: &G| loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             if i >= count {
                 return Ok(());
@@ -283,8 +391,8 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>> Threads<G, V, E> {
 }
 
 /// The window that holds every value of `position`: its bounds, widened.
-fn whole<G: ChanceGame, V: Expectation, E: Evaluator<G>>(
-    search: &Search<G, V, E>,
+fn whole<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>>(
+    search: &Search<G, V, E, K>,
     position: &G,
 ) -> (V, V) {
     let (lower, upper) = search.bounds(position);

@@ -66,6 +66,11 @@ impl<K: TableKey, V> Shared<K, V> {
         }
     }
 
+    /// The entries it holds.
+    pub(super) fn len(&self) -> usize {
+        (0..SHARDS).map(|index| self.lock(index).len()).sum()
+    }
+
     /// Shard `index`, locked (a thread that panicked under the lock left whole entries
     /// behind: each is inserted at once).
     fn lock(&self, index: usize) -> MutexGuard<'_, Map<K, V>> {

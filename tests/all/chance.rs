@@ -184,15 +184,20 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     /// Every position's value, by the solver with each pruning, its moves in the game's order
-    /// or ordered by an estimate, is the definition's: exactly in rationals, within rounding
-    /// in floating point; the best moves are worth it.
+    /// or ordered by an estimate, on one thread or two, is the definition's: exactly in
+    /// rationals, within rounding in floating point; the best moves are worth it.
     #[test]
     fn the_solver_gives_the_definitions_values(
         count in 2usize..40,
         seeds in prop::collection::vec(any::<u64>(), 1..64),
+        threads in 1usize..=2,
     ) {
         let game = random_game(count, &seeds);
-        let exact = |pruning| ChanceSolver::<Random, BigRational>::new().with_chance_pruning(pruning);
+        let exact = |pruning| {
+            ChanceSolver::<Random, BigRational>::new()
+                .with_chance_pruning(pruning)
+                .with_threads(threads)
+        };
         let mut solvers = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(exact);
         let ordered = |pruning| exact(pruning).with_move_ordering(Guess);
         let mut ordered = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(ordered);
@@ -476,12 +481,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// With the knowledge's bounds (each value's floor and ceiling) and first moves, the
-    /// solver with each pruning finds the definition's values exactly, and the check passes
-    /// that knowledge.
+    /// solver with each pruning, on one thread or two, finds the definition's values exactly,
+    /// and the check passes that knowledge.
     #[test]
     fn the_solver_with_knowledge_gives_the_definitions_values(
         count in 2usize..40,
         seeds in prop::collection::vec(any::<u64>(), 1..64),
+        threads in 1usize..=2,
     ) {
         let game = random_game(count, &seeds);
         let proven = Proven::of(&game, None);
@@ -489,6 +495,7 @@ proptest! {
         for pruning in [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off] {
             let mut solver = ChanceSolver::<Random, BigRational>::new()
                 .with_chance_pruning(pruning)
+                .with_threads(threads)
                 .with_knowledge(proven.clone());
             for at in 0..count {
                 let position = Random { at, ..game.clone() };
