@@ -108,7 +108,7 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
     /// [`threads`](Self::threads) says so.
     ///
     /// On two threads, bearoff races searched three and four players' moves deep took 0.50
-    /// to 0.62 of the time of one (BENCHMARKS.md, "Games with chance").
+    /// to 0.69 of the time of one (BENCHMARKS.md, "Games with chance").
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads.set_count(&mut self.search, threads);

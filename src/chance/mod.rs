@@ -68,8 +68,8 @@
 //! [`ChanceEngine::with_threads`] and [`ChanceSolver::with_threads`] split a search at the
 //! nodes it searches whole, the root and its first move's subtree: a chance node's chance
 //! moves, a player's moves after the first, each on the first thread free, over one table the
-//! threads share behind locks. On two threads a bearoff race took 0.50 to 0.62 of the time
-//! of one thread searched to a depth, 0.67 to 0.73 solved exactly (BENCHMARKS.md).
+//! threads share behind locks. On two threads a bearoff race took 0.50 to 0.69 of the time
+//! of one thread searched to a depth, 0.67 to 0.72 solved exactly (BENCHMARKS.md).
 //!
 //! [`Solver`]: crate::search::Solver
 

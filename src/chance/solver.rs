@@ -145,7 +145,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> ChanceSolv
     /// [`ChanceEngine::with_threads`](super::ChanceEngine::with_threads) searches: the nodes
     /// searched whole split between them, over one table they share behind locks (of at most
     /// the [`with_max_entries`](Self::with_max_entries) limit). The values are the same. It
-    /// pays on a deep solve (a race of six checkers a side: 0.67 to 0.73 of the time on two
+    /// pays on a deep solve (a race of six checkers a side: 0.67 to 0.72 of the time on two
     /// threads), not on a database of positions each of which finds the table holding what
     /// it leads to (every race of up to six a side: 1.4 times the time), where the locks
     /// cost more than the little there is to split.
