@@ -109,6 +109,22 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
     ///
     /// On two threads, bearoff races searched three and four players' moves deep took 0.50
     /// to 0.69 of the time of one (BENCHMARKS.md, "Games with chance").
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use gamesolver::chance::ChanceEngine;
+    /// use gamesolver::games::bearoff::{BearoffRace, Checkers, PipCount};
+    /// use gamesolver::Budget;
+    ///
+    /// let race = BearoffRace::new(Checkers::new([2, 1, 1, 0, 0, 1])?, Checkers::new([1, 1, 1, 1, 0, 1])?);
+    /// let budget = Budget::default().with_depth(2);
+    /// let one = ChanceEngine::<_, _, f64>::new(PipCount).search(&race, budget)?.expect("a race");
+    /// let mut engine = ChanceEngine::<_, _, f64>::new(PipCount).with_threads(2);
+    /// let two = engine.search(&race, budget)?.expect("a race");
+    /// assert!((one.value - two.value).abs() < 1e-12); // as on one thread
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads.set_count(&mut self.search, threads);
