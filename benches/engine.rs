@@ -6,7 +6,8 @@
 //! `engine/large`: the engine on large boards (n = 200, 10^4, 10^5, 10^6, start and a middle
 //! game) to a fixed depth, against the search as it was before make/unmake (copy-make, every
 //! move listed and sorted at each node, an evaluation that scans the board) on the same
-//! positions, with nodes per second as criterion's throughput.
+//! positions and with PrimeGame's engine settings (`tune_engine`), as the crate's engine has
+//! them, with nodes per second as criterion's throughput.
 //!
 //! `cargo bench --bench engine`
 
@@ -17,7 +18,7 @@ use baseline::prime_copy_make::{CopyMake, CopyMakeKnowledge, ScanEvaluator};
 use baseline::prime_plain_ab::PlainAlphaBeta;
 use common::positions::{bench_engine, start_and_middle};
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use gamesolver::games::prime::PrimeGame;
+use gamesolver::games::prime::{PrimeGame, tune_engine};
 use gamesolver::{Budget, Engine, Game, ScoringGame};
 use std::hint::black_box;
 
@@ -142,10 +143,14 @@ fn large(c: &mut Criterion) {
                 if depth != baseline_depth {
                     continue;
                 }
+                // PrimeGame's engine settings, as the crate's engine has them: the same
+                // forward pruning of large boards, so that the two search the same tree.
                 let baseline = || {
-                    Engine::new(ScanEvaluator)
-                        .with_table_bytes(32 << 20)
-                        .with_knowledge(CopyMakeKnowledge)
+                    tune_engine(
+                        Engine::new(ScanEvaluator)
+                            .with_table_bytes(32 << 20)
+                            .with_knowledge(CopyMakeKnowledge),
+                    )
                 };
                 let copy = CopyMake::new(&position);
                 let nodes = baseline().search(&copy, budget).unwrap().nodes;
