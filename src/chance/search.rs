@@ -374,7 +374,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         let searched = &moves[..only.unwrap_or(moves.len()).min(moves.len())];
         let result = self.search_moves(position, searched, window, depth, ply);
         let result = result.map(|(value, best)| (value, best.and_then(|mv| place(&generated, mv))));
-        self.move_lists.push((moves, generated));
+        self.give_back((moves, generated));
         result
     }
 

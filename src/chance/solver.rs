@@ -155,6 +155,12 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> ChanceSolv
         self
     }
 
+    /// The number of threads that solve.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads.count()
+    }
+
     /// `search` on `threads` threads.
     fn on_threads(mut search: Search<G, V, E, K>, threads: usize) -> Self {
         let mut on = Threads::one();

@@ -1,11 +1,11 @@
 //! A search on threads ([`ChanceEngine::with_threads`](super::ChanceEngine::with_threads),
 //! [`ChanceSolver::with_threads`](super::ChanceSolver::with_threads)), split at the nodes
-//! searched with the game's bounds as their window, which are searched whole: the root, then the first
-//! move's child, the first move's child after it, and so on, while two players' moves or more
-//! are left. At such a chance node every chance move is searched whole (Star1 and Star2 cut
-//! nothing in that window), each on the first thread free; at a player's node the first move
-//! in the search's order is searched first (split the same way), then the others, each on the
-//! first thread free within the best worth found so far when it starts. Each thread has a
+//! searched with the game's bounds as their window, which are searched whole: the root, then
+//! the first move's child, the first move's child after it, and so on, while two players' moves
+//! or more are left. At such a chance node every chance move is searched whole (Star1 and Star2
+//! cut nothing in that window), each on the first thread free; at a player's node the first
+//! move in the search's order is searched first (split the same way), then the others, each on
+//! the first thread free within the best worth found so far when it starts. Each thread has a
 //! search of its own; they share one table, so that a subtree one searched is not searched
 //! again by another.
 //!
@@ -63,9 +63,11 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Threads<G,
     }
 
     /// Drops the helpers, to be made again with `main`'s settings at the next search on
-    /// threads: `main`'s table its own again.
+    /// threads: `main`'s table its own again, their nodes counted in `main`'s.
     pub(super) fn leave(&mut self, main: &mut Search<G, V, E, K>) {
-        self.helpers = None;
+        if let Some(helpers) = self.helpers.take() {
+            main.nodes = helpers.sum(main, |search| search.nodes);
+        }
         main.table.leave();
         main.stop = None;
     }

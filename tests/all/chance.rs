@@ -532,3 +532,20 @@ fn the_check_names_a_knowledge_that_lies_about_a_chance_game() {
     }
     assert_eq!(named, 50);
 }
+
+/// A solver on two threads finds one thread's value, counts the nodes of every thread, and
+/// keeps that count when its settings change (its helpers made again).
+#[test]
+fn a_solver_on_threads_counts_every_threads_nodes() {
+    for seed in 0..20u64 {
+        let game = random_game(30, &[seed, seed ^ 0x5555, 3]);
+        let value: BigRational = ChanceSolver::new().value(&game).unwrap();
+        let mut two = ChanceSolver::<Random, BigRational>::new().with_threads(2);
+        assert_eq!(two.threads(), 2);
+        assert_eq!(two.value(&game).unwrap(), value, "seed {seed}");
+        let nodes = two.nodes();
+        assert!(nodes > 0);
+        let two = two.with_chance_pruning(ChancePruning::Off);
+        assert_eq!(two.nodes(), nodes);
+    }
+}
