@@ -123,7 +123,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         pruning: ChancePruning,
     ) -> Self {
         Self {
-            table: Table::new(max_entries, None),
+            table: Table::new(max_entries),
             pruning,
             entries_after_chance: true,
             nodes: 0,

@@ -81,19 +81,19 @@ impl<K: TableKey, V> Shared<K, V> {
 
     /// The shard that holds `key`, locked.
     fn shard(&self, key: &K) -> MutexGuard<'_, Map<K, V>> {
-        // The top bits: the low ones choose the bucket within the shard's map.
+        // The top bits of the key's well-mixed hash (the shard's map hashes the key its own
+        // way).
         let top = key.hash64() >> (u64::BITS - SHARDS.trailing_zeros());
         self.lock(usize::try_from(top).unwrap_or(0))
     }
 }
 
 impl<K: TableKey, V> Table<K, V> {
-    /// An empty table of at most `max_entries` entries of its own, sharing `shared`, if
-    /// given.
-    pub(super) fn new(max_entries: usize, shared: Option<Arc<Shared<K, V>>>) -> Self {
+    /// An empty table of at most `max_entries` entries of its own, sharing none.
+    pub(super) fn new(max_entries: usize) -> Self {
         Self {
-            own: FxHashMap::default(),
-            shared,
+            own: Map::default(),
+            shared: None,
             max_entries,
         }
     }
