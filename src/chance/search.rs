@@ -141,16 +141,24 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
     }
 
     /// The bounds on the value of `position` that the game gives, narrowed by its
-    /// knowledge's.
+    /// knowledge's, whole ([`Facts::bounds`](crate::Facts)) and fractional
+    /// ([`Knowledge::expected_bounds`]).
     pub(super) fn bounds(&self, position: &G) -> (V, V) {
-        let (lower, upper) = bounds_of::<G, V>(position);
-        match self.knowledge.facts(position).bounds {
-            Some(known) => (
-                max(lower, V::from_int(*known.start())),
-                min(upper, V::from_int(*known.end())),
-            ),
-            None => (lower, upper),
+        let (mut lower, mut upper) = bounds_of::<G, V>(position);
+        if let Some(known) = self.knowledge.facts(position).bounds {
+            lower = max(lower, V::from_int(*known.start()));
+            upper = min(upper, V::from_int(*known.end()));
         }
+        if let Some(known) = self.knowledge.expected_bounds(position) {
+            // A bound that is not a finite number bounds nothing.
+            if known.start().is_finite() {
+                lower = max(lower, V::from_f64(*known.start()));
+            }
+            if known.end().is_finite() {
+                upper = min(upper, V::from_f64(*known.end()));
+            }
+        }
+        (lower, upper)
     }
 
     pub(super) fn table_len(&self) -> usize {

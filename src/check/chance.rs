@@ -5,7 +5,6 @@
 use crate::chance::{ChanceError, CyclicSolver};
 use crate::game::{ChanceGame, Knowledge};
 use std::collections::{HashSet, VecDeque};
-use std::ops::RangeInclusive;
 use thiserror::Error;
 
 /// What [`chance`] found wrong with a chance game, at the position whose key it names.
@@ -59,6 +58,19 @@ pub enum ChanceLie<M: std::fmt::Debug> {
         /// The knowledge's upper bound.
         upper: i64,
     },
+    /// A position's value lies outside the fractional bounds its knowledge proves
+    /// ([`Knowledge::expected_bounds`], a sound claim: the solver's values go wrong).
+    #[error("at {key}: the value {value} is outside the knowledge's bounds {lower}..={upper}")]
+    KnowledgeOutOfExpectedBounds {
+        /// The position's key, as its `Debug` text.
+        key: String,
+        /// The value, by value iteration, which asks no bounds.
+        value: f64,
+        /// The knowledge's lower bound.
+        lower: f64,
+        /// The knowledge's upper bound.
+        upper: f64,
+    },
     /// The values could not be computed to check the bounds.
     #[error("the values could not be computed: {0}")]
     Unsolved(ChanceError),
@@ -82,65 +94,88 @@ where
     for position in &positions {
         check_rules(position)?;
     }
-    let bounds = |position: &G| Some(position.value_bounds());
-    let lie = |key, value, (lower, upper)| ChanceLie::OutOfBounds {
-        key,
-        value,
-        lower,
-        upper,
-    };
-    check_bounds(start, &positions, max_positions, bounds, lie)
+    check_bounds(start, &positions, max_positions, |position, value| {
+        let bounds = position.value_bounds();
+        let (lower, upper) = (*bounds.start(), *bounds.end());
+        outside(value, lower as f64, upper as f64).then(|| ChanceLie::OutOfBounds {
+            key: format!("{:?}", position.key()),
+            value,
+            lower,
+            upper,
+        })
+    })
 }
 
-/// Checks the bounds that `knowledge` proves ([`Facts::bounds`](crate::Facts), **sound**:
-/// the [`ChanceSolver`](crate::chance::ChanceSolver) cuts by them) of every position `start`
-/// reaches, up to `max_positions` of them, against its value computed without any bounds
-/// (by [`CyclicSolver`]). The number of positions checked.
+/// Checks the bounds that `knowledge` proves ([`Facts::bounds`](crate::Facts) and
+/// [`Knowledge::expected_bounds`], **sound**: the [`ChanceSolver`](crate::chance::ChanceSolver)
+/// cuts by them) of every position `start` reaches, up to `max_positions` of them, against
+/// its value computed without any bounds (by [`CyclicSolver`]). The number of positions
+/// checked.
 ///
 /// # Errors
 ///
-/// [`ChanceLie::KnowledgeOutOfBounds`] for the first value outside its knowledge's bounds;
-/// [`ChanceLie::Unsolved`] if the values could not be computed.
+/// [`ChanceLie::KnowledgeOutOfBounds`] or [`ChanceLie::KnowledgeOutOfExpectedBounds`] for
+/// the first value outside its knowledge's bounds; [`ChanceLie::Unsolved`] if the values
+/// could not be computed.
 pub fn chance_knowledge<G: ChanceGame, K: Knowledge<G>>(
     start: &G,
     knowledge: &K,
     max_positions: usize,
 ) -> Result<usize, ChanceLie<G::Move>> {
     let positions = reachable(start, max_positions);
-    let bounds = |position: &G| knowledge.facts(position).bounds;
-    let lie = |key, value, (lower, upper)| ChanceLie::KnowledgeOutOfBounds {
-        key,
-        value,
-        lower,
-        upper,
-    };
-    check_bounds(start, &positions, max_positions, bounds, lie)
+    check_bounds(start, &positions, max_positions, |position, value| {
+        let key = || format!("{:?}", position.key());
+        if let Some(bounds) = knowledge.facts(position).bounds {
+            let (lower, upper) = (*bounds.start(), *bounds.end());
+            if outside(value, lower as f64, upper as f64) {
+                let key = key();
+                return Some(ChanceLie::KnowledgeOutOfBounds {
+                    key,
+                    value,
+                    lower,
+                    upper,
+                });
+            }
+        }
+        let bounds = knowledge.expected_bounds(position)?;
+        let (lower, upper) = (*bounds.start(), *bounds.end());
+        outside(value, lower, upper).then(|| ChanceLie::KnowledgeOutOfExpectedBounds {
+            key: key(),
+            value,
+            lower,
+            upper,
+        })
+    })
 }
 
-/// Each of `positions`' values (a solve from `start`) against the bounds `bounds_of` gives it,
-/// within the iteration's rounding; `lie` names one outside them.
+/// Each of `positions`' values (a solve from `start`) given to `lie_at`, which names a
+/// position whose value lies outside its bounds.
 fn check_bounds<G: ChanceGame>(
     start: &G,
     positions: &[G],
     max_positions: usize,
-    bounds_of: impl Fn(&G) -> Option<RangeInclusive<i64>>,
-    lie: impl Fn(String, f64, (i64, i64)) -> ChanceLie<G::Move>,
+    lie_at: impl Fn(&G, f64) -> Option<ChanceLie<G::Move>>,
 ) -> Result<usize, ChanceLie<G::Move>> {
     let solution = CyclicSolver::new()
         .with_max_positions(max_positions)
         .solve(start)
         .map_err(ChanceLie::Unsolved)?;
     for position in positions {
-        let (Some(value), Some(bounds)) = (solution.value(position), bounds_of(position)) else {
+        let Some(value) = solution.value(position) else {
             continue;
         };
-        let (lower, upper) = (*bounds.start(), *bounds.end());
-        let slack = 1e-9 * value.abs().max(1.0);
-        if value < lower as f64 - slack || value > upper as f64 + slack {
-            return Err(lie(format!("{:?}", position.key()), value, (lower, upper)));
+        if let Some(lie) = lie_at(position, value) {
+            return Err(lie);
         }
     }
     Ok(positions.len())
+}
+
+/// Whether `value`, computed by value iteration, lies outside `lower..=upper` by more than
+/// the iteration's rounding.
+fn outside(value: f64, lower: f64, upper: f64) -> bool {
+    let slack = 1e-9 * value.abs().max(1.0);
+    value < lower - slack || value > upper + slack
 }
 
 /// The positions `start` reaches, breadth first, at most `max_positions`.

@@ -129,6 +129,21 @@ pub trait Knowledge<G: ScoringGame>: Clone + Send + Sync {
         Facts::default()
     }
 
+    /// **Sound.** For a game with chance: bounds on the expected value of `position` finer
+    /// than [`facts`](Self::facts)' whole numbers, or `None` (the default). The exact chance
+    /// solver ([`ChanceSolver::with_knowledge`](crate::chance::ChanceSolver::with_knowledge))
+    /// narrows each node's window by them as by the others; no other search asks. They must
+    /// hold exactly: bounds worked out in floating point are widened by their rounding error
+    /// (a lie changes the exact values). In floating point, bounds within
+    /// [`Expectation::same`](crate::chance::Expectation::same) of each other are taken as the
+    /// value (their lower side), as whole bounds that meet are.
+    /// [`check::chance_knowledge`](crate::check::chance_knowledge) names a position whose
+    /// value lies outside them.
+    fn expected_bounds(&self, position: &G) -> Option<RangeInclusive<f64>> {
+        let _ = position;
+        None
+    }
+
     /// **Sound.** The exact value in closed form (say, once only independent moves are
     /// left), or `None`. Asked after the table misses; a wrong value is taken as it is.
     fn exact_value(&self, position: &G) -> Option<i64> {
