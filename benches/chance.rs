@@ -1,17 +1,18 @@
 //! Games with chance: backgammon bearoff ([`gamesolver::games::bearoff`]) solved by the chance
 //! search with Star1 (`star1`), Star2 (`star2`), chance pruning off (`no_chance_pruning`: every
 //! chance move searched whole, the table kept), each again with the players' moves ordered by
-//! the expected rolls (`_ordered`), and by plain expectiminimax (`expectiminimax`: no pruning,
-//! no table, OpenSpiel's way); bearoff races searched to a depth by the engine with the
-//! expected-rolls evaluator (`race_to_depth`), each way again and Star2 on two threads
-//! (`star2_two_threads`), beside the depth-limited expectiminimax; the one-sided database of up
-//! to 8 checkers, solved as the example solves it, beside a dynamic programme written by hand
-//! (`baseline/bearoff_dp.rs`); Pig to 100, whose positions repeat, by the strongly connected
-//! components, explored by keys (`CyclicSolver`) or numbered in tiers by the scores banked
-//! (`tiers`: `ByBanked`, one thread), beside value iteration over the whole game by hand
-//! (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last four turns (every card of nine boxes
-//! filled or more) by the retrograde solve in tiers (`ByTurns`), one thread, beside the dynamic
-//! programme a turn at a time by hand (`games::yahtzee::expected_scores`).
+//! the expected rolls (`_ordered`), Star1 with the race's bounds (`star1_race_bounds`), and by
+//! plain expectiminimax (`expectiminimax`: no pruning, no table, OpenSpiel's way); bearoff
+//! races searched to a depth by the engine with the expected-rolls evaluator (`race_to_depth`),
+//! each way again and Star2 on two threads (`star2_two_threads`), beside the depth-limited
+//! expectiminimax; the one-sided database of up to 8 checkers, solved as the example solves it,
+//! beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`); Pig to 100, whose
+//! positions repeat, by the strongly connected components, explored by keys (`CyclicSolver`) or
+//! numbered in tiers by the scores banked (`tiers`: `ByBanked`, one thread), beside value
+//! iteration over the whole game by hand (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last
+//! four turns (every card of nine boxes filled or more) by the retrograde solve in tiers
+//! (`ByTurns`), one thread, beside the dynamic programme a turn at a time by hand
+//! (`games::yahtzee::expected_scores`).
 //!
 //! `cargo bench --bench chance`
 
@@ -24,7 +25,7 @@ use gamesolver::chance::{
     expectiminimax_to_depth,
 };
 use gamesolver::games::bearoff::{
-    Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, every_side,
+    Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, RaceBounds, every_side,
 };
 use gamesolver::games::pig::{ByBanked, Pig};
 use gamesolver::games::yahtzee::{ByTurns, Card, Joker, expected_scores};
@@ -39,6 +40,7 @@ fn races(c: &mut Criterion) {
     let mut group = c.benchmark_group("bearoff_race");
     group.sample_size(10);
     let database = Arc::new(OneSidedDatabase::build(6).expect("it solves"));
+    let bounds = RaceBounds::build(6).expect("at most 15 checkers");
     let positions = [
         (
             "2v2",
@@ -73,6 +75,17 @@ fn races(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("star1", name), &race, |b, race| {
             b.iter(|| ChanceSolver::<_, f64>::new().value(race));
         });
+        // The bounds' tables built once, as a user keeps them.
+        let bounded = || ChanceSolver::<_, f64>::new().with_knowledge(bounds.clone());
+        let with_bounds: f64 = bounded().value(&race).expect("no cycle");
+        assert!((value - with_bounds).abs() < 1e-9, "{name}: {with_bounds}");
+        group.bench_with_input(
+            BenchmarkId::new("star1_race_bounds", name),
+            &race,
+            |b, race| {
+                b.iter(|| bounded().value(race));
+            },
+        );
         group.bench_with_input(BenchmarkId::new("star2", name), &race, |b, race| {
             b.iter(|| {
                 ChanceSolver::<_, f64>::new()

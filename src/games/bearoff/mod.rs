@@ -20,11 +20,13 @@
 
 mod database;
 mod evaluators;
+mod race_bounds;
 mod race_database;
 mod rules;
 
 pub use database::{DatabaseError, OneSidedDatabase};
 pub use evaluators::{ExactRaces, ExpectedRolls, PipCount};
+pub use race_bounds::RaceBounds;
 pub use race_database::{MAX_RACE_CHECKERS, TwoSidedDatabase};
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 

@@ -1,6 +1,7 @@
 //! Each game of `gamesolver::games` against an independent computation.
 
 mod bearoff;
+mod bearoff_bounds;
 mod bearoff_engine;
 mod connect4;
 mod dobutsu;
