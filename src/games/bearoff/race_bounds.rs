@@ -80,8 +80,8 @@ struct Tables {
 }
 
 impl RaceBounds {
-    /// The tables of every side of up to `checkers` checkers: 736 bytes a side (two rows of 46)
-    /// (40 MB for 15 checkers, 54,264 sides), built in 1.3 s for 15.
+    /// The tables of every side of up to `checkers` checkers: two rows of 46 rolls, 736 bytes
+    /// a side (40 MB for the 54,264 sides of up to 15 checkers, built in 1.3 s).
     ///
     /// # Errors
     ///
