@@ -2,7 +2,7 @@
 //! checkers, solved once, saved to a file and read back checked.
 
 use super::Bearoff;
-use super::rules::{Checkers, MAX_CHECKERS, every_side};
+use super::rules::{Checkers, MAX_CHECKERS, every_side, every_side_by_pips};
 use crate::chance::{ChanceError, ChanceSolver};
 use std::io::{self, Read, Write};
 use thiserror::Error;
@@ -66,9 +66,7 @@ impl OneSidedDatabase {
     /// a solve fails (it does not on these games).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
         DatabaseError::refuse_past(checkers, MAX_CHECKERS)?;
-        let sides = every_side(checkers);
-        let mut order: Vec<usize> = (0..sides.len()).collect();
-        order.sort_by_key(|&i| sides[i].pips());
+        let (sides, order) = every_side_by_pips(checkers);
         let mut solver = ChanceSolver::<Bearoff, f64>::new().with_entries_after_chance(false);
         let mut rolls = vec![0.0; sides.len()];
         for i in order {

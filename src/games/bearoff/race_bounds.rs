@@ -1,7 +1,7 @@
 //! `RaceBounds`: sound bounds on a bearoff race's value from each side's rolls alone, for the
 //! exact chance solver ([`Knowledge::expected_bounds`]).
 
-use super::rules::{Checkers, MAX_CHECKERS, Roll, every_side};
+use super::rules::{Checkers, MAX_CHECKERS, Roll, every_side_by_pips};
 use super::{BearoffRace, DatabaseError};
 use crate::game::Knowledge;
 use std::ops::RangeInclusive;
@@ -70,7 +70,7 @@ pub struct RaceBounds {
     tables: Arc<Tables>,
 }
 
-/// Each side's rolls, by its place in [`every_side`] ([`Checkers::rank`]).
+/// Each side's rolls, by its place in [`every_side`](super::every_side) ([`Checkers::rank`]).
 #[derive(Debug)]
 struct Tables {
     /// The chance to bear off in exactly `k` rolls, playing for the fewest expected rolls.
@@ -88,10 +88,7 @@ impl RaceBounds {
     /// [`DatabaseError::TooManyCheckers`] above [`MAX_CHECKERS`].
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
         DatabaseError::refuse_past(checkers, MAX_CHECKERS)?;
-        let sides = every_side(checkers);
-        let mut order: Vec<usize> = (0..sides.len()).collect();
-        // A play lowers the pips: each side after those its plays reach.
-        order.sort_by_key(|&i| sides[i].pips());
+        let (sides, order) = every_side_by_pips(checkers);
         let mut expected = vec![0.0; sides.len()];
         let mut exactly = vec![[0.0; ROLLS]; sides.len()];
         // The side with no checkers is off within any number of rolls.

@@ -251,6 +251,15 @@ pub fn every_side(checkers: u8) -> Vec<Checkers> {
     all
 }
 
+/// [`every_side`] of up to `checkers` checkers, and their places in it in the order of their
+/// pips, fewest first: a play lowers the pips, so each side comes after those its plays reach.
+pub(super) fn every_side_by_pips(checkers: u8) -> (Vec<Checkers>, Vec<usize>) {
+    let sides = every_side(checkers);
+    let mut order: Vec<usize> = (0..sides.len()).collect();
+    order.sort_by_key(|&i| sides[i].pips());
+    (sides, order)
+}
+
 fn fill(counts: &mut [u8; 6], point: usize, left: u8, out: &mut Vec<Checkers>) {
     if point == 6 {
         out.push(Checkers::new(*counts).unwrap_or_else(|_| unreachable!("at most 15")));
