@@ -43,14 +43,20 @@ fn roll_move(roll: Roll) -> BearoffMove {
     ROLL | roll.code()
 }
 
-/// The 21 rolls of two dice with their weights: a double once, any other roll twice.
-fn weighted_rolls() -> impl Iterator<Item = (BearoffMove, u32)> {
+/// The 21 rolls of two dice with their weights out of 36: a double once, any other roll
+/// twice.
+fn weighted_dice() -> impl Iterator<Item = (Roll, u32)> {
     (1..=6).flat_map(|a| {
         (a..=6).map(move |b| {
             let roll = Roll::new(a, b).unwrap_or_else(|_| unreachable!("dice of 1 to 6"));
-            (roll_move(roll), if a == b { 1 } else { 2 })
+            (roll, if a == b { 1 } else { 2 })
         })
     })
+}
+
+/// The 21 rolls as chance moves, with their weights.
+fn weighted_rolls() -> impl Iterator<Item = (BearoffMove, u32)> {
+    weighted_dice().map(|(roll, weight)| (roll_move(roll), weight))
 }
 
 fn rolls(out: &mut Vec<(BearoffMove, u32)>) {

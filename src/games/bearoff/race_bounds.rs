@@ -2,7 +2,7 @@
 //! exact chance solver ([`Knowledge::expected_bounds`]).
 
 use super::rules::{Checkers, MAX_CHECKERS, Roll, every_side_by_pips};
-use super::{BearoffRace, DatabaseError};
+use super::{BearoffRace, DatabaseError, weighted_dice};
 use crate::game::Knowledge;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -148,22 +148,19 @@ fn side_tables(
     (exactly, within): (&[[f64; ROLLS]], &[[f64; ROLLS]]),
 ) -> (f64, [f64; ROLLS], [f64; ROLLS]) {
     let (mut mean, mut exact, mut most) = (0.0, [0.0; ROLLS], [0.0; ROLLS]);
-    for a in 1..=6 {
-        for b in a..=6 {
-            let roll = Roll::new(a, b).unwrap_or_else(|_| unreachable!("dice of 1 to 6"));
-            let share = if a == b { 1.0 } else { 2.0 } / 36.0;
-            let plays: Vec<usize> = side.plays(roll).iter().map(|play| play.rank()).collect();
-            let best = plays
-                .iter()
-                .copied()
-                .min_by(|&x, &y| expected[x].total_cmp(&expected[y]))
-                .unwrap_or_else(|| unreachable!("every die plays in a bearoff"));
-            mean += share * (1.0 + expected[best]);
-            for k in 1..ROLLS {
-                exact[k] += share * exactly[best][k - 1];
-                let reach = plays.iter().map(|&play| within[play][k - 1]);
-                most[k] += share * reach.fold(0.0, f64::max);
-            }
+    for (roll, weight) in weighted_dice() {
+        let share = f64::from(weight) / 36.0;
+        let plays: Vec<usize> = side.plays(roll).iter().map(|play| play.rank()).collect();
+        let best = plays
+            .iter()
+            .copied()
+            .min_by(|&x, &y| expected[x].total_cmp(&expected[y]))
+            .unwrap_or_else(|| unreachable!("every die plays in a bearoff"));
+        mean += share * (1.0 + expected[best]);
+        for k in 1..ROLLS {
+            exact[k] += share * exactly[best][k - 1];
+            let reach = plays.iter().map(|&play| within[play][k - 1]);
+            most[k] += share * reach.fold(0.0, f64::max);
         }
     }
     (mean, exact, most)
