@@ -172,10 +172,9 @@ impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K>
         self.core.table().capacity()
     }
 
-    /// Forgets every stored result. A one-thread table is wiped where it is: it starts again
-    /// at the size the last search's entries filled and keeps the memory it grew into, so
-    /// that the next search touches no new pages (each a page fault). A table for threads is
-    /// made anew, shared with the same helpers.
+    /// Forgets every stored result. A one-thread table is wiped where it is: it keeps its
+    /// size and memory, so that the next search touches no new pages (each a page fault). A
+    /// table for threads is made anew, shared with the same helpers.
     pub fn clear(&mut self) {
         if !self.table_ready {
             return;

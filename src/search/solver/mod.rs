@@ -294,11 +294,11 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self.search.stats()
     }
 
-    /// Forgets every stored result. On one thread the table keeps the memory it has grown
-    /// into, as [`Vec::clear`] keeps its capacity, and starts again at the size the last
-    /// solve's results filled: a solve like the last (a set of positions solved one after
-    /// another) starts at the size it needs and pays no page faults; after a small solve the
-    /// table is small again, and stays in the caches.
+    /// Forgets every stored result. On one thread the table keeps its size and the memory it
+    /// has grown into, as [`Vec::clear`] keeps its capacity: a solve like the last (a set of
+    /// positions solved one after another) starts at the size it needs and pays no page
+    /// faults. Only the parts of the table written since the last clear are emptied, so a
+    /// clear after a small solve costs little whatever the table's size.
     pub fn clear(&mut self) {
         self.search.clear();
     }

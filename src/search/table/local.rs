@@ -33,8 +33,9 @@ pub(crate) struct TranspositionTable<K, M> {
     filled: usize,
     /// The most slots the table may take: a power of two, at least 2.
     limit: usize,
-    /// The pairs it was made with: the fewest [`wipe`](Self::wipe) goes back to.
-    first: usize,
+    /// The regions of pairs a store has filled since the last [`wipe`](Self::wipe), a bit
+    /// each: the pairs in [`REGIONS`] runs of equal length ([`region_shift`](Self::region_shift)).
+    written: Box<[u64; REGIONS / 64]>,
     /// The bound of the slots and the heap memory their keys own, together. A table made
     /// whole (the engine's) gives its slots their share at once
     /// ([`slot_share`](super::memory::slot_share)); its keys' heap has what they leave.
@@ -89,15 +90,6 @@ impl<K: Clone, M: Copy> Pairs<K, M> {
         }
     }
 
-    /// The pairs the memory already held can take.
-    #[cfg(test)]
-    fn capacity(&self) -> usize {
-        match self {
-            Self::Packed(pairs) => pairs.capacity(),
-            Self::Lined(pairs) => pairs.capacity(),
-        }
-    }
-
     #[inline]
     fn pair(&self, i: usize) -> &Pair<K, M> {
         match self {
@@ -130,11 +122,11 @@ impl<K: Clone, M: Copy> Pairs<K, M> {
         }
     }
 
-    /// Every slot emptied.
-    fn clear_slots(&mut self) {
+    /// The slots of the pairs in `range` emptied.
+    fn clear_range(&mut self, range: std::ops::Range<usize>) {
         match self {
-            Self::Packed(pairs) => pairs.fill([None, None]),
-            Self::Lined(pairs) => pairs.fill(Line([None, None])),
+            Self::Packed(pairs) => pairs[range].fill([None, None]),
+            Self::Lined(pairs) => pairs[range].fill(Line([None, None])),
         }
     }
 
@@ -156,6 +148,11 @@ pub(crate) const FIRST_SLOTS: usize = 1 << 10;
 /// 48 bytes, solved in 53 ms at a half, 84 ms at a quarter and 148 ms at an eighth,
 /// BENCHMARKS.md, "Kalah").
 const GROW_AT: usize = 2;
+
+/// The runs of pairs a table keeps a bit each for, set when a store fills a pair of the run:
+/// a [`wipe`](TranspositionTable::wipe) empties only the runs so marked. 4,096 bits, 512 bytes
+/// beside the slots; a run is one pair up to 4,096 pairs, then a longer run.
+const REGIONS: usize = 4096;
 
 impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// A table that takes at most `bytes` of memory, and never more than
@@ -190,7 +187,7 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
             mask: 0,
             filled: 0,
             limit: 2 * limit,
-            first: 1,
+            written: Box::new([0; REGIONS / 64]),
             bytes: bytes.min(super::max_table_bytes()),
             heap: 0,
         };
@@ -200,26 +197,46 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         }
         table.pairs.resize(count);
         table.mask = count - 1;
-        table.first = count;
         table
     }
 
-    /// Forgets every entry and goes back to the size the last search's entries filled (the
-    /// least at which they would not have made it grow), at least the size it was made with,
-    /// keeping the memory it grew into. A search like the last (a set of positions, each
-    /// solved from a wiped table) then starts at the size it needs, without the doublings that
-    /// would take it there, each of which goes over every entry: Connect 4's sets 0 to 5%
-    /// faster so, the wipes included (BENCHMARKS.md). A small search after a large one starts
-    /// large, and the wipe after it brings the table back to its size. The next search
-    /// touches no new pages (a first touch of each costs a page fault).
+    /// Forgets every entry, keeping the table's size and memory: the next search of a set of
+    /// positions (each solved from a wiped table) starts at the size the largest before it
+    /// needed, without the doublings that would take it there, each of which goes over every
+    /// entry (Connect 4's L1_R1 5% faster so, BENCHMARKS.md), and touches no new pages (a
+    /// first touch of each costs a page fault). Only the regions of pairs written since the
+    /// last wipe are emptied ([`REGIONS`], each at most a 4,096th of the table), so a wipe
+    /// after a small search in a large table is cheap.
     pub fn wipe(&mut self) {
-        let filled_pairs = (self.filled * GROW_AT).div_ceil(2).next_power_of_two();
-        self.pairs
-            .resize(filled_pairs.clamp(self.first, self.pairs.len()));
-        self.pairs.clear_slots();
-        self.mask = self.pairs.len() - 1;
+        let run = 1 << self.region_shift();
+        let pairs = self.pairs.len();
+        for (word, bits) in self.written.iter_mut().enumerate() {
+            let mut bits = std::mem::take(bits);
+            while bits != 0 {
+                let start = (64 * word + bits.trailing_zeros() as usize) * run;
+                bits &= bits - 1;
+                self.pairs.clear_range(start..(start + run).min(pairs));
+            }
+        }
         self.filled = 0;
         self.heap = 0;
+    }
+
+    /// How many pairs a region holds, as a power of two: the pairs in [`REGIONS`] runs (one
+    /// pair a region while there are fewer pairs).
+    #[inline]
+    fn region_shift(&self) -> u32 {
+        self.pairs
+            .len()
+            .trailing_zeros()
+            .saturating_sub(REGIONS.trailing_zeros())
+    }
+
+    /// Marks the region of pair `i` as written.
+    #[inline]
+    fn mark_written(&mut self, i: usize) {
+        let region = i >> self.region_shift();
+        self.written[region / 64] |= 1 << (region % 64);
     }
 
     /// The memory the table takes: its slots, and what their keys own on the heap.
@@ -307,6 +324,9 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         let evicted = place(pair, entry.compact());
         self.filled += pair.iter().flatten().count() - before;
         self.heap = (self.heap + owned(pair)).saturating_sub(owned_before);
+        if before == 0 {
+            self.mark_written(i);
+        }
         let doubled = 2 * self.pairs.len() * Pairs::<K, M>::PAIR_BYTES;
         if self.filled > self.capacity() / GROW_AT
             && self.capacity() < self.limit
@@ -329,6 +349,8 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         }
         self.pairs.resize(2 * half);
         self.mask = 2 * half - 1;
+        // The regions are marked again at the new size, as the entries take their places.
+        *self.written = [0; REGIONS / 64];
         for i in 0..half {
             let mut moved = [None, None];
             let (mut kept, mut moving) = (0, 0);
@@ -345,8 +367,12 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
                     moving += 1;
                 }
             }
+            if kept > 0 {
+                self.mark_written(i);
+            }
             if moving > 0 {
                 *self.pairs.pair_mut(i + half) = moved;
+                self.mark_written(i + half);
             }
         }
     }
@@ -517,7 +543,7 @@ mod tests {
     }
 
     #[test]
-    fn a_wiped_table_starts_again_at_the_size_its_entries_filled_and_keeps_its_memory() {
+    fn a_wiped_table_keeps_its_size_and_holds_nothing() {
         let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
         let keys = |count: u64| (1..=count).map(|key| key.wrapping_mul(0x9e37_79b9));
         for key in keys(FIRST_SLOTS as u64) {
@@ -525,28 +551,30 @@ mod tests {
         }
         let grown = table.capacity();
         assert!(grown > FIRST_SLOTS);
-        // The entries fill the size they grew it to: a search like theirs starts there.
         table.wipe();
         assert_eq!((table.capacity(), table.entries().count()), (grown, 0));
         assert!(keys(FIRST_SLOTS as u64).all(|key| table.probe(&key).is_none()));
-        // A small search's entries take it back to its first size, its memory kept.
+        // The same entries again at that size, twice: the same entries kept, in the same places.
+        let mut stored = Vec::new();
+        for _ in 0..2 {
+            for key in keys(FIRST_SLOTS as u64) {
+                table.store(entry(0, 0, 1, None).rekeyed(key, None));
+            }
+            stored.push(table.entries().map(|e| *e.key).collect::<Vec<_>>());
+            table.wipe();
+        }
+        assert_eq!(stored[0], stored[1]);
+        assert!(
+            stored[0].len() > FIRST_SLOTS * 9 / 10,
+            "{}",
+            stored[0].len()
+        );
+        // A small search's entries are wiped too (the regions it wrote alone).
         for key in keys(10) {
             table.store(entry(0, 0, 1, None).rekeyed(key, None));
         }
         table.wipe();
-        assert_eq!(
-            (table.capacity(), table.entries().count()),
-            (FIRST_SLOTS, 0)
-        );
-        assert!(2 * table.pairs.capacity() >= grown);
-        // It fills and grows again as a new table does, to the same entries.
-        let mut new = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
-        for key in keys(FIRST_SLOTS as u64) {
-            table.store(entry(0, 0, 1, None).rekeyed(key, None));
-            new.store(entry(0, 0, 1, None).rekeyed(key, None));
-        }
-        assert_eq!(table.capacity(), grown);
-        assert!(table.entries().eq(new.entries()));
+        assert_eq!((table.capacity(), table.entries().count()), (grown, 0));
 
         // A table made whole stays whole.
         let mut whole = TranspositionTable::<u64, u8>::whole(1 << 16);
@@ -554,5 +582,24 @@ mod tests {
         whole.store(entry(0, 0, 1, None).rekeyed(5, None));
         whole.wipe();
         assert_eq!((whole.capacity(), whole.entries().count()), (slots, 0));
+    }
+
+    /// Whatever was stored, however the table grew in between, a wipe leaves no entry: the
+    /// regions a store or a doubling writes are marked (a table past [`REGIONS`] pairs has
+    /// regions of several pairs).
+    #[test]
+    fn a_wipe_leaves_nothing_at_any_size() {
+        let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
+        let mut key = 0u64;
+        for count in [3, 700, 5_000, 20_000, 1, 40_000, 9] {
+            for _ in 0..count {
+                key = key.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                table.store(entry(0, 0, 1, None).rekeyed(key, None));
+            }
+            table.wipe();
+            assert_eq!(table.entries().count(), 0, "after {count} stores");
+            assert_eq!(table.filled, 0);
+        }
+        assert!(table.capacity() / 2 > REGIONS, "{}", table.capacity());
     }
 }
