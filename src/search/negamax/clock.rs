@@ -16,8 +16,8 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         self.aborted = false;
         self.deep_path.clear();
         self.cycle = None;
-        self.clock
-            .start(self.settings.budget.started_at(Instant::now()).deadline);
+        let deadline = self.settings.budget.started_at(Instant::now()).deadline;
+        self.clock.start(deadline, self.progress.is_some());
         self.node_limit = self
             .settings
             .budget
