@@ -113,6 +113,13 @@ impl Knowledge<Connect4> for Threats {
         // The landing cells, center first, that do not let the opponent win at once.
         let safe = non_losing(position);
         let landings = CENTER_FIRST.map(|col| (col, position.landing(col)));
+        if safe.count_ones() == 1 {
+            // One move (a forced block, often): nothing to order.
+            if let Some(&(col, _)) = landings.iter().find(|&&(_, cell)| cell & safe != 0) {
+                out.push(col);
+            }
+            return;
+        }
         let mut ranked = [(0u32, 0u8); WIDTH as usize];
         let mut count = 0;
         for (col, cell) in landings.into_iter().filter(|&(_, cell)| cell & safe != 0) {
