@@ -136,9 +136,17 @@ impl Knowledge<Connect4> for Threats {
             }
             return;
         }
-        // The sort is stable, so ties stay center-first.
-        let ranked = &mut ranked[..count];
-        ranked.sort_by_key(|&(threats, _)| std::cmp::Reverse(threats));
-        out.extend(ranked.iter().map(|&(_, col)| col));
+        // More threats first; ties stay center-first (a stable insertion sort, inline: at most
+        // seven moves, where the library's sort is a call).
+        for i in 1..count {
+            let moving = ranked[i];
+            let mut j = i;
+            while j > 0 && ranked[j - 1].0 < moving.0 {
+                ranked[j] = ranked[j - 1];
+                j -= 1;
+            }
+            ranked[j] = moving;
+        }
+        out.extend(ranked[..count].iter().map(|&(_, col)| col));
     }
 }
