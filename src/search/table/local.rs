@@ -1,7 +1,7 @@
 //! The one-thread transposition table, `TranspositionTable`: slots in pairs within a byte
 //! limit, growing as they fill.
 
-use super::entry::{Entry, Slot, place};
+use super::entry::{Entry, Slot, fold, victim};
 use crate::game::TableKey;
 use crate::search::table::count_within;
 
@@ -9,9 +9,9 @@ use crate::search::table::count_within;
 ///
 /// Slots come in pairs, a slot an entry in its compact form ([`Slot`]: bounds in 32 bits; 24
 /// bytes for a one-word key, 32 for a two-word key, whose pair takes a cache line of its own,
-/// see [`Pairs`]); a new result is folded into the same key's entry, else takes an empty slot
-/// of the pair or the one with less depth and work behind it ([`place`]), so expensive
-/// results survive a flood of cheap ones.
+/// see [`Pairs`]); a new result is folded into the same key's entry ([`fold`]), else takes an
+/// empty slot of the pair or the one with less depth and work behind it ([`victim`]), so
+/// expensive results survive a flood of cheap ones.
 ///
 /// The table starts at [`FIRST_SLOTS`] (or its limit, if lower) and doubles each time half
 /// its slots are filled ([`GROW_AT`]), until the next doubling would pass its limit; then it
@@ -317,16 +317,35 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         }
         let i = self.pair_of(hash);
         let pair = self.pairs.pair_mut(i);
-        let owned = |pair: &[Option<Slot<K, M>>]| -> usize {
-            pair.iter().flatten().map(|e| e.key.heap_bytes()).sum()
-        };
-        let (before, owned_before) = (pair.iter().flatten().count(), owned(pair));
-        let evicted = place(pair, entry.compact());
-        self.filled += pair.iter().flatten().count() - before;
-        self.heap = (self.heap + owned(pair)).saturating_sub(owned_before);
-        if before == 0 {
-            self.mark_written(i);
+        let slot = entry.compact();
+        // The key's own entry takes the result (the key it holds kept, the same heap).
+        if let Some(old) = pair.iter_mut().flatten().find(|old| old.key == slot.key) {
+            fold(old, slot);
+            return false;
         }
+        let j = victim([0, 1].map(|j| pair[j].as_ref().map(Slot::worth)));
+        let was_empty = pair[1 - j].is_none();
+        match pair[j].replace(slot) {
+            Some(pushed_out) => {
+                self.heap = (self.heap + added).saturating_sub(pushed_out.key.heap_bytes());
+                true
+            }
+            None => {
+                self.heap += added;
+                self.filled += 1;
+                if was_empty {
+                    self.mark_written(i);
+                }
+                self.grow_if_due();
+                false
+            }
+        }
+    }
+
+    /// Doubles the table if more than one slot in [`GROW_AT`] is filled, below its limit and
+    /// within its bytes.
+    #[inline]
+    fn grow_if_due(&mut self) {
         let doubled = 2 * self.pairs.len() * Pairs::<K, M>::PAIR_BYTES;
         if self.filled > self.capacity() / GROW_AT
             && self.capacity() < self.limit
@@ -334,7 +353,6 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
         {
             self.grow();
         }
-        evicted
     }
 
     /// Doubles the slots in place (no second table beside the first, so the table never
