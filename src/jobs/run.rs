@@ -192,16 +192,7 @@ where
     K: Knowledge<G>,
 {
     let loading = Instant::now();
-    let (stopped, stopped_work) = (
-        file.with_extension("stopped"),
-        file.with_extension("stopped-work"),
-    );
-    let (earlier_nodes, earlier_ms) = if stopped.exists() {
-        load_proofs(solver, &job.position, &stopped, batch);
-        read_work(&stopped_work)
-    } else {
-        (0, 0)
-    };
+    let (earlier_nodes, earlier_ms) = resume(solver, file, job, batch);
     let setup_ms = setup_ms.saturating_add(millis(loading));
     let (start, nodes) = (Instant::now(), solver.nodes());
     set_job_budget(solver, options);
@@ -242,9 +233,29 @@ where
     };
     write_result(file, job, &result)?;
     // Done with: the result holds their work now (a file left over is harmless).
-    let _ = fs::remove_file(&stopped);
-    let _ = fs::remove_file(&stopped_work);
+    let _ = fs::remove_file(file.with_extension("stopped"));
+    let _ = fs::remove_file(file.with_extension("stopped-work"));
     Ok(result)
+}
+
+/// What a stopped run of the job in `file` proved (its `.stopped` file), loaded into
+/// `solver`, and that run's work (nodes, milliseconds); no work if none stopped.
+fn resume<G, K>(
+    solver: &mut Solver<G, K>,
+    file: &Path,
+    job: &Job<G>,
+    batch: &mut Batch,
+) -> (u64, u64)
+where
+    G: ScoringGame + PositionText,
+    K: Knowledge<G>,
+{
+    let stopped = file.with_extension("stopped");
+    if !stopped.exists() {
+        return (0, 0);
+    }
+    load_proofs(solver, &job.position, &stopped, batch);
+    read_work(&file.with_extension("stopped-work"))
 }
 
 /// The budget of one job: its job time, and the batch's deadline.

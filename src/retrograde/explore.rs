@@ -61,71 +61,26 @@ pub(crate) fn explore<G: WinLossGame>(
     max_bytes: usize,
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<Graph<G::Key>, RetroError> {
-    let mut graph = Graph {
-        ids: HashMap::new(),
-        endings: Vec::new(),
-        offsets: vec![0],
-        children: Vec::new(),
+    let mut search = Explorer {
+        graph: Graph {
+            ids: HashMap::new(),
+            endings: Vec::new(),
+            offsets: vec![0],
+            children: Vec::new(),
+        },
+        heap: Heap { keys: 0, queued: 0 },
+        queue: VecDeque::new(),
+        max_bytes,
     };
-    // The heap memory the map's keys own, and the queue's positions (each taken to own as
-    // much as its key: the game's word, `TableKey::heap_bytes`).
-    let mut heap = Heap { keys: 0, queued: 0 };
-    let mut queue = VecDeque::new();
     for start in starts {
-        let (key, next) = (start.key(), graph.ids.len());
-        if graph.ids.contains_key(&key) {
-            continue;
-        }
-        let owned = key.heap_bytes();
-        heap.keys = heap.keys.saturating_add(owned);
-        heap.queued = heap.queued.saturating_add(owned);
-        check_heap::<G>(&graph, heap.total(), max_bytes)?;
-        graph.ids.insert(
-            key,
-            u32::try_from(next).map_err(|_| RetroError::TooManyPositions)?,
-        );
-        queue.push_back((start.clone(), owned));
+        // No room is reserved for the starts: their memory is checked whatever their keys.
+        search.number(start.clone(), true)?;
     }
     let mut moves = Vec::new();
-    while let Some((position, owned)) = queue.pop_front() {
-        heap.queued -= owned;
-        moves.clear();
-        let ending = position.ending_and_plies().or_else(|| {
-            position.generate_moves(&mut moves);
-            moves.is_empty().then(|| (position.without_moves(), 0))
-        });
-        reserve::<G>(
-            &mut graph,
-            (moves.len(), queue.len()),
-            heap.total(),
-            max_bytes,
-        )?;
-        if ending.is_none() {
-            for &mv in &moves {
-                let child = position.after(mv);
-                let next =
-                    u32::try_from(graph.ids.len()).map_err(|_| RetroError::TooManyPositions)?;
-                let key = child.key();
-                let id = match graph.ids.get(&key) {
-                    Some(&id) => id,
-                    None => {
-                        let owned = key.heap_bytes();
-                        if owned > 0 {
-                            // Keys of words own nothing: `reserve` has their room already.
-                            heap.keys = heap.keys.saturating_add(owned);
-                            heap.queued = heap.queued.saturating_add(owned);
-                            check_heap::<G>(&graph, heap.total(), max_bytes)?;
-                        }
-                        graph.ids.insert(key, next);
-                        queue.push_back((child, owned));
-                        next
-                    }
-                };
-                graph.children.push(id);
-            }
-        }
-        graph.endings.push(ending);
-        graph.offsets.push(graph.children.len() as u64);
+    while let Some((position, owned)) = search.queue.pop_front() {
+        search.heap.queued -= owned;
+        search.expand(&position, &mut moves)?;
+        let graph = &search.graph;
         if graph.endings.len().is_multiple_of(RETRO_PROGRESS_EVERY)
             && let Some(report) = progress
         {
@@ -135,7 +90,64 @@ pub(crate) fn explore<G: WinLossGame>(
             });
         }
     }
-    Ok(graph)
+    Ok(search.graph)
+}
+
+/// The forward pass under way: the graph so far, the heap memory counted, the positions
+/// found and not yet expanded (each with the heap bytes it was counted as owning).
+struct Explorer<G: Game> {
+    graph: Graph<G::Key>,
+    heap: Heap,
+    queue: VecDeque<(G, usize)>,
+    max_bytes: usize,
+}
+
+impl<G: WinLossGame> Explorer<G> {
+    /// The number of `position`, numbered now and queued if it is new. Its memory is checked
+    /// against the bound if it owns heap memory or if `check` (no room was reserved for it).
+    fn number(&mut self, position: G, check: bool) -> Result<u32, RetroError> {
+        let key = position.key();
+        if let Some(&id) = self.graph.ids.get(&key) {
+            return Ok(id);
+        }
+        let next = u32::try_from(self.graph.ids.len()).map_err(|_| RetroError::TooManyPositions)?;
+        let owned = key.heap_bytes();
+        if owned > 0 || check {
+            // Keys of words own nothing: `reserve` has their room already.
+            self.heap.keys = self.heap.keys.saturating_add(owned);
+            self.heap.queued = self.heap.queued.saturating_add(owned);
+            check_heap::<G>(&self.graph, self.heap.total(), self.max_bytes)?;
+        }
+        self.graph.ids.insert(key, next);
+        self.queue.push_back((position, owned));
+        Ok(next)
+    }
+
+    /// Lists `position`'s ending or its children (by number, found ones numbered), with room
+    /// made for them first; `moves` is a buffer.
+    fn expand(&mut self, position: &G, moves: &mut Vec<G::Move>) -> Result<(), RetroError> {
+        moves.clear();
+        let ending = position.ending_and_plies().or_else(|| {
+            position.generate_moves(moves);
+            moves.is_empty().then(|| (position.without_moves(), 0))
+        });
+        let queued = self.queue.len();
+        reserve::<G>(
+            &mut self.graph,
+            (moves.len(), queued),
+            self.heap.total(),
+            self.max_bytes,
+        )?;
+        if ending.is_none() {
+            for &mv in moves.iter() {
+                let id = self.number(position.after(mv), false)?;
+                self.graph.children.push(id);
+            }
+        }
+        self.graph.endings.push(ending);
+        self.graph.offsets.push(self.graph.children.len() as u64);
+        Ok(())
+    }
 }
 
 /// The heap memory beyond the stores' own: the keys' and the queued positions'.

@@ -349,22 +349,8 @@ impl Header {
             return Err(TablebaseFileError::NotATable);
         }
         let (name, name_words) = read_name(input, name_len)?;
-        if name != T::NAME {
-            return Err(TablebaseFileError::OtherGame {
-                expected: T::NAME.to_owned(),
-                found: name,
-            });
-        }
         let tier = usize::try_from(tier).map_err(|_| TablebaseFileError::NotATable)?;
-        let expected_len = numbering.tier_len(tier);
-        if rules != numbering.rules_id() || tier_len != expected_len {
-            return Err(TablebaseFileError::OtherRules {
-                expected: numbering.rules_id(),
-                expected_count: expected_len,
-                found: rules,
-                found_count: tier_len,
-            });
-        }
+        Self::check_game(numbering, &name, rules, (tier, tier_len))?;
         let codes_at = 8 * (FIXED_WORDS as u64 + 1 + name_words);
         let bytes = (end - start).checked_mul(width);
         let bytes = bytes.ok_or(TablebaseFileError::NotATable)?;
@@ -387,6 +373,32 @@ impl Header {
             setup,
             solve,
         })
+    }
+
+    /// Whether a file of the game `name`, the rules `rules` and a tier `tier` of `tier_len`
+    /// indices is one of `numbering`'s.
+    fn check_game<T: Tiers>(
+        numbering: &T,
+        name: &str,
+        rules: u64,
+        (tier, tier_len): (usize, u64),
+    ) -> Result<(), TablebaseFileError> {
+        if name != T::NAME {
+            return Err(TablebaseFileError::OtherGame {
+                expected: T::NAME.to_owned(),
+                found: name.to_owned(),
+            });
+        }
+        let expected_len = numbering.tier_len(tier);
+        if rules != numbering.rules_id() || tier_len != expected_len {
+            return Err(TablebaseFileError::OtherRules {
+                expected: numbering.rules_id(),
+                expected_count: expected_len,
+                found: rules,
+                found_count: tier_len,
+            });
+        }
+        Ok(())
     }
 }
 

@@ -70,15 +70,11 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         {
             return cut;
         }
-        // Only a made child comes with its key: a game that makes none compiles the branch away.
-        let (key, canonical, hash) = match key.filter(|_| G::SCORES_BY_PLAYING) {
-            Some(keyed) => (keyed.key.clone(), keyed.canonical, keyed.hash),
-            None => {
-                let (key, canonical) = self.table_key(position);
-                let hash = key.hash64();
-                (key, canonical, hash)
-            }
-        };
+        let Keyed {
+            key,
+            canonical,
+            hash,
+        } = self.node_key(position, key);
         let table_move = match self.probe((&key, hash), depth, &mut window) {
             // A canonical key's move may be a symmetric image's: played only if legal here.
             Ok(table_move) => table_move.filter(|&mv| !canonical || position.is_legal(mv)),
@@ -105,6 +101,25 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         match self.try_first(position, &node, table_move.or(facts.best_move)) {
             Ok(result) => result,
             Err(searched) => self.expand(position, &node, table_move, searched),
+        }
+    }
+
+    /// The table key of `position`, whether it is canonical, and its hash: the ones its parent
+    /// made, else worked out now.
+    #[inline]
+    fn node_key(&self, position: &G, made: Option<&Keyed<G::Key>>) -> Keyed<G::Key> {
+        // Only a made child comes with its key: a game that makes none compiles the branch away.
+        match made.filter(|_| G::SCORES_BY_PLAYING) {
+            Some(keyed) => keyed.clone(),
+            None => {
+                let (key, canonical) = self.table_key(position);
+                let hash = key.hash64();
+                Keyed {
+                    key,
+                    canonical,
+                    hash,
+                }
+            }
         }
     }
 
