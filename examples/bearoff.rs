@@ -138,6 +138,16 @@ fn by_pips(checkers: u8) -> Vec<Checkers> {
     sides
 }
 
+/// Every race of sides of up to `checkers` checkers (none empty), by their pips together.
+fn races_by_pips(checkers: u8) -> impl Iterator<Item = BearoffRace> {
+    let sides = by_pips(checkers);
+    let mut pairs: Vec<(Checkers, Checkers)> = (sides[1..].iter())
+        .flat_map(|&a| sides[1..].iter().map(move |&b| (a, b)))
+        .collect();
+    pairs.sort_by_key(|(a, b)| a.pips() + b.pips());
+    pairs.into_iter().map(|(a, b)| BearoffRace::new(a, b))
+}
+
 fn run(args: Args) -> Result<(), Failure> {
     match args.command {
         Command::One {
@@ -176,15 +186,7 @@ fn run(args: Args) -> Result<(), Failure> {
             );
         }
         Command::EveryOne { checkers } => every(by_pips(checkers).into_iter().map(Bearoff::new))?,
-        Command::EveryRace { checkers } => {
-            let sides = by_pips(checkers);
-            let mut pairs: Vec<(Checkers, Checkers)> = (sides[1..].iter())
-                .flat_map(|&a| sides[1..].iter().map(move |&b| (a, b)))
-                .collect();
-            pairs.sort_by_key(|(a, b)| a.pips() + b.pips());
-            let races = pairs.into_iter().map(|(a, b)| BearoffRace::new(a, b));
-            every(races)?;
-        }
+        Command::EveryRace { checkers } => every(races_by_pips(checkers))?,
         Command::Database { checkers, file } => {
             let built = database(
                 &file,

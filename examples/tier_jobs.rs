@@ -18,7 +18,7 @@ use gamesolver::Retrograde;
 use gamesolver::games::dots_and_boxes::{ByLines, DotsAndBoxes};
 use gamesolver::jobs::simulate;
 use gamesolver::jobs::tiers::{MIN_RANGE, TierJob, TierPlan, read_tier, run_tier_job, wave_times};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Dots and Boxes on WIDTH x HEIGHT boxes, valued tier by tier in jobs.
 #[derive(Debug, Parser)]
@@ -83,27 +83,35 @@ fn plan(tiers: &ByLines, pieces: u64) -> Result<TierPlan, Failure> {
     TierPlan::new(tiers, pieces, MIN_RANGE).map_err(|e| Failure::Input(e.to_string()))
 }
 
+/// A failure of the run, past the input.
+fn failed(e: &dyn std::fmt::Display) -> Failure {
+    Failure::OutOfReach(e.to_string())
+}
+
+/// Writes the plan of the board's tiers, each cut into `pieces`, and its scripts into `dir`.
+fn write_plan(dir: &Path, (width, height): (usize, usize), pieces: u64) -> Result<(), Failure> {
+    let tiers = numbering(width, height)?;
+    let plan = plan(&tiers, pieces)?;
+    let me = std::env::current_exe().map_err(|e| failed(&e))?;
+    let command = format!("{} run {} {width} {height}", me.display(), dir.display());
+    plan.write_dir(dir, &command).map_err(|e| failed(&e))?;
+    let jobs: usize = plan.waves().iter().map(Vec::len).sum();
+    println!(
+        "{jobs} jobs in {} waves in {}",
+        plan.waves().len(),
+        dir.display()
+    );
+    Ok(())
+}
+
 fn run(args: Args) -> Result<(), Failure> {
-    let failed = |e: &dyn std::fmt::Display| Failure::OutOfReach(e.to_string());
     match args.command {
         Step::Plan {
             dir,
             width,
             height,
             pieces,
-        } => {
-            let tiers = numbering(width, height)?;
-            let plan = plan(&tiers, pieces)?;
-            let me = std::env::current_exe().map_err(|e| failed(&e))?;
-            let command = format!("{} run {} {width} {height}", me.display(), dir.display());
-            plan.write_dir(&dir, &command).map_err(|e| failed(&e))?;
-            let jobs: usize = plan.waves().iter().map(Vec::len).sum();
-            println!(
-                "{jobs} jobs in {} waves in {}",
-                plan.waves().len(),
-                dir.display()
-            );
-        }
+        } => write_plan(&dir, (width, height), pieces)?,
         Step::Run {
             dir,
             width,

@@ -1,3 +1,5 @@
+//! The command line of the `subtraction` example: its commands and their arguments (clap).
+
 use clap::{Args, Parser, Subcommand};
 use gamesolver::PlayConvention;
 use gamesolver::games::subtraction::SubtractionGame;

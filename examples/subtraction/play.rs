@@ -1,3 +1,6 @@
+//! `subtraction play`: a game against the perfect strategy, the moves read from standard
+//! input and each answer explained.
+
 use crate::explain;
 use gamesolver::CheckedPlay;
 use gamesolver::games::heaps::HeapMove;
