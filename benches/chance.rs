@@ -63,68 +63,8 @@ fn races(c: &mut Criterion) {
     ];
     for (name, on_roll, other, small) in positions {
         let race = BearoffRace::new(on_roll, other);
-        let value: f64 = ChanceSolver::new().value(&race).expect("no cycle");
-        let plain: f64 = ChanceSolver::new()
-            .with_chance_pruning(ChancePruning::Off)
-            .value(&race)
-            .expect("no cycle");
-        assert!(
-            (value - plain).abs() < 1e-9,
-            "{name}: {value} against {plain}"
-        );
-        group.bench_with_input(BenchmarkId::new("star1", name), &race, |b, race| {
-            b.iter(|| ChanceSolver::<_, f64>::new().value(race));
-        });
-        // The bounds' tables built once, as a user keeps them.
-        let bounded = || ChanceSolver::<_, f64>::new().with_knowledge(bounds.clone());
-        let with_bounds: f64 = bounded().value(&race).expect("no cycle");
-        assert!((value - with_bounds).abs() < 1e-9, "{name}: {with_bounds}");
-        group.bench_with_input(
-            BenchmarkId::new("star1_race_bounds", name),
-            &race,
-            |b, race| {
-                b.iter(|| bounded().value(race));
-            },
-        );
-        group.bench_with_input(BenchmarkId::new("star2", name), &race, |b, race| {
-            b.iter(|| {
-                ChanceSolver::<_, f64>::new()
-                    .with_chance_pruning(ChancePruning::Star2)
-                    .value(race)
-            });
-        });
-        group.bench_with_input(
-            BenchmarkId::new("no_chance_pruning", name),
-            &race,
-            |b, race| {
-                b.iter(|| {
-                    ChanceSolver::<_, f64>::new()
-                        .with_chance_pruning(ChancePruning::Off)
-                        .value(race)
-                });
-            },
-        );
-        for (way, pruning) in [
-            ("star2_ordered", ChancePruning::Star2),
-            ("star1_ordered", ChancePruning::Star1),
-            ("no_chance_pruning_ordered", ChancePruning::Off),
-        ] {
-            let ordered = || {
-                ChanceSolver::<_, f64>::new()
-                    .with_chance_pruning(pruning)
-                    .with_move_ordering(ExpectedRolls(database.clone()))
-            };
-            let mut solver = ordered();
-            let found = solver.value(&race).expect("no cycle");
-            assert!(
-                (found - value).abs() < 1e-9,
-                "{name}: {found} against {value}"
-            );
-            println!("bearoff_race/{way}/{name}: {} nodes", solver.nodes());
-            group.bench_with_input(BenchmarkId::new(way, name), &race, |b, race| {
-                b.iter(|| ordered().value(race));
-            });
-        }
+        let value = race_unordered(&mut group, (name, &race), &bounds);
+        race_ordered(&mut group, (name, &race), &database, value);
         if small {
             let defined: f64 = expectiminimax(&race).expect("no cycle");
             assert!(
@@ -141,6 +81,84 @@ fn races(c: &mut Criterion) {
         }
     }
     group.finish();
+}
+
+type Group<'a> = criterion::BenchmarkGroup<'a, criterion::measurement::WallTime>;
+
+/// The exact solves of `race` in the game's move order: Star1 (with the race bounds and
+/// without), Star2 and no chance pruning, each checked against Star1's value, which it returns.
+fn race_unordered(
+    group: &mut Group<'_>,
+    (name, race): (&str, &BearoffRace),
+    bounds: &RaceBounds,
+) -> f64 {
+    let value: f64 = ChanceSolver::new().value(race).expect("no cycle");
+    let plain: f64 = ChanceSolver::new()
+        .with_chance_pruning(ChancePruning::Off)
+        .value(race)
+        .expect("no cycle");
+    assert!(
+        (value - plain).abs() < 1e-9,
+        "{name}: {value} against {plain}"
+    );
+    group.bench_with_input(BenchmarkId::new("star1", name), race, |b, race| {
+        b.iter(|| ChanceSolver::<_, f64>::new().value(race));
+    });
+    // The bounds' tables built once, as a user keeps them.
+    let bounded = || ChanceSolver::<_, f64>::new().with_knowledge(bounds.clone());
+    let with_bounds: f64 = bounded().value(race).expect("no cycle");
+    assert!((value - with_bounds).abs() < 1e-9, "{name}: {with_bounds}");
+    group.bench_with_input(
+        BenchmarkId::new("star1_race_bounds", name),
+        race,
+        |b, race| {
+            b.iter(|| bounded().value(race));
+        },
+    );
+    for (way, pruning) in [
+        ("star2", ChancePruning::Star2),
+        ("no_chance_pruning", ChancePruning::Off),
+    ] {
+        group.bench_with_input(BenchmarkId::new(way, name), race, |b, race| {
+            b.iter(|| {
+                ChanceSolver::<_, f64>::new()
+                    .with_chance_pruning(pruning)
+                    .value(race)
+            });
+        });
+    }
+    value
+}
+
+/// The exact solves of `race` with the moves ordered by the expected rolls, each way of
+/// pruning, checked against `value`; their nodes printed.
+fn race_ordered(
+    group: &mut Group<'_>,
+    (name, race): (&str, &BearoffRace),
+    database: &Arc<OneSidedDatabase>,
+    value: f64,
+) {
+    for (way, pruning) in [
+        ("star2_ordered", ChancePruning::Star2),
+        ("star1_ordered", ChancePruning::Star1),
+        ("no_chance_pruning_ordered", ChancePruning::Off),
+    ] {
+        let ordered = || {
+            ChanceSolver::<_, f64>::new()
+                .with_chance_pruning(pruning)
+                .with_move_ordering(ExpectedRolls(database.clone()))
+        };
+        let mut solver = ordered();
+        let found = solver.value(race).expect("no cycle");
+        assert!(
+            (found - value).abs() < 1e-9,
+            "{name}: {found} against {value}"
+        );
+        println!("bearoff_race/{way}/{name}: {} nodes", solver.nodes());
+        group.bench_with_input(BenchmarkId::new(way, name), race, |b, race| {
+            b.iter(|| ordered().value(race));
+        });
+    }
 }
 
 /// Races searched to a depth (players' moves) by the engine, a fresh table each time.

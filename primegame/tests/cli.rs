@@ -172,22 +172,8 @@ fn split_solve_from_the_command_line() {
     let out = run(&["plan", "50", "--dir", dir_arg], b"");
     assert!(out.status.success(), "{}", text(&out.stderr));
     let answer = loop {
-        let mut pending: Vec<String> = std::fs::read_dir(&dir)
-            .expect("the plan's directory")
-            .map(|e| e.expect("an entry").path())
-            .filter(|p| p.extension().is_some_and(|x| x == "job"))
-            .filter(|p| !p.with_extension("result").exists())
-            .map(|p| {
-                p.file_name()
-                    .expect("a name")
-                    .to_str()
-                    .expect("UTF-8")
-                    .to_owned()
-            })
-            .collect();
-        pending.sort();
         // Bare names, run in the directory, as `cd D; ls *.job | xargs primegame job` does.
-        for batch in pending.chunks(16) {
+        for batch in pending_jobs(&dir).chunks(16) {
             let out = primegame()
                 .arg("job")
                 .args(batch)
@@ -216,6 +202,35 @@ fn split_solve_from_the_command_line() {
         })
         .count();
     assert_eq!(round1, 1);
+    simulating_the_plan(&dir);
+    std::fs::remove_dir_all(&dir).expect("removed");
+    let out = run(&["merge", dir_arg], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+}
+
+/// The names of the job files in `dir` without a result yet, in order.
+fn pending_jobs(dir: &std::path::Path) -> Vec<String> {
+    let mut pending: Vec<String> = std::fs::read_dir(dir)
+        .expect("the plan's directory")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "job"))
+        .filter(|p| !p.with_extension("result").exists())
+        .map(|p| {
+            p.file_name()
+                .expect("a name")
+                .to_str()
+                .expect("UTF-8")
+                .to_owned()
+        })
+        .collect();
+    pending.sort();
+    pending
+}
+
+/// `simulate` of the solved plan in `dir`: a line a worker count, none refused but 0, and the
+/// longest time a result can carry saturating the makespan.
+fn simulating_the_plan(dir: &std::path::Path) {
+    let dir_arg = dir.to_str().expect("a UTF-8 path");
     let out = run(&["simulate", dir_arg, "--workers", "1,8"], b"");
     let lines: Vec<_> = text(&out.stdout).lines().map(str::to_owned).collect();
     assert!(
@@ -229,7 +244,7 @@ fn split_solve_from_the_command_line() {
     let out = run(&["simulate", dir_arg, "--workers", "0"], b"");
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     // The longest time a result line can carry saturates the makespan; nothing overflows.
-    let result = std::fs::read_dir(&dir)
+    let result = std::fs::read_dir(dir)
         .expect("the directory")
         .map(|e| e.expect("an entry").path())
         .find(|p| p.extension().is_some_and(|e| e == "result"))
@@ -250,9 +265,6 @@ fn split_solve_from_the_command_line() {
         "{}",
         text(&out.stdout)
     );
-    std::fs::remove_dir_all(&dir).expect("removed");
-    let out = run(&["merge", dir_arg], b"");
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
 }
 
 #[test]

@@ -362,6 +362,54 @@ fn the_cyclic_solver_gives_plain_value_iterations_values() {
     }
 }
 
+/// A random game with one lie told: 0, value bounds of only 0; 1, every weight 0; 2, the
+/// last chance move left out.
+#[derive(Clone, Debug)]
+struct Lying(Random, u8);
+impl Game for Lying {
+    type Move = u8;
+    type Key = usize;
+    const NAME: &'static str = "lying";
+    fn generate_moves(&self, out: &mut Vec<u8>) {
+        self.0.generate_moves(out);
+    }
+    fn play_unchecked(&mut self, mv: u8) {
+        self.0.play_unchecked(mv);
+    }
+    fn key(&self) -> usize {
+        self.0.key()
+    }
+}
+
+impl ScoringGame for Lying {
+    fn points(&self, mv: u8) -> Points {
+        self.0.points(mv)
+    }
+    fn keeps_turn(&self, mv: u8) -> bool {
+        self.0.keeps_turn(mv)
+    }
+}
+impl ChanceGame for Lying {
+    fn is_chance(&self) -> bool {
+        self.0.is_chance()
+    }
+    fn chance_moves(&self, out: &mut Vec<(u8, u32)>) {
+        self.0.chance_moves(out);
+        match self.1 {
+            1 => out.iter_mut().for_each(|(_, weight)| *weight = 0),
+            2 => out.truncate(out.len().saturating_sub(1)),
+            _ => {}
+        }
+    }
+    fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
+        if self.1 == 0 {
+            0..=0
+        } else {
+            self.0.value_bounds()
+        }
+    }
+}
+
 /// The games with chance that come with the crate pass the check; bounds that lie, a weight
 /// of 0 and chance moves that are not the legal ones are each named.
 #[test]
@@ -374,52 +422,6 @@ fn the_check_names_a_lie_in_a_chance_game() {
     assert!(check::chance(&race, 1 << 16).unwrap() > 100);
     assert!(check::chance(&Pig::new(12).unwrap(), 1 << 16).unwrap() > 100);
 
-    /// A random game with one lie told.
-    #[derive(Clone, Debug)]
-    struct Lying(Random, u8);
-    impl Game for Lying {
-        type Move = u8;
-        type Key = usize;
-        const NAME: &'static str = "lying";
-        fn generate_moves(&self, out: &mut Vec<u8>) {
-            self.0.generate_moves(out);
-        }
-        fn play_unchecked(&mut self, mv: u8) {
-            self.0.play_unchecked(mv);
-        }
-        fn key(&self) -> usize {
-            self.0.key()
-        }
-    }
-
-    impl ScoringGame for Lying {
-        fn points(&self, mv: u8) -> Points {
-            self.0.points(mv)
-        }
-        fn keeps_turn(&self, mv: u8) -> bool {
-            self.0.keeps_turn(mv)
-        }
-    }
-    impl ChanceGame for Lying {
-        fn is_chance(&self) -> bool {
-            self.0.is_chance()
-        }
-        fn chance_moves(&self, out: &mut Vec<(u8, u32)>) {
-            self.0.chance_moves(out);
-            match self.1 {
-                1 => out.iter_mut().for_each(|(_, weight)| *weight = 0),
-                2 => out.truncate(out.len().saturating_sub(1)),
-                _ => {}
-            }
-        }
-        fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
-            if self.1 == 0 {
-                0..=0
-            } else {
-                self.0.value_bounds()
-            }
-        }
-    }
     let mut named = [false; 3];
     for seed in 0..100u64 {
         let game = random_game(20, &[seed, seed ^ 0x5555, 3]);

@@ -53,8 +53,8 @@ fn the_policy_holds_a_win_and_rolls_at_the_start() {
 /// ending with certainty, only the game's values do.
 #[test]
 fn small_games_are_solved_exactly_as_fractions() {
+    use gamesolver::Game;
     use gamesolver::chance::{BigRational, Expectation};
-    use gamesolver::{ChanceGame, Game, ScoringGame};
     let fraction = |a: i64, b: i64| BigRational::from_int(a) / BigRational::from_int(b);
     // p = 2/3 and 6/7: values 2p - 1 = 1/3 and 5/7.
     let piglet = Pig::piglet(1).unwrap();
@@ -78,29 +78,9 @@ fn small_games_are_solved_exactly_as_fractions() {
                             continue;
                         };
                         let float = approximate.value(&position).unwrap();
-                        let worth = |mv| {
-                            let (margin, keeps) = position.margin_and_turn(mv);
-                            let child = exact.value(&position.after(mv)).unwrap().clone();
-                            let margin = BigRational::from_int(margin);
-                            if keeps {
-                                margin + child
-                            } else {
-                                margin - child
-                            }
-                        };
-                        if position.is_chance() {
-                            let mut drawn = Vec::new();
-                            position.chance_moves(&mut drawn);
-                            let total = BigRational::from_int(drawn.len() as i64);
-                            let mean = drawn
-                                .iter()
-                                .fold(BigRational::from_int(0), |sum, &(mv, _)| sum + worth(mv))
-                                / total;
-                            assert_eq!(&mean, value, "{position:?}");
-                        } else {
-                            let best = position.legal_moves().into_iter().map(worth).max().unwrap();
-                            assert_eq!(&best, value, "{position:?}");
-                        }
+                        assert_equation(&position, value, |after| {
+                            exact.value(after).unwrap().clone()
+                        });
                         let as_float = float_of(value);
                         assert!(
                             (as_float - float).abs() < 1e-9,
@@ -112,6 +92,41 @@ fn small_games_are_solved_exactly_as_fractions() {
             }
         }
         assert!(checked > 50, "{checked}");
+    }
+}
+
+/// Asserts that `value` is `position`'s value by the game's equation, given the values of
+/// the positions after it (`value_of`): the mean of the rolls' worths at a roll, the best
+/// move's worth at a choice.
+fn assert_equation(
+    position: &Pig,
+    value: &gamesolver::chance::BigRational,
+    value_of: impl Fn(&Pig) -> gamesolver::chance::BigRational,
+) {
+    use gamesolver::chance::{BigRational, Expectation};
+    use gamesolver::{ChanceGame, Game, ScoringGame};
+    let worth = |mv| {
+        let (margin, keeps) = position.margin_and_turn(mv);
+        let child = value_of(&position.after(mv));
+        let margin = BigRational::from_int(margin);
+        if keeps {
+            margin + child
+        } else {
+            margin - child
+        }
+    };
+    if position.is_chance() {
+        let mut drawn = Vec::new();
+        position.chance_moves(&mut drawn);
+        let total = BigRational::from_int(drawn.len() as i64);
+        let mean = drawn
+            .iter()
+            .fold(BigRational::from_int(0), |sum, &(mv, _)| sum + worth(mv))
+            / total;
+        assert_eq!(&mean, value, "{position:?}");
+    } else {
+        let best = position.legal_moves().into_iter().map(worth).max().unwrap();
+        assert_eq!(&best, value, "{position:?}");
     }
 }
 
