@@ -44,6 +44,12 @@
 //! it assumes only that they hold. A probe pays when the first move is good and costs a
 //! search when it is not ([`ChancePruning`] gives the measurements).
 //!
+//! The chance moves are searched heaviest first (the game's order among equal weights): the
+//! more of the mean the first ones hold, the sooner the bounds of the rest decide the node
+//! (two dice's 15 rolls of weight 2 before the 6 doubles: races searched to depth 2 with Star2
+//! in 9% to 27% fewer nodes, BENCHMARKS.md). The proofs above hold in any order; a sum's
+//! order changes nothing in exact rationals and moves only the last bits in floating point.
+//!
 //! A player's moves are searched the table's best first, then by their margins; an exact
 //! solve may order them by an evaluator's estimates instead
 //! ([`ChanceSolver::with_move_ordering`]), which gives Star2 its good first move. The order

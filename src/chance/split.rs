@@ -263,7 +263,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Helpers<G,
         ply: usize,
     ) -> Result<V, Halt> {
         let mut drawn = Vec::new();
-        position.chance_moves(&mut drawn);
+        super::star::heaviest_first(position, &mut drawn);
         let worths = Mutex::new(vec![None; drawn.len()]);
         self.run(main, position, drawn.len(), |search, position, i| {
             let mv = drawn[i].0;

@@ -195,7 +195,7 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
     /// a lookup for each chance move.)
     fn chance_moves_of(&mut self, position: &G) -> Vec<ChanceMove<G, V>> {
         let mut drawn = Vec::new();
-        position.chance_moves(&mut drawn);
+        heaviest_first(position, &mut drawn);
         drawn
             .into_iter()
             .map(|(mv, weight)| {
@@ -262,6 +262,15 @@ fn window_of<G, V: Expectation>(
         (max(fail_low.clone(), below), min(fail_high.clone(), above))
     } else {
         (below, above)
+    }
+}
+
+/// The chance moves of `position` in the order the search takes them: heaviest first, the
+/// game's order among equal weights (see the module docs of `chance`).
+pub(super) fn heaviest_first<G: ChanceGame>(position: &G, out: &mut Vec<(G::Move, u32)>) {
+    position.chance_moves(out);
+    if !out.is_sorted_by(|a, b| a.1 >= b.1) {
+        out.sort_by_key(|&(_, weight)| std::cmp::Reverse(weight));
     }
 }
 

@@ -59,8 +59,11 @@ fn weighted_rolls() -> impl Iterator<Item = (BearoffMove, u32)> {
     weighted_dice().map(|(roll, weight)| (roll_move(roll), weight))
 }
 
+/// The 21 rolls as chance moves, the 15 of weight 2 first: the order the chance search takes
+/// them in, so that it has none to sort.
 fn rolls(out: &mut Vec<(BearoffMove, u32)>) {
-    out.extend(weighted_rolls());
+    out.extend(weighted_rolls().filter(|&(_, weight)| weight == 2));
+    out.extend(weighted_rolls().filter(|&(_, weight)| weight == 1));
 }
 
 /// A move is legal where the rules list it: a roll at a chance node, a play of the roll after.
