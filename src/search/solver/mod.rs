@@ -295,9 +295,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     }
 
     /// Forgets every stored result. On one thread the table keeps its size and the memory it
-    /// has grown into, as [`Vec::clear`] keeps its capacity: a solve like the last (a set of
-    /// positions solved one after another) starts at the size it needs and pays no page
-    /// faults. Only the parts of the table written since the last clear are emptied, so a
+    /// has grown into, as [`Vec::clear`] keeps its capacity: the next solve of a set of
+    /// positions solved one after another starts at the size the largest before it needed,
+    /// without growing again, and pays no page faults. Only the parts of the table written since the last clear are emptied, so a
     /// clear after a small solve costs little whatever the table's size.
     pub fn clear(&mut self) {
         self.search.clear();

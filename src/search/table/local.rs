@@ -203,7 +203,7 @@ impl<K: TableKey, M: Copy> TranspositionTable<K, M> {
     /// Forgets every entry, keeping the table's size and memory: the next search of a set of
     /// positions (each solved from a wiped table) starts at the size the largest before it
     /// needed, without the doublings that would take it there, each of which goes over every
-    /// entry (Connect 4's L1_R1 5% faster so, BENCHMARKS.md), and touches no new pages (a
+    /// entry (Connect 4's L1_R1 6% faster so, BENCHMARKS.md), and touches no new pages (a
     /// first touch of each costs a page fault). Only the regions of pairs written since the
     /// last wipe are emptied ([`REGIONS`], each at most a 4,096th of the table), so a wipe
     /// after a small search in a large table is cheap.
