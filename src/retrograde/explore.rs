@@ -61,7 +61,7 @@ pub(crate) fn explore<G: WinLossGame>(
     max_bytes: usize,
     progress: &mut Option<RetroProgressFn>,
 ) -> Result<Graph<G::Key>, RetroError> {
-    let mut search = Explorer {
+    let mut explorer = Explorer {
         graph: Graph {
             ids: HashMap::new(),
             endings: Vec::new(),
@@ -74,13 +74,13 @@ pub(crate) fn explore<G: WinLossGame>(
     };
     for start in starts {
         // No room is reserved for the starts: their memory is checked whatever their keys.
-        search.number(start.clone(), true)?;
+        explorer.number(start.clone(), true)?;
     }
     let mut moves = Vec::new();
-    while let Some((position, owned)) = search.queue.pop_front() {
-        search.heap.queued -= owned;
-        search.expand(&position, &mut moves)?;
-        let graph = &search.graph;
+    while let Some((position, owned)) = explorer.queue.pop_front() {
+        explorer.heap.queued -= owned;
+        explorer.expand(&position, &mut moves)?;
+        let graph = &explorer.graph;
         if graph.endings.len().is_multiple_of(RETRO_PROGRESS_EVERY)
             && let Some(report) = progress
         {
@@ -90,7 +90,7 @@ pub(crate) fn explore<G: WinLossGame>(
             });
         }
     }
-    Ok(search.graph)
+    Ok(explorer.graph)
 }
 
 /// The forward pass under way: the graph so far, the heap memory counted, the positions
