@@ -4,7 +4,7 @@ use super::cycle::DEEP_PLY;
 use super::moves::{Made, NO_CHILD};
 use super::{Candidate, INFINITY, Keyed, Negamax, Node, Scored, narrow};
 use crate::game::Evaluator;
-use crate::game::{Knowledge, ScoringGame, TableKey};
+use crate::game::{Knowledge, ScoringGame};
 use crate::search::table::{Entry, PROVEN};
 use std::ops::RangeInclusive;
 
@@ -111,15 +111,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         // Only a made child comes with its key: a game that makes none compiles the branch away.
         match made.filter(|_| G::SCORES_BY_PLAYING) {
             Some(keyed) => keyed.clone(),
-            None => {
-                let (key, canonical) = self.table_key(position);
-                let hash = key.hash64();
-                Keyed {
-                    key,
-                    canonical,
-                    hash,
-                }
-            }
+            None => self.keyed(position),
         }
     }
 
