@@ -4,6 +4,7 @@
 
 use super::brute::estimate;
 use super::error::{ChanceError, MAX_PLIES};
+use super::star::ChanceMove;
 use super::table::{Entry, NO_MOVE, Table};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
@@ -85,6 +86,10 @@ pub(super) struct Search<G: ChanceGame, V, E, K = NoKnowledge> {
     move_lists: Vec<MoveLists<G::Move>>,
     /// The estimates of a node's moves, kept between nodes.
     estimated: Vec<Estimated<G::Move>>,
+    /// The chance nodes' lists of chance moves, kept between nodes.
+    pub(super) chance_lists: Vec<Vec<ChanceMove<G, V>>>,
+    /// A chance node's chance moves as the game draws them, kept between nodes.
+    pub(super) drawn: Vec<(G::Move, u32)>,
 }
 
 /// The bounds a table entry proves, if one is deep enough, and the place of the best move
@@ -137,6 +142,8 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
             order_by_estimate: false,
             move_lists: Vec::new(),
             estimated: Vec::new(),
+            chance_lists: Vec::new(),
+            drawn: Vec::new(),
         }
     }
 

@@ -9,7 +9,8 @@ use crate::game::{ChanceGame, Evaluator, Knowledge};
 
 /// One chance move of a chance node: the position after it (played once, for its bounds and
 /// its search), its weight, margin, whether it keeps the turn, and the bounds of its worth.
-struct ChanceMove<G, V> {
+#[derive(Debug)]
+pub(super) struct ChanceMove<G, V> {
     child: G,
     weight: V,
     margin: V,
@@ -29,11 +30,28 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         depth: u16,
         ply: usize,
     ) -> Result<V, Halt> {
-        let mut drawn = self.chance_moves_of(position);
+        // A list of each ply's chance moves, kept between nodes: no allocation a node.
+        let mut drawn = self.chance_lists.pop().unwrap_or_default();
+        self.chance_moves_of(position, &mut drawn);
+        let result = self.mean(&mut drawn, alpha, beta, depth, ply);
+        drawn.clear();
+        self.chance_lists.push(drawn);
+        result
+    }
+
+    /// [`chance_node`](Self::chance_node) over its chance moves, `drawn`.
+    fn mean(
+        &mut self,
+        drawn: &mut [ChanceMove<G, V>],
+        alpha: &V,
+        beta: &V,
+        depth: u16,
+        ply: usize,
+    ) -> Result<V, Halt> {
         if drawn.is_empty() {
             return Ok(V::from_int(0));
         }
-        let total = weighted(&drawn, |_| V::from_int(1));
+        let total = weighted(drawn, |_| V::from_int(1));
         if self.pruning == ChancePruning::Star2 {
             let node = Node {
                 alpha,
@@ -42,11 +60,11 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
                 depth,
                 ply,
             };
-            if let Some(bound) = self.probe(&mut drawn, &node)? {
+            if let Some(bound) = self.probe(drawn, &node)? {
                 return Ok(bound);
             }
         }
-        self.star1(&drawn, alpha, beta, &total, depth, ply)
+        self.star1(drawn, alpha, beta, &total, depth, ply)
     }
 
     /// Star1 over the chance moves, or their plain mean without pruning.
@@ -190,34 +208,34 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         Ok(())
     }
 
-    /// The chance moves of `position`, each with the game's bounds on its worth. (The table's
+    /// The chance moves of `position`, each with the game's bounds on its worth, added to
+    /// `out`. (The table's
     /// bounds on the positions after them cut a few nodes more and cost more time than that:
     /// a lookup for each chance move.)
-    fn chance_moves_of(&mut self, position: &G) -> Vec<ChanceMove<G, V>> {
-        let mut drawn = Vec::new();
+    fn chance_moves_of(&mut self, position: &G, out: &mut Vec<ChanceMove<G, V>>) {
+        let mut drawn = std::mem::take(&mut self.drawn);
+        drawn.clear();
         heaviest_first(position, &mut drawn);
-        drawn
-            .into_iter()
-            .map(|(mv, weight)| {
-                let (margin, keeps) = position.margin_and_turn(mv);
-                let margin = V::from_int(margin);
-                let child = position.after(mv);
-                let (lower, upper) = self.bounds(&child);
-                let (lower, upper) = if keeps {
-                    (margin.clone() + lower, margin.clone() + upper)
-                } else {
-                    (margin.clone() - upper, margin.clone() - lower)
-                };
-                ChanceMove {
-                    child,
-                    weight: V::from_int(i64::from(weight)),
-                    margin,
-                    keeps,
-                    lower,
-                    upper,
-                }
-            })
-            .collect()
+        out.extend(drawn.iter().map(|&(mv, weight)| {
+            let (margin, keeps) = position.margin_and_turn(mv);
+            let margin = V::from_int(margin);
+            let child = position.after(mv);
+            let (lower, upper) = self.bounds(&child);
+            let (lower, upper) = if keeps {
+                (margin.clone() + lower, margin.clone() + upper)
+            } else {
+                (margin.clone() - upper, margin.clone() - lower)
+            };
+            ChanceMove {
+                child,
+                weight: V::from_int(i64::from(weight)),
+                margin,
+                keeps,
+                lower,
+                upper,
+            }
+        }));
+        self.drawn = drawn;
     }
 
     /// The chance move's worth, fail-soft within (`alpha`, `beta`).
