@@ -87,6 +87,17 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
         self.alone()
     }
 
+    /// Whether the positions right after a chance move go into the table (on by default; see
+    /// [`ChanceSolver::with_entries_after_chance`](super::ChanceSolver::with_entries_after_chance)).
+    /// Off suits a game where such a position is reached from its chance node alone (bearoff
+    /// races searched three players' moves deep: the same nodes within 4%, Star2 4 to 6%
+    /// faster, BENCHMARKS.md). The values are the same.
+    #[must_use]
+    pub fn with_entries_after_chance(mut self, on: bool) -> Self {
+        self.search.entries_after_chance = on;
+        self.alone()
+    }
+
     /// Whether a player's moves are searched in the order of the evaluator's estimates of
     /// them (on by default), where two or more players' moves are left to search: one
     /// estimate a move buys a good first move, which Star2's probes and alpha-beta need. Off,

@@ -140,8 +140,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// To each depth, the engine without a table (every pruning, one thread or two) finds
-    /// the definition's depth-limited value exactly; with its table, the value it calls exact
-    /// is the game's.
+    /// the definition's depth-limited value exactly; with its table (of every position, or
+    /// none right after a chance move), the value it calls exact is the game's.
     #[test]
     fn the_engine_gives_the_depth_limited_values(
         count in 2usize..40,
@@ -157,6 +157,10 @@ proptest! {
             let mut tabled = ChanceEngine::<Random, Guess, BigRational>::new(Guess)
                 .with_chance_pruning(pruning)
                 .with_threads(threads);
+            let mut tabled_before_chance = ChanceEngine::<Random, Guess, BigRational>::new(Guess)
+                .with_entries_after_chance(false)
+                .with_chance_pruning(pruning)
+                .with_threads(threads);
             for at in 0..count {
                 let position = Random { at, ..game.clone() };
                 for depth in 1..4u16 {
@@ -169,10 +173,12 @@ proptest! {
                     let truth: BigRational =
                         expectiminimax_to_depth(&position, u32::from(found.depth), &Guess).unwrap();
                     prop_assert_eq!(&found.value, &truth, "node {} depth {}", at, depth);
-                    let found = tabled.search(&position, budget).unwrap().unwrap();
-                    if found.exact {
-                        let value: BigRational = expectiminimax(&position).unwrap();
-                        prop_assert_eq!(&found.value, &value, "node {} depth {}", at, depth);
+                    for engine in [&mut tabled, &mut tabled_before_chance] {
+                        let found = engine.search(&position, budget).unwrap().unwrap();
+                        if found.exact {
+                            let value: BigRational = expectiminimax(&position).unwrap();
+                            prop_assert_eq!(&found.value, &value, "node {} depth {}", at, depth);
+                        }
                     }
                 }
             }
@@ -184,7 +190,8 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(600))]
 
     /// Every position's value, by the solver with each pruning, its moves in the game's order
-    /// or ordered by an estimate, on one thread or two, is the definition's: exactly in
+    /// or ordered by an estimate, on one thread or two, with entries right after a chance move
+    /// or without, is the definition's: exactly in
     /// rationals, within rounding in floating point; the best moves are worth it.
     #[test]
     fn the_solver_gives_the_definitions_values(
@@ -201,6 +208,8 @@ proptest! {
         let mut solvers = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(exact);
         let ordered = |pruning| exact(pruning).with_move_ordering(Guess);
         let mut ordered = [ChancePruning::Star2, ChancePruning::Star1, ChancePruning::Off].map(ordered);
+        let before_chance = |pruning| exact(pruning).with_entries_after_chance(false);
+        let mut before_chance = [ChancePruning::Star2, ChancePruning::Star1].map(before_chance);
         let mut float = ChanceSolver::<Random, f64>::new();
         for at in 0..count {
             let position = Random { at, ..game.clone() };
@@ -210,6 +219,9 @@ proptest! {
             }
             for solver in &mut ordered {
                 prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}, ordered", at);
+            }
+            for solver in &mut before_chance {
+                prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}, no entry after chance", at);
             }
             let approximate: f64 = float.value(&position).unwrap();
             let exact: f64 = expectiminimax(&position).unwrap();
