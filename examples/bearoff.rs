@@ -89,8 +89,11 @@ fn value<G: ChanceGame>(
     show: impl Fn(f64) -> f64,
 ) -> Result<String, Failure> {
     let out_of_reach = |e: gamesolver::chance::ChanceError| Failure::OutOfReach(e.to_string());
+    // A position after a roll is reached from its roll alone: the table keeps the rest.
     if exact {
-        let mut solver = ChanceSolver::new().with_threads(threads);
+        let mut solver = ChanceSolver::new()
+            .with_entries_after_chance(false)
+            .with_threads(threads);
         let value: BigRational = solver.value(position).map_err(out_of_reach)?;
         let one = BigRational::from_int(1);
         // The same map as `show`, exactly: rolls are minus the value, a chance (1 + v) / 2.
@@ -101,7 +104,9 @@ fn value<G: ChanceGame>(
         };
         Ok(shown.to_string())
     } else {
-        let mut solver = ChanceSolver::new().with_threads(threads);
+        let mut solver = ChanceSolver::new()
+            .with_entries_after_chance(false)
+            .with_threads(threads);
         let value: f64 = solver.value(position).map_err(out_of_reach)?;
         Ok(format!("{:.9}", show(value)))
     }
