@@ -177,7 +177,10 @@ impl Checkers {
 
     /// The [`plays`](Self::plays) of `roll`, packed, added to `out`.
     /// The layers of positions after each die are built in `out` itself, past what it held,
-    /// each moved down over the one before once sorted and deduplicated: no allocation.
+    /// each moved down over the one before: no allocation. Only the layers between the first
+    /// die and the last are deduplicated (a double's, which would grow): one die played on
+    /// one position gives distinct positions (checkers taken from different points, or one
+    /// borne off), and the last layer's repeats go with the final sort.
     pub(super) fn packed_plays(self, roll: Roll, out: &mut Vec<u32>) {
         let (dice, count) = roll.dice();
         let orders: &[[usize; 4]] = if count == 4 {
@@ -190,7 +193,7 @@ impl Checkers {
             // This order's layer, after the ends of the orders before.
             let layer = out.len();
             out.push(self.packed());
-            for &i in &order[..count] {
+            for (step, &i) in order[..count].iter().enumerate() {
                 let next = out.len();
                 for at in layer..next {
                     let word = out[at];
@@ -200,7 +203,11 @@ impl Checkers {
                         Self::after_die(word, u32::from(dice[i]), out);
                     }
                 }
-                let len = sort_and_dedup(&mut out[next..]);
+                let len = if step == 0 || step == count - 1 {
+                    out.len() - next
+                } else {
+                    sort_and_dedup(&mut out[next..])
+                };
                 out.copy_within(next..next + len, layer);
                 out.truncate(layer + len);
             }
