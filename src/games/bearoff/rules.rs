@@ -177,10 +177,11 @@ impl Checkers {
 
     /// The [`plays`](Self::plays) of `roll`, packed, added to `out`.
     /// The layers of positions after each die are built in `out` itself, past what it held,
-    /// each moved down over the one before: no allocation. Only the layers between the first
-    /// die and the last are deduplicated (a double's, which would grow): one die played on
-    /// one position gives distinct positions (checkers taken from different points, or one
-    /// borne off), and the last layer's repeats go with the final sort.
+    /// the last of each order of the dice moved down over the others: no allocation. Only the
+    /// layers between the first die and the last are deduplicated (a double's, which would
+    /// grow): one die played on one position gives distinct positions (checkers taken from
+    /// different points, or one borne off), and the last layer's repeats go with the final
+    /// sort.
     pub(super) fn packed_plays(self, roll: Roll, out: &mut Vec<u32>) {
         let (dice, count) = roll.dice();
         let orders: &[[usize; 4]] = if count == 4 {
@@ -190,9 +191,10 @@ impl Checkers {
         };
         let start = out.len();
         for order in orders {
-            // This order's layer, after the ends of the orders before.
-            let layer = out.len();
+            // This order's layers, after the ends of the orders before.
+            let base = out.len();
             out.push(self.packed());
+            let mut layer = base;
             for (step, &i) in order[..count].iter().enumerate() {
                 let next = out.len();
                 for at in layer..next {
@@ -203,14 +205,16 @@ impl Checkers {
                         Self::after_die(word, u32::from(dice[i]), out);
                     }
                 }
-                let len = if step == 0 || step == count - 1 {
-                    out.len() - next
-                } else {
-                    sort_and_dedup(&mut out[next..])
-                };
-                out.copy_within(next..next + len, layer);
-                out.truncate(layer + len);
+                if step > 0 && step < count - 1 {
+                    let len = sort_and_dedup(&mut out[next..]);
+                    out.truncate(next + len);
+                }
+                layer = next;
             }
+            // The order's last layer, down over the layers before it.
+            let len = out.len() - layer;
+            out.copy_within(layer.., base);
+            out.truncate(base + len);
         }
         let len = sort_and_dedup(&mut out[start..]);
         out.truncate(start + len);
