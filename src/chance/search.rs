@@ -4,7 +4,6 @@
 
 use super::brute::estimate;
 use super::error::{ChanceError, MAX_PLIES};
-use super::star::ChanceMove;
 use super::table::{Entry, NO_MOVE, Table};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
@@ -57,6 +56,19 @@ impl From<ChanceError> for Halt {
 
 /// A player's node's moves with their margins and turns, and the moves as generated.
 pub(super) type MoveLists<M> = (Vec<(M, i64, bool)>, Vec<M>);
+
+/// One chance move of a chance node (searched in `star`): the position after it (played
+/// once, for its bounds and its search), its weight, margin, whether it keeps the turn, and
+/// the bounds of its worth.
+#[derive(Debug)]
+pub(super) struct ChanceMove<G, V> {
+    pub(super) child: G,
+    pub(super) weight: V,
+    pub(super) margin: V,
+    pub(super) keeps: bool,
+    pub(super) lower: V,
+    pub(super) upper: V,
+}
 
 /// The search's state: its table, its settings, its count of nodes, its evaluator and the
 /// game's knowledge.

@@ -2,22 +2,10 @@
 //! leaves, given what the chance moves before proved and the bounds of those after), after
 //! Star2's probes (a bound on each chance move from one move of the position after it).
 
-use super::search::{ChancePruning, Halt, Search};
+use super::search::{ChanceMove, ChancePruning, Halt, Search};
 use super::value::{Expectation, max, min};
 use super::worth::{child_window, through};
 use crate::game::{ChanceGame, Evaluator, Knowledge};
-
-/// One chance move of a chance node: the position after it (played once, for its bounds and
-/// its search), its weight, margin, whether it keeps the turn, and the bounds of its worth.
-#[derive(Debug)]
-pub(super) struct ChanceMove<G, V> {
-    child: G,
-    weight: V,
-    margin: V,
-    keeps: bool,
-    lower: V,
-    upper: V,
-}
 
 impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, V, E, K> {
     /// The node's mean, fail-soft within (`alpha`, `beta`) (see the module docs for the
