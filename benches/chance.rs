@@ -1,6 +1,7 @@
 //! Games with chance: backgammon bearoff ([`gamesolver::games::bearoff`]) solved by the chance
-//! search with Star1 (`star1`), Star2 (`star2`), chance pruning off (`no_chance_pruning`: every
-//! chance move searched whole, the table kept), each again with the players' moves ordered by
+//! search with Star1 (`star1`; and with no table entry right after a roll,
+//! `star1_no_entries_after_chance`), Star2 (`star2`), chance pruning off (`no_chance_pruning`:
+//! every chance move searched whole, the table kept), each again with the players' moves ordered by
 //! the expected rolls (`_ordered`), Star1 with the race's bounds (`star1_race_bounds`), and by
 //! plain expectiminimax (`expectiminimax`: no pruning, no table, OpenSpiel's way); bearoff
 //! races searched to a depth by the engine with the expected-rolls evaluator (`race_to_depth`),
@@ -104,6 +105,17 @@ fn race_unordered(
     group.bench_with_input(BenchmarkId::new("star1", name), race, |b, race| {
         b.iter(|| ChanceSolver::<_, f64>::new().value(race));
     });
+    // A position after a roll is reached from its roll alone: no entry for it.
+    let before_roll = || ChanceSolver::<_, f64>::new().with_entries_after_chance(false);
+    let found: f64 = before_roll().value(race).expect("no cycle");
+    assert!((value - found).abs() < 1e-9, "{name}: {found}");
+    group.bench_with_input(
+        BenchmarkId::new("star1_no_entries_after_chance", name),
+        race,
+        |b, race| {
+            b.iter(|| before_roll().value(race));
+        },
+    );
     // The bounds' tables built once, as a user keeps them.
     let bounded = || ChanceSolver::<_, f64>::new().with_knowledge(bounds.clone());
     let with_bounds: f64 = bounded().value(race).expect("no cycle");
