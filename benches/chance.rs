@@ -3,17 +3,16 @@
 //! `star1_no_entries_after_chance`), Star2 (`star2`), chance pruning off (`no_chance_pruning`:
 //! every chance move searched whole, the table kept), each again with the players' moves ordered by
 //! the expected rolls (`_ordered`), Star1 with the race's bounds (`star1_race_bounds`), and by
-//! plain expectiminimax (`expectiminimax`: no pruning, no table, OpenSpiel's way); bearoff
-//! races searched to a depth by the engine with the expected-rolls evaluator (`race_to_depth`),
-//! each way again and Star2 on two threads (`star2_two_threads`), beside the depth-limited
-//! expectiminimax; the one-sided database of up to 8 checkers, solved as the example solves it,
-//! beside a dynamic programme written by hand (`baseline/bearoff_dp.rs`); Pig to 100, whose
-//! positions repeat, by the strongly connected components, explored by keys (`CyclicSolver`) or
-//! numbered in tiers by the scores banked (`tiers`: `ByBanked`, one thread), beside value
-//! iteration over the whole game by hand (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last
-//! four turns (every card of nine boxes filled or more) by the retrograde solve in tiers
-//! (`ByTurns`), one thread, beside the dynamic programme a turn at a time by hand
-//! (`games::yahtzee::expected_scores`).
+//! plain expectiminimax (`expectiminimax`: no pruning, no table, OpenSpiel's way); bearoff races
+//! searched to a depth by the engine with the expected-rolls evaluator (`race_to_depth`), each way
+//! again and Star2 on two threads (`star2_two_threads`), beside the depth-limited expectiminimax;
+//! the one-sided database of up to 8 checkers, solved as the example solves it, beside a dynamic
+//! programme written by hand (`baseline/bearoff_dp.rs`); Pig to 100, whose positions repeat, by the
+//! strongly connected components, explored by keys (`CyclicSolver`) or numbered in tiers by the
+//! scores banked (`tiers`: `ByBanked`, one thread), beside value iteration over the whole game by
+//! hand (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last four turns (every card of nine boxes
+//! filled or more) by the retrograde solve in tiers (`ByTurns`), one thread, beside the dynamic
+//! programme a turn at a time by hand (`games::yahtzee::expected_scores`).
 //!
 //! `cargo bench --bench chance`
 

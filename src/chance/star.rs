@@ -197,9 +197,8 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
     }
 
     /// The chance moves of `position`, each with the game's bounds on its worth, added to
-    /// `out`. (The table's
-    /// bounds on the positions after them cut a few nodes more and cost more time than that:
-    /// a lookup for each chance move.)
+    /// `out`. (The table's bounds on the positions after them cut a few nodes more and cost
+    /// more time than that: a lookup for each chance move.)
     fn chance_moves_of(&mut self, position: &G, out: &mut Vec<ChanceMove<G, V>>) {
         let mut drawn = std::mem::take(&mut self.drawn);
         drawn.clear();

@@ -191,8 +191,8 @@ proptest! {
 
     /// Every position's value, by the solver with each pruning, its moves in the game's order
     /// or ordered by an estimate, on one thread or two, with entries right after a chance move
-    /// or without, is the definition's: exactly in
-    /// rationals, within rounding in floating point; the best moves are worth it.
+    /// or without, is the definition's: exactly in rationals, within rounding in floating
+    /// point; the best moves are worth it.
     #[test]
     fn the_solver_gives_the_definitions_values(
         count in 2usize..40,
@@ -221,7 +221,8 @@ proptest! {
                 prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}, ordered", at);
             }
             for solver in &mut before_chance {
-                prop_assert_eq!(&solver.value(&position).unwrap(), &truth, "node {}, no entry after chance", at);
+                let value = solver.value(&position).unwrap();
+                prop_assert_eq!(&value, &truth, "node {}, no entry after chance", at);
             }
             let approximate: f64 = float.value(&position).unwrap();
             let exact: f64 = expectiminimax(&position).unwrap();
