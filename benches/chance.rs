@@ -29,7 +29,7 @@ use gamesolver::games::bearoff::{
 };
 use gamesolver::games::pig::{ByBanked, Pig};
 use gamesolver::games::yahtzee::{ByTurns, Card, Joker, expected_scores};
-use gamesolver::{Retrograde, Tiers};
+use gamesolver::{Evaluator, Knowledge, Retrograde, Tiers};
 use std::sync::Arc;
 
 fn side(counts: [u8; 6]) -> Checkers {
@@ -105,27 +105,16 @@ fn race_unordered(
         b.iter(|| ChanceSolver::<_, f64>::new().value(race));
     });
     // A position after a roll is reached from its roll alone: no entry for it.
-    let before_roll = || ChanceSolver::<_, f64>::new().with_entries_after_chance(false);
-    let found: f64 = before_roll().value(race).expect("no cycle");
-    assert!((value - found).abs() < 1e-9, "{name}: {found}");
-    group.bench_with_input(
-        BenchmarkId::new("star1_no_entries_after_chance", name),
-        race,
-        |b, race| {
-            b.iter(|| before_roll().value(race));
-        },
+    checked_bench(
+        group,
+        ("star1_no_entries_after_chance", name),
+        (race, value),
+        || ChanceSolver::new().with_entries_after_chance(false),
     );
     // The bounds' tables built once, as a user keeps them.
-    let bounded = || ChanceSolver::<_, f64>::new().with_knowledge(bounds.clone());
-    let with_bounds: f64 = bounded().value(race).expect("no cycle");
-    assert!((value - with_bounds).abs() < 1e-9, "{name}: {with_bounds}");
-    group.bench_with_input(
-        BenchmarkId::new("star1_race_bounds", name),
-        race,
-        |b, race| {
-            b.iter(|| bounded().value(race));
-        },
-    );
+    checked_bench(group, ("star1_race_bounds", name), (race, value), || {
+        ChanceSolver::new().with_knowledge(bounds.clone())
+    });
     for (way, pruning) in [
         ("star2", ChancePruning::Star2),
         ("no_chance_pruning", ChancePruning::Off),
@@ -139,6 +128,24 @@ fn race_unordered(
         });
     }
     value
+}
+
+/// Benches the exact solve of `race` by a solver `solver` makes, as `way`, once it is checked
+/// to find `value`.
+fn checked_bench<E: Evaluator<BearoffRace>, K: Knowledge<BearoffRace>>(
+    group: &mut Group<'_>,
+    (way, name): (&str, &str),
+    (race, value): (&BearoffRace, f64),
+    solver: impl Fn() -> ChanceSolver<BearoffRace, f64, E, K>,
+) {
+    let found = solver().value(race).expect("no cycle");
+    assert!(
+        (value - found).abs() < 1e-9,
+        "{way}/{name}: {found} against {value}"
+    );
+    group.bench_with_input(BenchmarkId::new(way, name), race, |b, race| {
+        b.iter(|| solver().value(race));
+    });
 }
 
 /// The exact solves of `race` with the moves ordered by the expected rolls, each way of
