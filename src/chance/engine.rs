@@ -90,8 +90,9 @@ impl<G: ChanceGame, E: Evaluator<G>, V: Expectation> ChanceEngine<G, E, V> {
     /// Whether the positions right after a chance move go into the table (on by default; see
     /// [`ChanceSolver::with_entries_after_chance`](super::ChanceSolver::with_entries_after_chance)).
     /// Off suits a game where such a position is reached from its chance node alone (bearoff
-    /// races searched three players' moves deep: the same nodes within 4%, Star2 4 to 6%
-    /// faster, BENCHMARKS.md). The values are the same.
+    /// races searched three players' moves deep: the same nodes within 4%, Star2 4 to 8%
+    /// faster on 10 and 15 checkers a side, within the noise on 6, BENCHMARKS.md). The values
+    /// are the same.
     #[must_use]
     pub fn with_entries_after_chance(mut self, on: bool) -> Self {
         self.search.entries_after_chance = on;
