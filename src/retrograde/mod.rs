@@ -355,7 +355,7 @@ impl Retrograde {
 
     /// The same solver settling the positions of a chance game that go round within a tier
     /// ([`solve_expected`](Self::solve_expected)) until no value moves by more than
-    /// `tolerance` in a sweep (10⁻¹² by default), or than 2⁻⁴⁰ of itself (rounding alone
+    /// `tolerance` in a sweep (10⁻¹² by default), or than 2⁻⁴⁶ of itself (rounding alone
     /// moves a large value by a few units in the last place).
     #[must_use]
     pub fn with_tolerance(mut self, tolerance: f64) -> Self {

@@ -41,7 +41,9 @@ impl ExpectedTablebase {
     /// The largest change in the last sweep of any component of positions that go round
     /// (see [`Retrograde::with_tolerance`](crate::Retrograde::with_tolerance)): 0 for a game
     /// without cycles, or a table read back ([`from_tiers`](Self::from_tiers)); at most the
-    /// tolerance otherwise, or 2⁻⁴⁰ of a value that rounding moves by more.
+    /// tolerance otherwise, or 2⁻⁴⁶ of a value that rounding moves by more. Not the error: a
+    /// value is about the residual over one less the rate at which its component's changes
+    /// shrink from its limit.
     #[must_use]
     pub fn residual(&self) -> f64 {
         self.settled.residual
