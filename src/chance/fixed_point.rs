@@ -149,11 +149,12 @@ impl Settle {
 /// Guesses are made only while they pay (`settle` decides, this returns whether it guessed): a
 /// sweep's change must be smaller than it was when the last guess was made. A guess far off (Δ²
 /// divides by the difference of two steps, small where a value's steps barely shrink) makes the
-/// next changes larger, so no guess follows it until the sweeps alone have brought the change below
-/// where it was: the changes at the guesses shrink, and a guess's error cannot feed the next.
-/// Without this, guesses made from guesses grew without end on a random graph of 40 positions (a
-/// change of 0.34 at the 8th sweep was 1.2·10⁵ at the 41st, then infinite) and kept one of 22 from
-/// settling in 2²⁰ sweeps. On Pig every guess passes: the sweeps are those without the check.
+/// next changes larger, so no guess follows it until the sweeps alone have brought the change
+/// below where it was: the changes at the guesses shrink, and guesses cannot push the values
+/// further out one after another. Without this, guesses made from guesses grew without end on a
+/// random graph of 40 positions (a change of 0.34 at the 8th sweep was 1.2·10⁵ at the 41st,
+/// then infinite) and kept one of 22 from settling in 2²⁰ sweeps. On Pig every guess passes:
+/// the sweeps are those without the check.
 fn extrapolate<V: Values + ?Sized>(
     component: &[u32],
     values: &mut V,
