@@ -75,8 +75,8 @@ fn bellman(edges: &Edges, values: &[f64], node: usize) -> f64 {
 /// every value from the last sweep's, until no value moves by more than 10⁻¹³ of the largest
 /// (at least 1); then, since a sweep's last change leaves a value as far from its limit as
 /// that change over one less the rate at which the changes shrink, the equations of the best
-/// moves it found solved at once ([`solve_policy`]), and checked to be the game's: no value
-/// moves by more than rounding leaves when it is swept again.
+/// moves it found solved at once ([`solve_policy`]), and checked to be the game's: swept
+/// again, no value moves by more than 10⁻¹² of the largest.
 fn fixed_point(edges: &Edges) -> Vec<f64> {
     let mut values = vec![0.0; edges.len()];
     let mut settled = false;
