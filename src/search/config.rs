@@ -10,11 +10,13 @@ pub const DEFAULT_TABLE_BYTES: usize = 64 << 20;
 /// How a [`Solver`](crate::Solver) or an [`Engine`](crate::Engine) searches: table size,
 /// threads, table cut-offs, the helper threads' bursts. The defaults suit any game. The options
 /// of one front-end are on its builder: the solver's null windows
-/// ([`Solver::with_null_window_range`](crate::Solver::with_null_window_range)), the engine's
+/// ([`Solver::with_null_window_range`](crate::Solver::with_null_window_range),
+/// [`Solver::with_first_guess`](crate::Solver::with_first_guess)), the engine's
 /// time plan and pruning ([`Engine::with_aspiration`](crate::Engine::with_aspiration) and the
 /// methods beside it). Values tuned for one game live with that game (PrimeGame's in
 /// [`games::prime::solver`](crate::games::prime::solver) and
-/// [`games::prime::engine`](crate::games::prime::engine)).
+/// [`games::prime::engine`](crate::games::prime::engine), Kalah's in
+/// [`games::kalah::solver`](crate::games::kalah::solver)).
 ///
 /// Built with the `with_` methods from [`SearchConfig::default`]; the fields can be read.
 ///

@@ -16,6 +16,14 @@
 //! rest are sorted. The window of a child is the parent's, seen from the other side and
 //! shifted by the points the move hands out.
 //!
+//! **The value at the root.** The solver finds an exact value by null-window tests where they
+//! pay, each cheap and each leaving in the table what it proved: halving the root's proven
+//! bounds when they are narrow ([`Solver::with_null_window_range`]: Connect 4, as Pons' solver
+//! does), or stepping from a first guess to the bound each test proved
+//! ([`Solver::with_first_guess`], MTD(f): Kalah's tuned settings). Else one open window, the
+//! default for a game without narrow bounds: PrimeGame's values span hundreds, and Dots and
+//! Boxes 3x3 searched 6% more nodes by stepping, 16% with its knowledge (BENCHMARKS.md).
+//!
 //! **What a game's knowledge buys.** Everything beyond the rules comes from the game's
 //! [`Knowledge`](crate::Knowledge), and each item is proven by the game beside its code:
 //!

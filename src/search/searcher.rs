@@ -9,7 +9,7 @@
 //! a lock-free table, others a table of locked buckets.
 
 use crate::game::{Evaluator, Game, Knowledge, ScoringGame, TableKey};
-pub(crate) use crate::search::negamax::{EXACT_DEPTH, Scored};
+pub(crate) use crate::search::negamax::{EXACT_DEPTH, NullWindows, Scored};
 use crate::search::negamax::{Negamax, ProgressFn, Settings, TurnGain, order_key};
 use crate::search::table::{
     LockedTable, SearchTable, SharedTable, TranspositionTable, move_type_packs,
@@ -270,9 +270,11 @@ impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K>
         })
     }
 
-    /// The exact value of `position`, by null-window tests within its proven `bounds`.
-    pub fn narrowed(&mut self, position: &mut G, bounds: (i64, i64)) -> Scored {
-        self.run(position, |core, position| core.narrowed(position, bounds))
+    /// The exact value of `position`, by null-window `tests` within its proven `bounds`.
+    pub fn narrowed(&mut self, position: &mut G, bounds: (i64, i64), tests: NullWindows) -> Scored {
+        self.run(position, |core, position| {
+            core.narrowed(position, bounds, tests)
+        })
     }
 
     /// The value of `position` searched `depth` plies within (`alpha`, `beta`), fail-soft, and

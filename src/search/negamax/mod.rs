@@ -10,6 +10,7 @@ mod root;
 mod turn_gain;
 
 pub(crate) use moves::order_key;
+pub(crate) use root::NullWindows;
 pub(crate) use turn_gain::TurnGain;
 
 use crate::game::Evaluator;

@@ -6,30 +6,79 @@ use super::{Candidate, EXACT_DEPTH, Keyed, Negamax, Node, Scored};
 use crate::game::Evaluator;
 use crate::game::{Knowledge, ScoringGame, TableKey};
 
+/// Which value each null-window test of [`Negamax::narrowed`] asks about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NullWindows {
+    /// The middle of the range left (nearer 0 first, where most values of small games lie),
+    /// as Pascal Pons' Connect 4 solver does.
+    Halving,
+    /// The bound the last test proved, from a first guess: MTD(f) (Plaat, Schaeffer, Pijls and
+    /// de Bruin, "Best-first fixed-depth minimax algorithms", Artificial Intelligence 87,
+    /// 1996). Each test asks whether the value reaches the last result (fail-soft, so a
+    /// bound as tight as the search found), which pays where the values lie near the guess
+    /// and the results are tight: Kalah's margins (BENCHMARKS.md).
+    Stepping {
+        /// The value the first test asks about.
+        guess: i64,
+    },
+}
+
+impl NullWindows {
+    /// The value `v` of the next test (is the value above `v`?), within `lower..upper`
+    /// (`lower < upper`), `last` the last test's result if any.
+    fn test_at(self, (lower, upper): (i64, i64), last: Option<i64>) -> i64 {
+        match self {
+            NullWindows::Halving => {
+                let mid = lower + (upper - lower) / 2;
+                if mid <= 0 && lower / 2 < mid {
+                    lower / 2
+                } else if mid >= 0 && upper / 2 > mid {
+                    upper / 2
+                } else {
+                    mid
+                }
+            }
+            NullWindows::Stepping { guess } => {
+                // Is it at least the last bound proved (or the guess)? At the lower bound, is
+                // it above it? Either way a test within the range, so each one narrows it.
+                let at = last.unwrap_or(guess).clamp(lower, upper);
+                if at == lower { at } else { at - 1 }
+            }
+        }
+    }
+}
+
+/// The range `lower..=upper` left once the test at `at` (is the value above it?) found the
+/// fail-soft `result`: at most `result` if it failed low, at least it if it failed high,
+/// and narrower by one at least.
+fn after_test((lower, upper): (i64, i64), at: i64, result: i64) -> (i64, i64) {
+    if result <= at {
+        (lower, result.min(at).max(lower))
+    } else {
+        (result.max(at + 1).min(upper), upper)
+    }
+}
+
 impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
     /// The exact value of `position`, known to lie in `lower..=upper`, by null-window tests
-    /// that halve the range (nearer 0 first, where most values of small games lie), as Pascal
-    /// Pons' Connect 4 solver does: each test is cheap, and the table keeps what the others
-    /// proved. Fail-soft bounds narrow the range by more than half when they can.
-    pub fn narrowed(&mut self, position: &mut G, (mut lower, mut upper): (i64, i64)) -> Scored {
-        let mut proven = true;
+    /// ([`NullWindows`]): each test is cheap, and the table keeps what the others proved.
+    /// Fail-soft results narrow the range by more than the test when they can.
+    pub fn narrowed(
+        &mut self,
+        position: &mut G,
+        (mut lower, mut upper): (i64, i64),
+        tests: NullWindows,
+    ) -> Scored {
+        let (mut proven, mut last) = (true, None);
         while lower < upper {
-            let mut mid = lower + (upper - lower) / 2;
-            if mid <= 0 && lower / 2 < mid {
-                mid = lower / 2;
-            } else if mid >= 0 && upper / 2 > mid {
-                mid = upper / 2;
-            }
-            let result = self.search(position, EXACT_DEPTH, mid, mid + 1, 0);
+            let at = tests.test_at((lower, upper), last);
+            let result = self.search(position, EXACT_DEPTH, at, at + 1, 0);
             if self.aborted {
                 return result;
             }
             proven &= result.proven;
-            if result.value <= mid {
-                upper = result.value.min(mid).max(lower);
-            } else {
-                lower = result.value.max(mid + 1).min(upper);
-            }
+            (lower, upper) = after_test((lower, upper), at, result.value);
+            last = Some(result.value);
         }
         Scored {
             value: lower,
@@ -123,6 +172,68 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         match self.knowledge.canonical_key(position) {
             Some(key) => (key, true),
             None => (position.key(), false),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::INFINITY;
+    use super::*;
+
+    /// The tests of a search whose value is `value` and whose fail-soft result is the
+    /// tightest bound (`tight`: the value itself) or the loosest (the test's own edge), from
+    /// `range`: the value found, and how many tests it took.
+    fn find(tests: NullWindows, range: (i64, i64), value: i64, tight: bool) -> (i64, usize) {
+        let (mut range, mut last, mut count) = (range, None, 0);
+        while range.0 < range.1 {
+            let at = tests.test_at(range, last);
+            assert!(
+                range.0 <= at && at < range.1,
+                "{tests:?} {range:?} tested at {at}"
+            );
+            let result = match (tight, value <= at) {
+                (true, _) => value,
+                (false, true) => at,
+                (false, false) => at + 1,
+            };
+            range = after_test(range, at, result);
+            (last, count) = (Some(result), count + 1);
+        }
+        (range.0, count)
+    }
+
+    #[test]
+    fn every_test_lies_in_the_range_and_the_value_is_found() {
+        let ways = [
+            NullWindows::Halving,
+            NullWindows::Stepping { guess: 0 },
+            NullWindows::Stepping { guess: 5 },
+            NullWindows::Stepping { guess: -40 },
+        ];
+        for tests in ways {
+            for lower in -9..=9 {
+                for upper in lower..=9 {
+                    for value in lower..=upper {
+                        for tight in [true, false] {
+                            let (found, count) = find(tests, (lower, upper), value, tight);
+                            assert_eq!(found, value, "{tests:?} {lower}..={upper}");
+                            assert!(count <= (upper - lower) as usize);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn stepping_from_a_guess_needs_two_tests_when_the_results_are_tight() {
+        // MTD(f): is it at least the guess, then is it above the bound the first proved (or
+        // at least it)? Over the whole range a search allows.
+        let stepping = NullWindows::Stepping { guess: 0 };
+        for value in [-7, -1, 0, 1, 12] {
+            let (found, count) = find(stepping, (-INFINITY, INFINITY), value, true);
+            assert_eq!((found, count), (value, 2), "{value}");
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{Solution, SolveError, Solver};
 use crate::game::{Knowledge, ScoringGame};
-use crate::search::searcher::{EXACT_DEPTH, Scored};
+use crate::search::searcher::{EXACT_DEPTH, NullWindows, Scored};
 use crate::search::{MoveBounds, Stage, UNBOUNDED as INFINITY};
 
 impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
@@ -90,8 +90,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
 
     fn exact_value(&mut self, position: &G) -> Result<i64, SolveError> {
         self.search.set_stage(Stage::Value);
-        let result = match self.narrow_bounds(position) {
-            Some(bounds) => self.search.narrowed(&mut position.clone(), bounds),
+        let result = match self.null_windows(position) {
+            Some((bounds, tests)) => self.search.narrowed(&mut position.clone(), bounds, tests),
             None => self
                 .search
                 .value(&mut position.clone(), EXACT_DEPTH, -INFINITY, INFINITY),
@@ -99,13 +99,25 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self.checked(result)
     }
 
-    /// The root's proven bounds, when they are narrow enough for null-window tests to pay
-    /// (see [`with_null_window_range`](Self::with_null_window_range)).
-    fn narrow_bounds(&self, position: &G) -> Option<(i64, i64)> {
-        let range = self.null_window_range?;
-        let bounds = self.search.knowledge().facts(position).bounds?;
-        let (lower, upper) = (*bounds.start(), *bounds.end());
-        (upper.saturating_sub(lower) <= range).then_some((lower, upper))
+    /// The bounds and the tests by which null windows find the value of `position`, if they
+    /// do: halving the root's proven bounds when they are narrow enough to pay (see
+    /// [`with_null_window_range`](Self::with_null_window_range)), else stepping from the first
+    /// guess if there is one ([`with_first_guess`](Self::with_first_guess)); `None` for one
+    /// open window.
+    fn null_windows(&self, position: &G) -> Option<((i64, i64), NullWindows)> {
+        let bounds = self.search.knowledge().facts(position).bounds;
+        let bounds = bounds.map_or((-INFINITY, INFINITY), |bounds| {
+            (*bounds.start(), *bounds.end())
+        });
+        let (lower, upper) = (bounds.0.max(-INFINITY), bounds.1.min(INFINITY));
+        if self
+            .null_window_range
+            .is_some_and(|range| upper.saturating_sub(lower) <= range)
+        {
+            return Some(((lower, upper), NullWindows::Halving));
+        }
+        let guess = self.first_guess?;
+        Some(((lower, upper), NullWindows::Stepping { guess }))
     }
 
     /// The exact value of `position` and one optimal move (`None` when the game is over):
@@ -130,10 +142,10 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     pub fn best_move(&mut self, position: &G) -> Result<Option<(G::Move, i64)>, SolveError> {
         self.begin(position)?;
         self.search.set_stage(Stage::Value);
-        if let Some(bounds) = self.narrow_bounds(position) {
+        if let Some((bounds, tests)) = self.null_windows(position) {
             // The value first, by null windows; then the root once with a window just around
             // it, which the table answers almost at once, for the move.
-            let result = self.search.narrowed(&mut position.clone(), bounds);
+            let result = self.search.narrowed(&mut position.clone(), bounds, tests);
             let value = self.checked(result)?;
             let (result, best) =
                 self.search
@@ -179,8 +191,8 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         }
         let moves = self.search.ordered_root_moves(position);
         let mut bounds = MoveBounds::new(legal);
-        // With narrow bounds, the value first by null windows: then one test a move.
-        let known = match self.narrow_bounds(position) {
+        // Where null windows find the value, the value first: then one test a move.
+        let known = match self.null_windows(position) {
             Some(_) => Some(self.exact_value(position)?),
             None => None,
         };

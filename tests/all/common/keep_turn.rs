@@ -3,7 +3,7 @@
 //! optimal move, and the line, played out in a `Record`; and the game's
 //! `margin_and_turn` against its `margin` and `keeps_turn`.
 
-use gamesolver::{CheckedPlay, Record, ScoringGame, SearchConfig, Solver};
+use gamesolver::{CheckedPlay, Knowledge, Record, ScoringGame, SearchConfig, Solver};
 use std::collections::HashMap;
 use std::fmt::Display;
 
@@ -33,6 +33,15 @@ pub fn plain_value<G: ScoringGame>(position: &G, memo: &mut HashMap<G::Key, i64>
 /// Solves each position on one and two threads and checks the value, the optimal moves and
 /// the line against [`plain_value`]; returns how many solves were checked.
 pub fn check_solver<G: ScoringGame + CheckedPlay + Display>(positions: &[G]) -> usize {
+    check_solver_as(positions, |solver| solver)
+}
+
+/// [`check_solver`] of the solver `tune` makes of a default one (its knowledge, its settings).
+pub fn check_solver_as<G, K>(positions: &[G], tune: impl Fn(Solver<G>) -> Solver<G, K>) -> usize
+where
+    G: ScoringGame + CheckedPlay + Display,
+    K: Knowledge<G>,
+{
     let mut memo = HashMap::new();
     let mut checked = 0;
     // The game's one-pass answer is the two methods' (the searches use the first).
@@ -46,7 +55,7 @@ pub fn check_solver<G: ScoringGame + CheckedPlay + Display>(positions: &[G]) -> 
         let config = SearchConfig::default()
             .with_threads(threads)
             .with_table_bytes(1 << 20);
-        let mut solver = Solver::with_config(config);
+        let mut solver = tune(Solver::with_config(config));
         for position in positions {
             let solution = solver.solve(position).unwrap();
             let value = plain_value(position, &mut memo);
