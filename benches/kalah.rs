@@ -1,7 +1,8 @@
 //! Kalah(m, n) ([`gamesolver::games::kalah`]), a game where a sowing into one's
 //! own store keeps the turn: the exact value of the start from an empty table, by the solver
-//! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`;
-//! `endgame`: an endgame table of at most 8 M positions, made
+//! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`,
+//! default settings; `tuned`: the seeds left and Kalah's settings, `games::kalah::solver`;
+//! `endgame`: Kalah's settings and an endgame table of at most 8 M positions, made
 //! and filled within each run), and by the two naive baselines a user writes by hand,
 //! alpha-beta with a `HashMap`: each sowing a move (`naive`, `baseline/kalah_naive.rs`), or a
 //! whole turn a move, turns tried by what they score (`turns`, `baseline/kalah_turns.rs`).
@@ -14,7 +15,7 @@ use baseline::kalah_naive::NaiveKalah;
 use baseline::kalah_turns::TurnsKalah;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use gamesolver::Solver;
-use gamesolver::games::kalah::{Endgame, Kalah, SeedsLeft};
+use gamesolver::games::kalah::{self, Endgame, Kalah, SeedsLeft};
 
 fn kalah(c: &mut Criterion) {
     let mut group = c.benchmark_group("kalah");
@@ -25,6 +26,7 @@ fn kalah(c: &mut Criterion) {
         let name = format!("{m},{n}");
         let value = Solver::new().value(&start);
         assert_eq!(Solver::new().with_knowledge(SeedsLeft).value(&start), value);
+        assert_eq!(kalah::solver().value(&start), value);
         assert_eq!(Ok(TurnsKalah::default().value(&start)), value);
         group.bench_with_input(BenchmarkId::new("rules", &name), &start, |b, start| {
             b.iter(|| Solver::new().value(start));
@@ -32,11 +34,15 @@ fn kalah(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("seeds_left", &name), &start, |b, start| {
             b.iter(|| Solver::new().with_knowledge(SeedsLeft).value(start));
         });
+        group.bench_with_input(BenchmarkId::new("tuned", &name), &start, |b, start| {
+            b.iter(|| kalah::solver().value(start));
+        });
         let seeds = Endgame::seeds_within(&start, 8 << 20);
         let endgame = || Endgame::build(&start, seeds, 1 << 30).expect("8 M positions");
-        assert_eq!(Solver::new().with_knowledge(endgame()).value(&start), value);
+        let tuned = || kalah::tune_solver(Solver::new().with_knowledge(endgame()));
+        assert_eq!(tuned().value(&start), value);
         group.bench_with_input(BenchmarkId::new("endgame", &name), &start, |b, start| {
-            b.iter(|| Solver::new().with_knowledge(endgame()).value(start));
+            b.iter(|| tuned().value(start));
         });
         group.bench_with_input(BenchmarkId::new("turns", &name), &start, |b, start| {
             b.iter(|| TurnsKalah::default().value(start));

@@ -14,7 +14,7 @@
 use clap::{CommandFactory, Parser};
 use cli_support::failure::{self, Failure};
 use cli_support::pipe;
-use gamesolver::games::kalah::{Endgame, Kalah, SeedsLeft};
+use gamesolver::games::kalah::{self, Endgame, Kalah, SeedsLeft};
 use gamesolver::{Knowledge, SearchConfig, Solver};
 use std::time::Instant;
 
@@ -67,7 +67,12 @@ fn run(args: &Args) -> Result<(), Failure> {
             Endgame::build(&start, seeds, 4 << 30)
         };
         let table = table.map_err(|e| Failure::Input(e.to_string()))?;
-        report(solver.with_knowledge(table.clone()), &start, args, clock)?;
+        report(
+            kalah::tune_solver(solver.with_knowledge(table.clone())),
+            &start,
+            args,
+            clock,
+        )?;
         eprintln!(
             "endgame table of {seeds} seeds: {} of its {} positions computed",
             table.computed(),
@@ -75,7 +80,12 @@ fn run(args: &Args) -> Result<(), Failure> {
         );
         Ok(())
     } else if args.knowledge {
-        report(solver.with_knowledge(SeedsLeft), &start, args, clock)
+        report(
+            kalah::tune_solver(solver.with_knowledge(SeedsLeft)),
+            &start,
+            args,
+            clock,
+        )
     } else {
         report(solver, &start, args, clock)
     }

@@ -13,6 +13,10 @@
 //! A point is a seed into one's store, so the value of the start is the first player's winning
 //! margin. The position is kept from the side to move's point of view (its pits first), so
 //! the stores, which do not change what is left to play, are not part of it.
+//!
+//! Solve it with [`solver`]: the seeds left bound every value ([`SeedsLeft`]), and Kalah's
+//! settings find the value by null-window tests from 0 ([`tune_solver`]); larger boards gain
+//! from an endgame table ([`Endgame`]) under the same settings.
 
 mod by_seeds;
 mod endgame;
@@ -20,7 +24,7 @@ mod knowledge;
 
 pub use by_seeds::BySeeds;
 pub use endgame::{Endgame, EndgameError, MAX_ENDGAME_SEEDS};
-pub use knowledge::SeedsLeft;
+pub use knowledge::{SeedsLeft, solver, tune_solver};
 
 use crate::{CheckedPlay, Game, Points, ScoringGame};
 use std::fmt;

@@ -6,7 +6,7 @@
 
 use crate::common::keep_turn;
 use gamesolver::CheckedPlay;
-use gamesolver::games::kalah::{BySeeds, Endgame, EndgameError, Kalah, SeedsLeft};
+use gamesolver::games::kalah::{self, BySeeds, Endgame, EndgameError, Kalah, SeedsLeft};
 use gamesolver::retrograde::ScoreKnowledge;
 use gamesolver::{
     Game, Player, Record, Retrograde, ScoringGame, SearchConfig, Solver, Tiers, check,
@@ -37,6 +37,21 @@ fn values_and_best_moves_match_a_plain_negamax_on_random_positions() {
     let mut checked = 0;
     for (m, n) in [(2, 2), (3, 2), (3, 3), (4, 2), (4, 3)] {
         checked += keep_turn::check_solver(&random_positions(m, n, 6));
+    }
+    assert!(checked > 100, "{checked} positions");
+}
+
+/// Kalah's tuned solver finds the value by null-window tests stepping from 0 (MTD(f)), with
+/// the seeds left and with the rules alone: the same values, optimal moves and lines.
+#[test]
+fn the_tuned_solver_matches_a_plain_negamax_on_random_positions() {
+    let mut checked = 0;
+    for (m, n) in [(2, 2), (3, 3), (4, 2), (4, 3)] {
+        let positions = random_positions(m, n, 4);
+        checked += keep_turn::check_solver_as(&positions, |solver| {
+            kalah::tune_solver(solver.with_knowledge(SeedsLeft))
+        });
+        checked += keep_turn::check_solver_as(&positions, kalah::tune_solver);
     }
     assert!(checked > 100, "{checked} positions");
 }
