@@ -19,7 +19,7 @@
 //!
 //! Only the order changes: every move is still searched, so a value never depends on it.
 
-use crate::game::ScoringGame;
+use crate::game::{ScoringGame, TableKey};
 
 /// The most positions a node looks through to order its moves that keep the turn.
 pub(crate) const TURN_LOOKAHEAD: usize = 64;
@@ -37,7 +37,28 @@ pub(crate) struct TurnGain<M> {
     changes: u32,
     /// Nodes asked whether to look ahead.
     asked: u32,
+    /// The gains of the turns looked through lately, by their positions' hashes (see
+    /// [`Memo`]); empty until a move keeps the turn.
+    memo: Vec<Memo>,
 }
+
+/// A turn's gain from a position, looked through whole: a node looks through the turns of
+/// its children's children, which the child's own node then orders by, and a null-window
+/// test visits a node again. Kept with the look-ahead it took, so that a gain read back
+/// takes as much of the node's look-ahead as working it out would have: the order is the
+/// same as without the memo, move for move.
+#[derive(Debug, Clone, Copy, Default)]
+struct Memo {
+    hash: u64,
+    gain: i64,
+    /// Positions looked through (at most [`TURN_LOOKAHEAD`]).
+    used: u32,
+    /// Whether the slot holds a gain.
+    kept: bool,
+}
+
+/// Slots of the memo: 4096 of 24 bytes, in the caches beside the search's own lists.
+const MEMO_SLOTS: usize = 1 << 12;
 
 /// The look-ahead runs at every node while it changes the first move at one node in this many
 /// or more.
@@ -57,6 +78,7 @@ impl<M> Default for TurnGain<M> {
             looks: 0,
             changes: 0,
             asked: 0,
+            memo: Vec::new(),
         }
     }
 }
@@ -105,15 +127,49 @@ impl<M: Copy> TurnGain<M> {
             return margin;
         }
         self.lookahead_left -= 1;
-        let gain = match child {
+        let (gain, _) = match child {
             Some(child) => self.best_after(child, 0),
             None => self.best_after(&position.after(mv), 0),
         };
         margin.saturating_add(gain)
     }
 
-    /// The most a turn that continues at `position` (the same mover) can score by margins.
-    fn best_after<G>(&mut self, position: &G, level: usize) -> i64
+    /// The most a turn that continues at `position` (the same mover) can score by margins,
+    /// and whether the look-ahead lasted for the whole turn: read back from the memo if it
+    /// was looked through whole and the node's look-ahead left covers it, else looked through
+    /// now (and kept, if whole).
+    fn best_after<G>(&mut self, position: &G, level: usize) -> (i64, bool)
+    where
+        G: ScoringGame<Move = M>,
+    {
+        if self.memo.is_empty() {
+            self.memo = vec![Memo::default(); MEMO_SLOTS];
+        }
+        let hash = position.key().hash64();
+        let slot = (hash as usize) % MEMO_SLOTS;
+        let memo = self.memo[slot];
+        let used = memo.used as usize;
+        if memo.kept && memo.hash == hash && used <= self.lookahead_left {
+            self.lookahead_left -= used;
+            return (memo.gain, true);
+        }
+        let before = self.lookahead_left;
+        let (gain, whole) = self.look_through(position, level);
+        if whole {
+            // At most TURN_LOOKAHEAD: fits.
+            let used = (before - self.lookahead_left) as u32;
+            self.memo[slot] = Memo {
+                hash,
+                gain,
+                used,
+                kept: true,
+            };
+        }
+        (gain, whole)
+    }
+
+    /// [`best_after`](Self::best_after) worked out.
+    fn look_through<G>(&mut self, position: &G, level: usize) -> (i64, bool)
     where
         G: ScoringGame<Move = M>,
     {
@@ -124,6 +180,7 @@ impl<M: Copy> TurnGain<M> {
         moves.clear();
         position.generate_moves(&mut moves);
         let mut best = if moves.is_empty() { 0 } else { i64::MIN };
+        let mut whole = true;
         for &mv in &moves {
             // Where the game scores by playing, the move is played once for both.
             let mut child = G::SCORES_BY_PLAYING.then(|| position.clone());
@@ -134,12 +191,17 @@ impl<M: Copy> TurnGain<M> {
             if keeps && self.lookahead_left > 0 {
                 self.lookahead_left -= 1;
                 let child = child.unwrap_or_else(|| position.after(mv));
-                gain = gain.saturating_add(self.best_after(&child, level + 1));
+                let (after, child_whole) = self.best_after(&child, level + 1);
+                gain = gain.saturating_add(after);
+                whole &= child_whole;
+            } else if keeps {
+                // The turn is cut short here.
+                whole = false;
             }
             best = best.max(gain);
         }
         self.lists[level] = moves;
-        best
+        (best, whole)
     }
 }
 
@@ -220,6 +282,54 @@ mod tests {
         assert!(cut_short >= 1 && cut_short <= best_turn(&position, 0));
         // With the look-ahead spent, a move counts its margin alone.
         assert_eq!(gain.of_move(&position, (1, None), 3, true), 3);
+    }
+
+    /// The look-ahead without a memo: the turn's gain from `position` within `budget`
+    /// positions, and the budget left.
+    fn looked_through(position: &Coins, budget: usize) -> (i64, usize) {
+        let (mut best, mut left) = (if position.0.is_empty() { 0 } else { i64::MIN }, budget);
+        for mv in position.legal_moves() {
+            let mut gain = position.margin(mv);
+            if position.keeps_turn(mv) && left > 0 {
+                let (after, rest) = looked_through(&position.after(mv), left - 1);
+                (gain, left) = (gain + after, rest);
+            }
+            best = best.max(gain);
+        }
+        (best, left)
+    }
+
+    #[test]
+    fn a_gain_from_the_memo_is_the_look_ahead_s_and_takes_as_much_of_it() {
+        let rows = [
+            vec![1, 4, 3, 2, 5, 7],
+            vec![3, 1, 2, 5],
+            vec![1, 3, 5, 7, 9, 2, 11],
+        ];
+        let mut memo = TurnGain::default();
+        for budget in (0..=TURN_LOOKAHEAD).rev().chain(0..=TURN_LOOKAHEAD) {
+            for row in &rows {
+                let position = Coins(row.clone());
+                for mv in position.legal_moves() {
+                    let (margin, keeps) = (position.margin(mv), position.keeps_turn(mv));
+                    memo.lookahead_left = budget;
+                    let gain = memo.of_move(&position, (mv, None), margin, keeps);
+                    let expected = match (keeps, budget) {
+                        (true, 1..) => {
+                            let (after, left) = looked_through(&position.after(mv), budget - 1);
+                            (margin + after, left)
+                        }
+                        _ => (margin, budget),
+                    };
+                    assert_eq!(
+                        (gain, memo.lookahead_left),
+                        expected,
+                        "{row:?} {mv} {budget}"
+                    );
+                }
+            }
+        }
+        assert!(memo.memo.iter().any(|slot| slot.kept));
     }
 
     #[test]
