@@ -1,13 +1,13 @@
 //! Kalah(m, n) solved by the crate's search ([`gamesolver::games::kalah`]): the rules alone,
 //! where a sowing that ends in one's own store keeps the turn; with `--knowledge` what is
 //! proven of them (the seeds left bound every value); with `--endgame` an endgame table of
-//! exact values.
+//! exact values. With either, Kalah's solver settings (`games::kalah::tune_solver`).
 //!
 //! ```text
 //! cargo run --release --example kalah -- 4 3            # Kalah(4, 3): value, best moves
 //! cargo run --release --example kalah -- 6 4 --threads 2 --knowledge
 //! cargo run --release --example kalah -- 5 4 --endgame
-//! cargo run --release --example kalah -- 6 4 --endgame 19 --value  # about a minute
+//! cargo run --release --example kalah -- 6 4 --endgame 19 --value  # under a minute
 //! cargo run --release --example kalah -- 6 5 --endgame 24 --table-mib 2048 --threads 2 --value
 //! ```
 
@@ -27,7 +27,7 @@ struct Args {
     m: usize,
     /// Seeds a pit at the start, 1..=15.
     n: u8,
-    /// Search with the seeds left as bounds and floor (`games::kalah::SeedsLeft`).
+    /// Search with the seeds left as bounds (`games::kalah::SeedsLeft`).
     #[arg(long)]
     knowledge: bool,
     /// Search with the exact value of every position of at most SEEDS seeds in play (by

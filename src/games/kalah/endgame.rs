@@ -226,15 +226,6 @@ impl Endgame {
 /// Knowledge from an endgame table: the exact value where the table covers the position, the
 /// bounds of [`SeedsLeft`] elsewhere (both sound: see their docs).
 impl Knowledge<Kalah> for Endgame {
-    fn value_floor(&self, position: &Kalah) -> Option<i64> {
-        SeedsLeft.value_floor(position)
-    }
-
-    /// The default search moves: every legal move.
-    fn leaves_out_by_threshold(&self) -> bool {
-        false
-    }
-
     fn facts(&self, position: &Kalah) -> Facts<u8> {
         match self.value(position) {
             Some(value) => Facts {

@@ -6,23 +6,16 @@ use crate::{Facts, Knowledge, ScoringGame, Solver};
 
 /// What a user proves of Kalah, as sound knowledge: every seed still in play ends in one store
 /// or the other, so the side to move's future margin lies within minus and plus the seeds left
-/// (the bounds), and so does that of every later position, which has no more seeds (the floor,
-/// for this position and all that follow).
+/// (the bounds).
+///
+/// The same proof gives a floor under every later position's value (no later position has
+/// more seeds: [`Knowledge::value_floor`]), which this knowledge does not claim: measured, the
+/// moves it leaves out cost more nodes than they save (Kalah(6,3) 3.7% slower with it under
+/// [`solver`]'s settings, no board faster; BENCHMARKS.md).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SeedsLeft;
 
 impl Knowledge<Kalah> for SeedsLeft {
-    #[inline]
-    fn value_floor(&self, position: &Kalah) -> Option<i64> {
-        Some(-i64::from(position.seeds_left()))
-    }
-
-    /// The default search moves: every legal move.
-    #[inline]
-    fn leaves_out_by_threshold(&self) -> bool {
-        false
-    }
-
     #[inline]
     fn facts(&self, position: &Kalah) -> Facts<u8> {
         let seeds = i64::from(position.seeds_left());
@@ -38,7 +31,7 @@ impl Knowledge<Kalah> for SeedsLeft {
 /// each proves ([`Solver::with_first_guess`]), never by halving the bounds of the seeds left.
 /// Kalah's margins lie near 0 and a search's fail-soft bounds are tight, so a few cheap tests
 /// find the value where one open window searches more: with the seeds left, Kalah(4,6)
-/// 2.68 M nodes against 3.98 M, (6,3) 5.31 M against 5.54 M, (4,4) 205 K against 308 K
+/// 2.66 M nodes against 3.99 M, (6,3) 5.23 M against 5.49 M, (4,4) 199 K against 307 K
 /// by halving (BENCHMARKS.md).
 #[must_use]
 pub fn tune_solver<G: ScoringGame, K: Knowledge<G>>(solver: Solver<G, K>) -> Solver<G, K> {
