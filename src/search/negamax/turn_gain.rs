@@ -17,6 +17,9 @@
 //! its node's first move, and looks ahead at every node only while that is at least one node
 //! in [`RARELY`]; else at one node in [`SAMPLE_EVERY`], to notice when it pays again.
 //!
+//! A turn looked through whole is kept in a small memo with the look-ahead it took ([`Memo`]),
+//! since the child's node and the next null-window test look through it again.
+//!
 //! Only the order changes: every move is still searched, so a value never depends on it.
 
 use crate::game::{ScoringGame, TableKey};
