@@ -210,6 +210,9 @@ mod tests {
             NullWindows::Stepping { guess: 0 },
             NullWindows::Stepping { guess: 5 },
             NullWindows::Stepping { guess: -40 },
+            // A guess past any value a search allows is taken at the range's edge.
+            NullWindows::Stepping { guess: i64::MAX },
+            NullWindows::Stepping { guess: i64::MIN },
         ];
         for tests in ways {
             for lower in -9..=9 {

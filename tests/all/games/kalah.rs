@@ -54,6 +54,13 @@ fn the_tuned_solver_matches_a_plain_negamax_on_random_positions() {
         checked += keep_turn::check_solver_as(&positions, kalah::tune_solver);
     }
     assert!(checked > 100, "{checked} positions");
+    // A first guess far from the value, or past every value a search allows, still finds it
+    // (the rules alone: no bounds to halve instead).
+    let start = Kalah::new(4, 3).unwrap();
+    for guess in [i64::MIN, -100, 100, i64::MAX] {
+        let mut solver = Solver::new().with_first_guess(Some(guess));
+        assert_eq!(solver.value(&start), Ok(8), "{guess}");
+    }
 }
 
 #[test]
