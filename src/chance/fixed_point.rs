@@ -146,8 +146,9 @@ impl Settle {
 /// map), the limit of each value's sequence. Only a guess: the sweeps after it go on until
 /// the values stop moving.
 ///
-/// Guesses are made only while they pay (`settle` decides, this returns whether it guessed): a
-/// sweep's change must be smaller than it was when the last guess was made. A guess far off (Δ²
+/// Guesses are made only while they pay (`settle` decides; this returns whether it had the
+/// values of two and four sweeps ago to guess from, even if no value qualified): a sweep's
+/// change must be smaller than it was when the last guess was made. A guess far off (Δ²
 /// divides by the difference of two steps, small where a value's steps barely shrink) makes the
 /// next changes larger, so no guess follows it until the sweeps alone have brought the change
 /// below where it was: the changes at the guesses shrink, and guesses cannot push the values
