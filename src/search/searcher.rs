@@ -317,6 +317,7 @@ impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K>
     fn search_settings(&self) -> Settings {
         Settings {
             transposition_cutoffs: self.config.transposition_cutoffs,
+            history_heuristic: self.config.history_heuristic,
             ..self.settings
         }
     }
@@ -350,6 +351,11 @@ impl<G: ScoringGame, E: Evaluator<G> + Clone, K: Knowledge<G>> Searcher<G, E, K>
     /// Whether the next searches look up children for table cut-offs.
     pub fn set_transposition_cutoffs(&mut self, on: bool) {
         self.config.transposition_cutoffs = on;
+    }
+
+    /// Whether the next searches order moves the order ranks equal by the history heuristic.
+    pub fn set_history_heuristic(&mut self, on: bool) {
+        self.config.history_heuristic = on;
     }
 
     /// Calls `report` about once a second.
@@ -470,6 +476,7 @@ mod tests {
         searcher.set_budget(later);
         searcher.set_breadths(Some(1), Some(2));
         searcher.set_transposition_cutoffs(true);
+        searcher.set_history_heuristic(true);
         // v(n) = max(1 - v(n - 1), 2 - v(n - 2)) runs 0, 1, 2, 1 with period 4: v(30) = 2.
         let value = searcher.value(&mut Row(30), 100, -1000, 1000);
         assert_eq!(value.value, 2);
@@ -480,7 +487,7 @@ mod tests {
                 (settings.root_breadth, settings.breadth),
                 (Some(1), Some(2))
             );
-            assert!(settings.transposition_cutoffs);
+            assert!(settings.transposition_cutoffs && settings.history_heuristic);
         }
     }
 }

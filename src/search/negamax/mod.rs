@@ -4,6 +4,7 @@
 mod clock;
 mod cutoffs;
 mod cycle;
+mod history;
 mod moves;
 mod node;
 mod root;
@@ -19,6 +20,7 @@ use crate::search::table::SearchTable;
 use crate::search::table::{PROVEN, TranspositionTable};
 use crate::search::time::Clock;
 use crate::search::{Budget, Progress, SearchStats, Stage, TableCounts};
+use history::History;
 use moves::Candidate;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -108,6 +110,9 @@ pub(crate) struct Settings {
     /// exact solving, where most children are stored; in a depth-limited search it mostly
     /// costs the lookups.
     pub transposition_cutoffs: bool,
+    /// Whether moves the order ranks equal are tried by what they cut before
+    /// ([`History`]).
+    pub history_heuristic: bool,
 }
 
 impl Default for Settings {
@@ -118,6 +123,7 @@ impl Default for Settings {
             breadth: None,
             root_breadth: None,
             transposition_cutoffs: false,
+            history_heuristic: false,
         }
     }
 }
@@ -161,6 +167,8 @@ pub(crate) struct Negamax<G: Game, E, K> {
     scratch: Vec<G::Move>,
     /// Orders the moves that keep the turn.
     turn_gain: TurnGain<G::Move>,
+    /// Orders moves the order ranks equal, where the settings ask for it.
+    history: History,
     /// Called about once every `PROGRESS_EVERY`, the clock read with the budget's.
     progress: Option<ProgressFn>,
     /// When the next progress report is due (set at the first clock reading).
@@ -204,6 +212,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             left_out: Vec::new(),
             scratch: Vec::new(),
             turn_gain: TurnGain::default(),
+            history: History::default(),
             progress: None,
             next_report: None,
             undo: false,

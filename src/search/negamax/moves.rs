@@ -1,9 +1,10 @@
 //! The moves of a node: generated, with their margins, into the buffer of its ply, and put in
 //! order.
 
-use super::{Keyed, Negamax};
+use super::{History, Keyed, Negamax};
 use crate::game::Evaluator;
 use crate::game::{Game, Knowledge, ScoringGame};
+use std::cmp::Reverse;
 
 /// Where a move goes in the search order, larger first: the table's move, then by `gain`: the
 /// move's margin, or for a move that keeps the turn what the turn can gain
@@ -199,7 +200,7 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
         }
         let buffer = &mut self.buffers[ply];
         let children = &self.children[ply];
-        let before = first_in_order(buffer);
+        let before = first_in_order(buffer, None);
         let turn_gain = &mut self.turn_gain;
         turn_gain.start_node();
         for candidate in buffer.iter_mut().filter(|candidate| candidate.keeps) {
@@ -209,28 +210,43 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
             let gain = turn_gain.of_move(position, (candidate.mv, child), candidate.margin, true);
             candidate.order = order_key(candidate.mv, gain, table_move);
         }
-        turn_gain.record(first_in_order(buffer) != before);
+        turn_gain.record(first_in_order(buffer, None) != before);
     }
 
     /// The move the sort would put first.
     pub(super) fn first_in_order(&self, ply: usize) -> Option<Candidate<G::Move>> {
-        first_in_order(&self.buffers[ply]).map(|i| self.buffers[ply][i])
+        let history = self.settings.history_heuristic.then_some(&self.history);
+        first_in_order(&self.buffers[ply], history).map(|i| self.buffers[ply][i])
     }
 
     /// Sorts the buffer of `ply` best first.
     pub(super) fn sort_moves(&mut self, ply: usize) {
         // A stable sort: among equal keys the game's move order stands, which matters (the
         // solver is several times slower on PrimeGame with ties scrambled).
-        self.buffers[ply].sort_by_key(|candidate| std::cmp::Reverse(candidate.order));
+        let buffer = &mut self.buffers[ply];
+        if self.settings.history_heuristic {
+            let history = &self.history;
+            buffer
+                .sort_by_key(|candidate| Reverse((candidate.order, history.credit(&candidate.mv))));
+        } else {
+            buffer.sort_by_key(|candidate| Reverse(candidate.order));
+        }
     }
 }
 
 /// Where the move a sort would put first stands in `buffer`: the first of the largest order
-/// keys.
-fn first_in_order<M>(buffer: &[Candidate<M>]) -> Option<usize> {
+/// keys, ties broken by the `history` heuristic's credit where it is on.
+fn first_in_order<M: std::hash::Hash>(
+    buffer: &[Candidate<M>],
+    history: Option<&History>,
+) -> Option<usize> {
+    let rank = |candidate: &Candidate<M>| {
+        let credit = history.map_or(0, |history| history.credit(&candidate.mv));
+        (candidate.order, credit)
+    };
     let mut first: Option<usize> = None;
     for (i, candidate) in buffer.iter().enumerate() {
-        if first.is_none_or(|best| candidate.order > buffer[best].order) {
+        if first.is_none_or(|best| rank(candidate) > rank(&buffer[best])) {
             first = Some(i);
         }
     }

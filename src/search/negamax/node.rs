@@ -354,7 +354,14 @@ impl<G: ScoringGame, E: Evaluator<G>, K: Knowledge<G>> Negamax<G, E, K> {
                 }
                 let leads = i == 0 && searched_move.is_none();
                 let result = self.pvs_child(position, candidate, depth, (alpha, beta), ply, leads);
-                if self.aborted || best.add(candidate.mv, result, &mut alpha, beta) {
+                if self.aborted {
+                    break 'passes;
+                }
+                if best.add(candidate.mv, result, &mut alpha, beta) {
+                    // A cut by a move the order did not put first teaches it.
+                    if i > 0 && self.settings.history_heuristic {
+                        self.history.reward(&candidate.mv, ply);
+                    }
                     break 'passes;
                 }
             }

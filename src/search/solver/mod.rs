@@ -224,6 +224,14 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
         self
     }
 
+    /// Orders moves that the order ranks equal by the history heuristic, or not (see
+    /// [`SearchConfig::history_heuristic`]: off by default).
+    #[must_use]
+    pub fn with_history_heuristic(mut self, on: bool) -> Self {
+        self.search.set_history_heuristic(on);
+        self
+    }
+
     /// A new, empty table of at most `bytes` (see [`SearchConfig::table_bytes`]), made at the
     /// first solve. A request past this machine's limit gets the limit; to be told instead,
     /// check it first with [`SearchConfig::try_with_table_bytes`].
