@@ -240,10 +240,20 @@ fn first_in_order<M: std::hash::Hash>(
     buffer: &[Candidate<M>],
     history: Option<&History>,
 ) -> Option<usize> {
-    let rank = |candidate: &Candidate<M>| {
-        let credit = history.map_or(0, |history| history.credit(&candidate.mv));
-        (candidate.order, credit)
-    };
+    match history {
+        None => first_by(buffer, |candidate| candidate.order),
+        Some(history) => first_by(buffer, |candidate| {
+            (candidate.order, history.credit(&candidate.mv))
+        }),
+    }
+}
+
+/// Where the first of the largest `rank`s stands in `buffer`.
+#[inline]
+fn first_by<M, R: Ord>(
+    buffer: &[Candidate<M>],
+    rank: impl Fn(&Candidate<M>) -> R,
+) -> Option<usize> {
     let mut first: Option<usize> = None;
     for (i, candidate) in buffer.iter().enumerate() {
         if first.is_none_or(|best| rank(candidate) > rank(&buffer[best])) {
