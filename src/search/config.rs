@@ -58,15 +58,14 @@ pub struct SearchConfig {
     /// more than a look-up gains by them (PrimeGame's tuned solver turns them on). The engine
     /// never does (in a depth-limited search they mostly cost the look-ups).
     pub transposition_cutoffs: bool,
-    /// Whether moves that the order ranks equal (the same margin, say) are tried by how often
-    /// each cut a node before, at any node, where the order had put another first: the
-    /// history heuristic (Schaeffer, IEEE PAMI 11(11), 1989): `false`. A hint, never a value
-    /// changed. It pays where the game's order leaves many moves tied and a move that refutes
-    /// one position refutes others (Kalah's pits: 2 to 16% fewer nodes on positions of
-    /// Kalah(4,4) to (5,5)); it costs where the game's order among ties is already good
-    /// (Connect 4's columns from the centre: 15 times the nodes; Dots and Boxes 1.6 to 2.5
-    /// times).
-    /// Kalah's tuned solver turns it on.
+    /// Whether moves that the order ranks equal (the same margin, say) are tried by the
+    /// credit each earned cutting nodes where the order had put another first, more for a cut
+    /// nearer the root: the history heuristic (Schaeffer, IEEE PAMI 11(11), 1989): `false`. A
+    /// hint, never a value changed. It pays where the game's order leaves many moves tied and
+    /// a move that refutes one position refutes others (Kalah's pits: 2 to 16% fewer nodes
+    /// over random positions of Kalah(4,4) to (5,5)); it costs where the game's order among
+    /// ties is already good (Connect 4's columns from the centre: 15 times the nodes; Dots and
+    /// Boxes 1.6 to 2.5 times). Kalah's tuned solver turns it on.
     pub history_heuristic: bool,
     /// Nodes a helper thread searches before it starts again from the root (20,000).
     pub helper_burst: u64,
