@@ -13,8 +13,11 @@
 //! ([`SearchConfig::transposition_cutoffs`](crate::SearchConfig::transposition_cutoffs): a
 //! game whose nodes cost much more than a memory access), looks up a node's children before
 //! searching it for an *enhanced transposition cut-off*, the first move's child before the
-//! rest are sorted. The window of a child is the parent's, seen from the other side and
-//! shifted by the points the move hands out.
+//! rest are sorted. Where asked too
+//! ([`SearchConfig::history_heuristic`](crate::SearchConfig::history_heuristic): a game whose
+//! order leaves many moves tied, Kalah's tuned settings), moves of equal margin are tried by
+//! the cuts each made before (the history heuristic). The window of a child is the parent's,
+//! seen from the other side and shifted by the points the move hands out.
 //!
 //! **The value at the root.** The solver finds an exact value by null-window tests where they
 //! pay, each cheap and each leaving in the table what it proved: halving the root's proven
