@@ -11,7 +11,7 @@ use crate::{Facts, Knowledge, ScoringGame, Solver};
 /// The same proof gives a floor under every later position's value (no later position has
 /// more seeds: [`Knowledge::value_floor`]), which this knowledge does not claim: measured, the
 /// moves it leaves out cost more nodes than they save (Kalah(6,3) 3.7% slower with it under
-/// [`solver`]'s settings, no board faster; BENCHMARKS.md).
+/// null-window tests from 0, no board faster; BENCHMARKS.md).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SeedsLeft;
 

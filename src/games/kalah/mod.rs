@@ -15,7 +15,8 @@
 //! the stores, which do not change what is left to play, are not part of it.
 //!
 //! Solve it with [`solver`]: the seeds left bound every value ([`SeedsLeft`]), and Kalah's
-//! settings find the value by null-window tests from 0 ([`tune_solver`]); larger boards gain
+//! settings find the value by null-window tests from 0 and try pits of equal margin by the
+//! history heuristic ([`tune_solver`]); larger boards gain
 //! from an endgame table ([`Endgame`]) under the same settings.
 
 mod by_seeds;
