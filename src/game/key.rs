@@ -71,6 +71,16 @@ pub trait TableKey: Clone + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync
         let _ = words;
         None
     }
+
+    /// How many of [`words`](Self::words)' words a key of this type uses at most (the rest
+    /// zero), 1 to [`KEY_WORDS`]; 0, the default, says nothing. A type that gives it, and
+    /// gives [`words`](Self::words) and [`from_words`](Self::from_words) for every key, is
+    /// kept by the one-thread table as that many words a key (where its moves are unsigned
+    /// integers), in memory of the table's own that the system may back with huge pages: a
+    /// search whose probes miss the caches (Kalah's) runs faster so (see
+    /// [`search`](crate::search), "Huge pages"). A *hint*: a key of more words than it says,
+    /// or of none, is not kept, which costs searches, never a value.
+    const WORDS: usize = 0;
 }
 
 /// The most words a key takes in the table that threads share: 256 bits.
@@ -95,6 +105,8 @@ pub const fn mix64(mut z: u64) -> u64 {
 }
 
 impl TableKey for u64 {
+    const WORDS: usize = 1;
+
     fn hash64(&self) -> u64 {
         mix64(*self)
     }
@@ -110,6 +122,8 @@ impl TableKey for u64 {
 }
 
 impl TableKey for u128 {
+    const WORDS: usize = 2;
+
     fn hash64(&self) -> u64 {
         // Truncation is intended: the two halves are mixed separately and combined.
         mix64(*self as u64 ^ mix64((*self >> 64) as u64))
@@ -148,6 +162,8 @@ pub fn hash_words(words: impl IntoIterator<Item = u64>) -> u64 {
 macro_rules! scalar_keys {
     ($($t:ty),*) => {$(
         impl TableKey for $t {
+            const WORDS: usize = 1;
+
             fn hash64(&self) -> u64 {
                 mix64(*self as u64)
             }

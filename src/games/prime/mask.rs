@@ -244,6 +244,8 @@ impl BoardMask for U256 {
 }
 
 impl TableKey for U256 {
+    const WORDS: usize = KEY_WORDS;
+
     fn hash64(&self) -> u64 {
         let (high, low) = self.into_words();
         low.hash64() ^ mix64(high.hash64())

@@ -7,8 +7,10 @@ mod entry;
 mod local;
 mod locked;
 mod memory;
+mod pairs;
 mod prefetch;
 mod shared;
+mod word_pairs;
 
 pub(crate) use entry::{Entry, PROVEN, place};
 pub(crate) use local::TranspositionTable;
@@ -149,23 +151,18 @@ impl<G: Game> SearchTable<G> {
     /// (a move that is no small integer left out); `false`, and not every entry visited, if
     /// the game's keys give no words.
     pub fn for_each_portable(&self, mut visit: impl FnMut(SharedEntry)) -> bool {
-        let mut portable = |entry: Entry<&G::Key, G::Move>| match entry.key.words() {
-            Some(words) => {
-                visit(entry.rekeyed(words, entry.best.and_then(pack_move)));
-                true
-            }
-            None => false,
-        };
         match self {
-            Self::Local(table) => table.entries().all(portable),
+            Self::Local(table) => table.for_each_portable(visit),
             Self::Shared(table) => {
                 table.for_each_entry(visit);
                 true
             }
             Self::Locked(table) => {
                 let mut all = true;
-                table
-                    .for_each_entry(|entry| all &= portable(entry.rekeyed(&entry.key, entry.best)));
+                table.for_each_entry(|entry| match entry.key.words() {
+                    Some(words) => visit(entry.rekeyed(words, entry.best.and_then(pack_move))),
+                    None => all = false,
+                });
                 all
             }
         }
