@@ -244,15 +244,9 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
             Self::Packed(pairs) => typed(&mut pairs[i]),
             Self::Lined(pairs) => typed(&mut pairs[i].0),
             Self::Words(pairs) => {
-                let (kept, moved, dropped) = split_pair(pairs.slots(i), |slot: &WordSlot| {
-                    K::from_words(slot.key).map(|key| home(key.hash64()))
+                return pairs.split(i, half, |words| {
+                    K::from_words(words).map(|key| home(key.hash64()))
                 });
-                let split = Split::of(&kept, &moved, dropped);
-                pairs.set_slots(i, &kept);
-                if split.moved {
-                    pairs.set_slots(i + half, &moved);
-                }
-                return split;
             }
         };
         let split = Split::of(&kept, &moved, dropped);

@@ -12,7 +12,7 @@
 //! half.
 
 use super::entry::{Slot, fold, victim};
-use super::pairs::Put;
+use super::pairs::{Put, Split};
 use crate::game::{KEY_WORDS, TableKey};
 use memmap2::MmapMut;
 use std::marker::PhantomData;
@@ -154,6 +154,53 @@ impl<K: TableKey> WordPairs<K> {
         }
     }
 
+    /// Splits pair `i` of a table doubled from `half` pairs: each entry stays or moves to
+    /// pair `i + half` by `stays` of its key's words (`None`: dropped), in the order it had.
+    /// The slots' words are moved as they are, and a pair written only where it changes.
+    pub fn split(
+        &mut self,
+        i: usize,
+        half: usize,
+        stays: impl Fn([u64; KEY_WORDS]) -> Option<bool>,
+    ) -> Split {
+        let width = Self::SLOT_WORDS;
+        // Words of the slots kept and moved, packed from the front (at most two slots of the
+        // widest key).
+        let (mut kept, mut moved) = ([0; 2 * (KEY_WORDS + 2)], [0; 2 * (KEY_WORDS + 2)]);
+        let (mut k, mut m, mut dropped) = (0, 0, 0);
+        for slot in self.pair(i).chunks_exact(width) {
+            if slot[K::WORDS + 1] & OCCUPIED == 0 {
+                continue;
+            }
+            let mut key = [0; KEY_WORDS];
+            key[..K::WORDS].copy_from_slice(&slot[..K::WORDS]);
+            match stays(key) {
+                Some(true) => {
+                    kept[k * width..(k + 1) * width].copy_from_slice(slot);
+                    k += 1;
+                }
+                Some(false) => {
+                    moved[m * width..(m + 1) * width].copy_from_slice(slot);
+                    m += 1;
+                }
+                None => dropped += 1,
+            }
+        }
+        if m + dropped > 0 {
+            let pair_words = 2 * width;
+            self.pair_mut(i).copy_from_slice(&kept[..pair_words]);
+            if m > 0 {
+                self.pair_mut(i + half)
+                    .copy_from_slice(&moved[..pair_words]);
+            }
+        }
+        Split {
+            kept: k > 0,
+            moved: m > 0,
+            dropped,
+        }
+    }
+
     /// The two slots of pair `i`.
     #[inline]
     pub fn slots(&self, i: usize) -> [Option<WordSlot>; 2] {
@@ -162,7 +209,7 @@ impl<K: TableKey> WordPairs<K> {
     }
 
     /// Writes the two slots of pair `i`.
-    #[inline]
+    #[cfg(test)]
     pub fn set_slots(&mut self, i: usize, slots: &[Option<WordSlot>; 2]) {
         let pair = self.pair_mut(i);
         for (words, slot) in pair.chunks_exact_mut(Self::SLOT_WORDS).zip(slots) {
