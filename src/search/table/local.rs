@@ -46,8 +46,6 @@ pub(crate) struct TranspositionTable<K, M> {
     bytes: usize,
     /// The heap memory the stored keys own ([`TableKey::heap_bytes`]; 0 for keys of words).
     heap: usize,
-    /// The table doubles when more than one slot in this many is filled ([`GROW_AT`]).
-    grow_at: usize,
 }
 
 /// Slots a table starts with (a power of two): small enough to make in microseconds.
@@ -112,11 +110,6 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
             written: Box::new([0; REGIONS / 64]),
             bytes: bytes.min(super::max_table_bytes()),
             heap: 0,
-            grow_at: if pairs.huge_pages() {
-                GROW_AT_HUGE
-            } else {
-                GROW_AT
-            },
             pairs,
         }
     }
@@ -243,12 +236,23 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
         }
     }
 
+    /// The table doubles when more than one slot in this many is filled: [`GROW_AT`], or
+    /// [`GROW_AT_HUGE`] on huge pages.
+    #[inline]
+    fn grow_at(&self) -> usize {
+        if self.pairs.huge_pages() {
+            GROW_AT_HUGE
+        } else {
+            GROW_AT
+        }
+    }
+
     /// Doubles the table if more than one slot in [`GROW_AT`] (or [`GROW_AT_HUGE`]) is filled, below its limit and
     /// within its bytes.
     #[inline]
     fn grow_if_due(&mut self) {
         let doubled = 2 * self.pairs.len() * self.pairs.pair_bytes();
-        if self.filled > self.capacity() / self.grow_at
+        if self.filled > self.capacity() / self.grow_at()
             && self.capacity() < self.limit
             && doubled.saturating_add(self.heap) <= self.bytes
         {
@@ -262,10 +266,11 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
     /// memory.
     fn grow(&mut self) {
         let half = self.pairs.len();
-        if !self.pairs.extend_to(2 * half) {
+        let Some(dropped) = self.pairs.extend_to(2 * half, self.limit / 2) else {
             self.limit = 2 * half;
             return;
-        }
+        };
+        self.filled -= dropped;
         self.mask = 2 * half - 1;
         // The regions are marked again at the new size, as the entries take their places.
         *self.written = [0; REGIONS / 64];
@@ -364,7 +369,7 @@ mod tests {
             self.filled
         }
         fn grow_at(&self) -> usize {
-            self.grow_at
+            TranspositionTable::grow_at(self)
         }
     }
 
@@ -421,9 +426,13 @@ mod tests {
 
     #[test]
     fn the_table_grows_as_it_fills_keeping_every_entry_up_to_its_limit() {
-        let (words, _) = Pairs::<u64, u8>::within(1 << 12, 1, false);
-        let (typed, _) = Pairs::<Typed, u8>::within(1 << 12, 1, false);
-        assert!(matches!(words, Pairs::Words(_)) && matches!(typed, Pairs::Packed(_)));
+        // Keys of words start in a `Vec` and move to words as the table grows.
+        let (mut words, limit) = Pairs::<u64, u8>::within(1 << 20, 2, false);
+        assert!(matches!(words, Pairs::Packed(_)));
+        assert_eq!(words.extend_to(1 << 10, limit), Some(0));
+        assert!(matches!(words, Pairs::Words(_)));
+        let (typed, _) = Pairs::<Typed, u8>::within(1 << 20, 1 << 10, false);
+        assert!(matches!(typed, Pairs::Packed(_)));
         assert_eq!((words.pair_bytes(), typed.pair_bytes()), (48, 48));
         on_both(|with_bytes| {
             let mut table = with_bytes(32 * FIRST_SLOTS * 48);
@@ -616,6 +625,14 @@ mod tests {
                     .then(|| u128::from_words(words).map(Self))?
             }
         }
+        // Kept in a `Vec` while the table is small, dropped when the slots move to words.
+        let (mut pairs, limit) = Pairs::<Liar, u8>::within(1 << 20, 2, false);
+        let slot = |key| entry(1, 1, 1, None).rekeyed(Liar(key), None).compact();
+        assert!(matches!(pairs.put(0, slot(1 << 64)), Put::Filled { .. }));
+        assert!(matches!(pairs.put(1, slot(2)), Put::Filled { .. }));
+        assert_eq!(pairs.extend_to(1 << 10, limit), Some(1));
+        assert!(pairs.probe(0, &Liar(1 << 64)).is_none() && pairs.probe(1, &Liar(2)).is_some());
+
         let mut table = TranspositionTable::<Liar, u8>::with_bytes(usize::MAX);
         table.store(entry(1, 1, 1, None).rekeyed(Liar(1 << 64), None));
         assert!(table.probe(&Liar(1 << 64)).is_none());

@@ -209,7 +209,6 @@ impl<K: TableKey> WordPairs<K> {
     }
 
     /// Writes the two slots of pair `i`.
-    #[cfg(test)]
     pub fn set_slots(&mut self, i: usize, slots: &[Option<WordSlot>; 2]) {
         let pair = self.pair_mut(i);
         for (words, slot) in pair.chunks_exact_mut(Self::SLOT_WORDS).zip(slots) {
@@ -229,15 +228,25 @@ impl<K: TableKey> WordPairs<K> {
 fn advise_huge_pages(map: &MmapMut) -> bool {
     #[cfg(target_os = "linux")]
     {
-        const SETTING: &str = "/sys/kernel/mm/transparent_hugepage/enabled";
-        map.advise(memmap2::Advice::HugePage).is_ok()
-            && std::fs::read_to_string(SETTING).is_ok_and(|setting| !setting.contains("[never]"))
+        map.advise(memmap2::Advice::HugePage).is_ok() && transparent_huge_pages()
     }
     #[cfg(not(target_os = "linux"))]
     {
         let _ = map;
         false
     }
+}
+
+/// Whether the system gives transparent huge pages where asked (`always` or `madvise`), as it
+/// says: read once a process (a table is made for each solve, and the setting is the
+/// machine's).
+#[cfg(target_os = "linux")]
+fn transparent_huge_pages() -> bool {
+    static GIVEN: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *GIVEN.get_or_init(|| {
+        std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+            .is_ok_and(|setting| !setting.contains("[never]"))
+    })
 }
 
 /// Whether a key of `words` fits a slot of keys of `K`: its words past [`K::WORDS`](TableKey::WORDS) zero.
