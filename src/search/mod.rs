@@ -19,6 +19,20 @@
 //! the cuts each made before (the history heuristic). The window of a child is the parent's,
 //! seen from the other side and shifted by the points the move hands out.
 //!
+//! **Huge pages.** A table that misses the caches at every probe (Kalah's) misses the
+//! processor's cache of addresses too: a 64 MiB table spans 16,384 pages of 4 KiB. Where a
+//! game's keys say how many words they take ([`TableKey::WORDS`](crate::TableKey::WORDS): the
+//! integers and PrimeGame's masks do) and its moves are unsigned integers, the one-thread
+//! table moves its slots, once past 2 MiB, to a mapping of its own that the system is asked
+//! to back with huge pages (Linux's transparent huge pages, `always` or `madvise`), and grows
+//! there in place at a quarter full. Kalah's larger boards solve 9 to 13% faster so, PrimeGame
+//! (`solve 140`) 12%; Connect 4 and Dots and Boxes within their noise (BENCHMARKS.md). Below
+//! 2 MiB the slots stay in a `Vec`: a small search reuses the allocator's memory, where a new
+//! mapping's pages are each a fault (a search of Dots and Boxes 2x2 took 30% longer so); so
+//! does a table made whole at once (the engine's), every page written as it is made. The
+//! rest of a process gets huge pages where glibc's `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` is
+//! set (glibc 2.35 or later); the threads' shared table is allocated as before.
+//!
 //! **The value at the root.** The solver finds an exact value by null-window tests where they
 //! pay, each cheap and each leaving in the table what it proved: halving the root's proven
 //! bounds when they are narrow ([`Solver::with_null_window_range`]: Connect 4, as Pons' solver
@@ -90,13 +104,6 @@
 //!   (Entries with bounds in 32 bits, once left out here because PrimeGame's engine has values
 //!   past them, are the one-thread table's since 0.3: such a bound is kept relaxed, never
 //!   wrong, and the engine's values on a million numbers stay near 500,000.)
-//! - Huge pages for the tables, asked for by the crate: it cannot ask for them without
-//!   `unsafe` on memory it allocates as a `Vec`. A table that misses the caches at every probe
-//!   gains from them: with the whole process on transparent huge pages (on Linux with glibc
-//!   2.35 or later, `GLIBC_TUNABLES=glibc.malloc.hugetlb=1` in the environment; where the
-//!   kernel's setting is `always`, they come unasked), Kalah(4,6) and (5,4) solve in 0.87 to
-//!   0.91 of the time and Kalah(6,4) with its endgame table in 0.89; Connect 4, Dots and Boxes
-//!   and PrimeGame, whose nodes cost more than their probes, within 3% (BENCHMARKS.md).
 
 /// The bound of every search window: a value beyond any margin a game can reach. Windows are
 /// kept inside ±`UNBOUNDED`, and a job's or a claim's window written as `inf` is this.

@@ -17,7 +17,8 @@ pub(super) struct Line<T>(T);
 pub(super) type Pair<K, M> = [Option<Slot<K, M>>; 2];
 
 /// The slots of a table, in pairs. As words ([`WordPairs`]) where the keys say how many words
-/// they take ([`TableKey::WORDS`]) and the moves pack ([`pack_move`]); else as they are, each
+/// they take ([`TableKey::WORDS`]) and the moves pack ([`pack_move`]), once past [`SMALL`];
+/// else as they are, each
 /// pair in a cache line of its own where a pair fills one exactly (slots of 32 bytes), else
 /// packed (slots of 24 bytes, a one-word key's: a pair a line would leave 16 bytes of each
 /// unused, and Connect 4 and Dots and Boxes searched 9 and 11% slower so, BENCHMARKS.md).
@@ -131,38 +132,32 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
     }
 
     /// Slots in pairs within `bytes`, `first` of them (at most the limit) empty and in use
-    /// now, and the most pairs the table may take (within `bytes`). Keys of words start in a
-    /// `Vec` and move to a mapping of their own past [`SMALL`] ([`extend_to`](Self::extend_to)),
-    /// or at once with `touch`, which writes every page of the pairs in use now (see
-    /// [`WordPairs`]). Fewer pairs if the system refuses the memory.
-    pub fn within(bytes: usize, first: usize, touch: bool) -> (Self, usize) {
-        let in_words = Self::in_words();
-        let pair_bytes = if in_words {
-            WordPairs::<K>::PAIR_BYTES
-        } else {
-            Self::typed_pair_bytes()
-        };
-        let limit = count_within(bytes, pair_bytes, 1);
-        let first = first.clamp(1, limit);
-        if in_words && (touch || first * pair_bytes > SMALL) {
-            let mut room = limit;
-            while room > 0 {
-                if let Some(pairs) = WordPairs::new(room, first.min(room), touch) {
-                    return (Self::Words(pairs), room);
-                }
-                room /= 2;
-            }
-        }
+    /// now, and the most pairs the table may take (within `bytes`). They start in a `Vec`;
+    /// keys of words move to a mapping of their own past [`SMALL`] as the table doubles
+    /// ([`extend_to`](Self::extend_to)). A table made whole at once (the engine's) stays in
+    /// its `Vec`, every page written as it is made. Fewer pairs if the system refuses the
+    /// memory.
+    pub fn within(bytes: usize, first: usize) -> (Self, usize) {
+        let limit = count_within(bytes, Self::typed_pair_bytes(), 1);
         let mut pairs = if size_of::<Pair<K, M>>() == 64 {
             Self::Lined(Vec::new())
         } else {
             Self::Packed(Vec::new())
         };
-        let mut count = first;
-        while pairs.extend_to(count, limit).is_none() && count > 1 {
+        let mut count = first.clamp(1, limit);
+        while pairs.extend_to(count, bytes).is_none() && count > 1 {
             count /= 2;
         }
         (pairs, limit)
+    }
+
+    /// The most pairs the mapping has room for, where the slots are words (more than a `Vec`
+    /// of typed slots of more bytes would hold within the same bytes).
+    pub fn room(&self) -> Option<usize> {
+        match self {
+            Self::Words(pairs) => Some(pairs.room()),
+            _ => None,
+        }
     }
 
     /// Whether the system was asked to give the slots' memory as huge pages, and says it
@@ -179,15 +174,18 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
         }
     }
 
-    /// `count` pairs (at least as many as now), the first ones kept, any new one empty, of at
-    /// most `limit`; `None`, and nothing changed, if the system refuses the memory. Keys of
-    /// words move from the `Vec` to a mapping of `limit` pairs once they pass [`SMALL`]: how
-    /// many entries that dropped (keys that give no words of the number their type says).
-    pub fn extend_to(&mut self, count: usize, limit: usize) -> Option<usize> {
+    /// `count` pairs (at least as many as now), the first ones kept, any new one empty;
+    /// `None`, and nothing changed, if the system refuses the memory. Keys of words move from
+    /// the `Vec` to a mapping of as many pairs as `bytes` holds once they pass [`SMALL`] (see
+    /// [`room`](Self::room)): how many entries that dropped (keys that give no words of the
+    /// number their type says).
+    pub fn extend_to(&mut self, count: usize, bytes: usize) -> Option<usize> {
         if Self::in_words()
             && !matches!(self, Self::Words(_))
+            && self.len() > 0
             && count * WordPairs::<K>::PAIR_BYTES > SMALL
-            && let Some(dropped) = self.move_to_words(count, limit)
+            && let Some(dropped) =
+                self.move_to_words(count, count_within(bytes, WordPairs::<K>::PAIR_BYTES, 1))
         {
             return Some(dropped);
         }
@@ -213,7 +211,7 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
     /// the pair it had; how many it dropped. `None`, and nothing changed, if the system gives
     /// no mapping.
     fn move_to_words(&mut self, count: usize, limit: usize) -> Option<usize> {
-        let mut words = WordPairs::<K>::new(limit, count, false)?;
+        let mut words = WordPairs::<K>::new(limit, count)?;
         let mut dropped = 0;
         let mut to_words = |pair: &Pair<K, M>, i: usize| {
             let slots = pair.clone().map(|slot| {

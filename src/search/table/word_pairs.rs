@@ -6,10 +6,10 @@
 //! 4 KiB the processor's cache of addresses too (a 64 MiB table spans 16,384 pages). Pages of
 //! 2 MiB take 32 entries of that cache. The allocator gives no way to ask for them without
 //! `unsafe`; `memmap2`'s anonymous mapping and its `advise` do. The mapping is made at the
-//! table's limit from the start, and costs nothing but address space until written: the
-//! system gives a page as it is first written, zeroed (an empty slot is all zeros), so a
-//! table that doubles in it needs no new memory, no copy and no pass that empties the new
-//! half.
+//! table's limit when the slots move into it ([`Pairs`](super::pairs::Pairs), past 2 MiB), and
+//! costs nothing but address space until written: the system gives a page as it is first
+//! written, zeroed (an empty slot is all zeros), so a table that doubles in it needs no new
+//! memory, no copy and no pass that empties the new half.
 
 use super::entry::{Slot, fold, victim};
 use super::pairs::{Put, Split};
@@ -46,22 +46,13 @@ impl<K: TableKey> WordPairs<K> {
     pub const PAIR_BYTES: usize = 16 * Self::SLOT_WORDS;
 
     /// Room for `room` pairs (at least one), the first `len` of them in use and empty; `None`
-    /// if the system refuses the room. With `touch`, every page of the pairs in use is
-    /// written now, so that a search under a deadline meets no page fault.
-    pub fn new(room: usize, len: usize, touch: bool) -> Option<Self> {
-        let mut map = MmapMut::map_anon(room.max(1).checked_mul(Self::PAIR_BYTES)?).ok()?;
-        let huge = advise_huge_pages(&map);
-        if touch {
-            let bytes = len.min(room) * Self::PAIR_BYTES;
-            map[..bytes]
-                .iter_mut()
-                .step_by(4096)
-                .for_each(|byte| *byte = 0);
-        }
+    /// if the system refuses the room.
+    pub fn new(room: usize, len: usize) -> Option<Self> {
+        let map = MmapMut::map_anon(room.max(1).checked_mul(Self::PAIR_BYTES)?).ok()?;
         Some(Self {
+            huge: advise_huge_pages(&map),
             map,
             len: len.min(room.max(1)),
-            huge,
             key: PhantomData,
         })
     }
@@ -249,7 +240,8 @@ fn transparent_huge_pages() -> bool {
     })
 }
 
-/// Whether a key of `words` fits a slot of keys of `K`: its words past [`K::WORDS`](TableKey::WORDS) zero.
+/// Whether a key of `words` fits a slot of keys of `K`: its words past
+/// [`K::WORDS`](TableKey::WORDS) zero.
 #[inline]
 pub(super) fn fits<K: TableKey>(words: &[u64; KEY_WORDS]) -> bool {
     words[K::WORDS.min(KEY_WORDS)..]
@@ -310,7 +302,7 @@ mod tests {
 
     #[test]
     fn a_slot_reads_back_as_written() {
-        let mut pairs = WordPairs::<u128>::new(4, 2, true).expect("a small mapping");
+        let mut pairs = WordPairs::<u128>::new(4, 2).expect("a small mapping");
         assert_eq!(WordPairs::<u128>::PAIR_BYTES, 64);
         assert_eq!(pairs.slots(1), [None, None]);
         let slot = WordSlot {
