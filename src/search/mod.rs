@@ -25,8 +25,8 @@
 //! integers and PrimeGame's masks do) and its moves are unsigned integers, the one-thread
 //! table moves its slots, once past 2 MiB, to a mapping of its own that the system is asked
 //! to back with huge pages (Linux's transparent huge pages, `always` or `madvise`), and grows
-//! there in place at a quarter full. Kalah's larger boards solve 9 to 13% faster so, PrimeGame
-//! (`solve 140`) 12%; Connect 4 and Dots and Boxes within their noise (BENCHMARKS.md). Below
+//! there in place at a quarter full. Kalah's larger boards solve 6 to 13% faster so, PrimeGame
+//! (`solve 150`) 10%; Connect 4 and Dots and Boxes within 5% (BENCHMARKS.md, "Kalah"). Below
 //! 2 MiB the slots stay in a `Vec`: a small search reuses the allocator's memory, where a new
 //! mapping's pages are each a fault (a search of Dots and Boxes 2x2 took 30% longer so); so
 //! does a table made whole at once (the engine's), every page written as it is made. The
