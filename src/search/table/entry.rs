@@ -1,6 +1,7 @@
 //! What a transposition table stores of a position: `Entry` (its bounds, best move, depth and
-//! work), its compact form `Slot` (bounds in 32 bits, relaxed past them), and the rule a pair
-//! of slots keeps entries by (`place`).
+//! work), its compact form `Slot` (bounds in 32 bits, relaxed past them), the rule a pair of
+//! slots keeps entries by (`place`), and what putting an entry in a pair or doubling a table
+//! did to a pair (`Put`, `Split`).
 
 /// The remaining depth recorded for a result proven by searching to the end of the game: it
 /// satisfies a probe at any depth.
@@ -172,6 +173,29 @@ pub(crate) fn place<K: Eq, M: Copy, B: StoredBound>(
     }
     let j = victim([0, 1].map(|j| pair[j].as_ref().map(Entry::worth)));
     pair[j].replace(entry).is_some()
+}
+
+/// What putting an entry in a pair did.
+pub(super) enum Put {
+    /// Folded into the entry of its key ([`fold`]).
+    Folded,
+    /// Took the slot of an entry of another key, whose key owned `heap` bytes
+    /// ([`TableKey::heap_bytes`](crate::game::TableKey::heap_bytes)).
+    Replaced { heap: usize },
+    /// Took an empty slot; whether the pair was empty.
+    Filled { was_empty: bool },
+    /// Not kept: a key that gives no words of the number its type says.
+    Refused,
+}
+
+/// What a doubling did to one pair of the one-thread table.
+pub(super) struct Split {
+    /// Whether entries stayed in the pair, moved to the pair half the table further, and
+    /// how many were dropped (a key whose words give no key: a lie of
+    /// [`TableKey::WORDS`](crate::game::TableKey::WORDS)).
+    pub kept: bool,
+    pub moved: bool,
+    pub dropped: usize,
 }
 
 #[cfg(test)]

@@ -2,8 +2,8 @@
 //! limit, growing as they fill.
 
 use super::SharedEntry;
-use super::entry::Entry;
-use super::pairs::{Pairs, Put};
+use super::entry::{Entry, Put};
+use super::pairs::Pairs;
 use crate::game::TableKey;
 
 /// A transposition table that grows as it fills, up to the byte limit it was made with.

@@ -2,7 +2,7 @@
 //! search's own types in a `Vec` (any key), or as words in a mapping of their own
 //! ([`WordPairs`]: keys of a known number of words, moves that are unsigned integers).
 
-use super::entry::{Entry, Slot, fold, victim};
+use super::entry::{Entry, Put, Slot, Split, fold, victim};
 use super::word_pairs::{WordPairs, WordSlot, fits};
 use super::{SharedEntry, count_within, move_type_packs, pack_move, unpack_move};
 use crate::game::{KEY_WORDS, TableKey};
@@ -38,28 +38,6 @@ pub(super) enum Pairs<K, M> {
 const SMALL: usize = 2 << 20;
 #[cfg(test)]
 const SMALL: usize = 4 << 10;
-
-/// What putting an entry in a pair did.
-pub(super) enum Put {
-    /// Folded into the entry of its key ([`fold`]).
-    Folded,
-    /// Took the slot of an entry of another key, whose key owned `heap` bytes
-    /// ([`TableKey::heap_bytes`]).
-    Replaced { heap: usize },
-    /// Took an empty slot; whether the pair was empty.
-    Filled { was_empty: bool },
-    /// Not kept: a key that gives no words of the number its type says.
-    Refused,
-}
-
-/// What a doubling did to one pair ([`Pairs::split`]).
-pub(super) struct Split {
-    /// Whether entries stayed in the pair, moved to the pair half the table further, and
-    /// how many were dropped (a key whose words give no key: a lie of [`TableKey::WORDS`]).
-    pub kept: bool,
-    pub moved: bool,
-    pub dropped: usize,
-}
 
 /// Puts `slot` in `pair` by the table's rule: folded into its key's entry, else into an empty
 /// slot or the one of less worth ([`victim`]).

@@ -11,8 +11,7 @@
 //! written, zeroed (an empty slot is all zeros), so a table that doubles in it needs no new
 //! memory, no copy and no pass that empties the new half.
 
-use super::entry::{Slot, fold, victim};
-use super::pairs::{Put, Split};
+use super::entry::{Put, Slot, Split, fold, victim};
 use crate::game::{KEY_WORDS, TableKey};
 use memmap2::MmapMut;
 use std::marker::PhantomData;
