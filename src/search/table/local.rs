@@ -247,8 +247,8 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
         }
     }
 
-    /// Doubles the table if more than one slot in [`GROW_AT`] (or [`GROW_AT_HUGE`]) is filled, below its limit and
-    /// within its bytes.
+    /// Doubles the table if more than one slot in [`GROW_AT`] (or [`GROW_AT_HUGE`]) is
+    /// filled, below its limit and within its bytes.
     #[inline]
     fn grow_if_due(&mut self) {
         let doubled = 2 * self.pairs.len() * self.pairs.pair_bytes();
@@ -261,7 +261,8 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
     }
 
     /// Doubles the slots in place (no second table beside the first, so the table never
-    /// takes more than it will hold): each entry stays in its pair or moves to the pair half
+    /// takes more than it will hold, but for the `Vec` of at most 2 MiB that keys of words
+    /// leave for their mapping, once): each entry stays in its pair or moves to the pair half
     /// the table further, in the order it had. Stops growing if the system refuses the
     /// memory.
     fn grow(&mut self) {
@@ -440,6 +441,12 @@ mod tests {
         let (mut wide, typed_limit) = Pairs::<u128, u32>::within(1 << 20, 2);
         assert_eq!(wide.extend_to(1 << 10, 1 << 20), Some(0));
         assert_eq!((typed_limit, wide.room()), (1 << 13, Some(1 << 14)));
+        // Where words take more (a 32-bit key: typed pairs of 40 bytes, of words 48), the slots
+        // stay typed when the bytes would not hold the pairs as words.
+        let (mut narrow, narrow_limit) = Pairs::<u32, u8>::within(128 * 40, 64);
+        assert_eq!(narrow_limit, 128);
+        assert_eq!(narrow.extend_to(128, 128 * 40), Some(0));
+        assert!(matches!(narrow, Pairs::Packed(_)) && narrow.len() == 128);
         let (typed, _) = Pairs::<Typed, u8>::within(1 << 20, 1 << 10);
         assert!(matches!(typed, Pairs::Packed(_)));
         assert_eq!((words.pair_bytes(), typed.pair_bytes()), (48, 48));

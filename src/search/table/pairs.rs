@@ -158,12 +158,14 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
     /// [`room`](Self::room)): how many entries that dropped (keys that give no words of the
     /// number their type says).
     pub fn extend_to(&mut self, count: usize, bytes: usize) -> Option<usize> {
+        // Words may take more bytes than typed slots (a small key's): then fewer fit.
+        let room = count_within(bytes, WordPairs::<K>::PAIR_BYTES, 1);
         if Self::in_words()
             && !matches!(self, Self::Words(_))
             && self.len() > 0
             && count * WordPairs::<K>::PAIR_BYTES > SMALL
-            && let Some(dropped) =
-                self.move_to_words(count, count_within(bytes, WordPairs::<K>::PAIR_BYTES, 1))
+            && count <= room
+            && let Some(dropped) = self.move_to_words(count, room)
         {
             return Some(dropped);
         }

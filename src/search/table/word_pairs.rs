@@ -106,14 +106,12 @@ impl<K: TableKey> WordPairs<K> {
     pub fn find(&self, i: usize, words: &[u64; KEY_WORDS]) -> Option<WordSlot> {
         let pair = self.pair(i);
         pair.chunks_exact(Self::SLOT_WORDS)
-            .find(|slot| {
-                slot[K::WORDS + 1] & OCCUPIED != 0 && slot[..K::WORDS] == words[..K::WORDS]
-            })
+            .find(|slot| holds::<K>(slot, words))
             .and_then(decode::<K>)
     }
 
     /// Puts `slot` in pair `i` by the table's rule ([`Pairs::put`](super::pairs::Pairs::put)),
-    /// reading and writing the words of one slot only, where the typed table reads two.
+    /// decoding and writing the words of one slot only.
     #[inline]
     pub fn put(&mut self, i: usize, slot: &WordSlot) -> Put {
         let (first, second) = self.pair_mut(i).split_at_mut(Self::SLOT_WORDS);
