@@ -198,6 +198,40 @@ pub(super) struct Split {
     pub dropped: usize,
 }
 
+/// The last word of an entry kept as words (the shared table's, and the one-thread table's
+/// slots of words): depth (bits 0-15), work (16-23), whether the words hold an entry (24) and
+/// a move (25), the move's code (32-63). All zeros is no entry.
+pub(crate) mod meta {
+    const OCCUPIED: u64 = 1 << 24;
+    const HAS_MOVE: u64 = 1 << 25;
+
+    /// The word of an entry of this depth, work and move code.
+    #[inline]
+    pub(crate) fn word(depth: u16, work: u8, best: Option<u32>) -> u64 {
+        u64::from(depth)
+            | u64::from(work) << 16
+            | OCCUPIED
+            | best.map_or(0, |code| HAS_MOVE | u64::from(code) << 32)
+    }
+
+    /// Whether the word is an entry's.
+    #[inline]
+    pub(crate) fn occupied(word: u64) -> bool {
+        word & OCCUPIED != 0
+    }
+
+    /// The depth, work and move code of an entry's word; `None` for no entry.
+    #[inline]
+    pub(crate) fn fields(word: u64) -> Option<(u16, u8, Option<u32>)> {
+        // Truncations are intended: the fields were packed from these widths.
+        occupied(word).then_some((
+            word as u16,
+            (word >> 16) as u8,
+            (word & HAS_MOVE != 0).then_some((word >> 32) as u32),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@
 
 use crate::game::KEY_WORDS;
 use crate::search::table::count_within;
+use crate::search::table::entry::meta;
 use crate::search::table::{Entry, place};
 use std::sync::atomic::{AtomicU64, Ordering, fence};
 
@@ -22,11 +23,6 @@ const BUCKET_WORDS: usize = 16;
 const BUSY_WORD: usize = BUCKET_WORDS - 1;
 // The entries take the words after the sequence number, up to the busy mark.
 const _: () = assert!(2 * ENTRY_WORDS < BUSY_WORD);
-
-/// Flags of the last word of an entry, beside depth (bits 0-15), work (16-23) and the move
-/// code (32-63).
-const OCCUPIED: u64 = 1 << 24;
-const HAS_MOVE: u64 = 1 << 25;
 
 /// An entry as the shared table holds it: key words and a move code.
 pub(crate) type SharedEntry = Entry<[u64; KEY_WORDS], u32>;
@@ -65,25 +61,19 @@ fn encode(entry: &SharedEntry) -> [u64; ENTRY_WORDS] {
     // Bit patterns: the bounds are stored as they are and read back the same way.
     words[KEY_WORDS] = entry.lower as u64;
     words[KEY_WORDS + 1] = entry.upper as u64;
-    words[KEY_WORDS + 2] = u64::from(entry.depth)
-        | u64::from(entry.work) << 16
-        | OCCUPIED
-        | entry
-            .best
-            .map_or(0, |code| HAS_MOVE | u64::from(code) << 32);
+    words[KEY_WORDS + 2] = meta::word(entry.depth, entry.work, entry.best);
     words
 }
 
 fn decode(words: &[u64]) -> Option<SharedEntry> {
-    let meta = words[KEY_WORDS + 2];
-    (meta & OCCUPIED != 0).then(|| Entry {
+    let (depth, work, best) = meta::fields(words[KEY_WORDS + 2])?;
+    Some(Entry {
         key: words[..KEY_WORDS].try_into().expect("key words"),
         lower: words[KEY_WORDS] as i64,
         upper: words[KEY_WORDS + 1] as i64,
-        // Truncations are intended: the fields were packed from these widths.
-        best: (meta & HAS_MOVE != 0).then_some((meta >> 32) as u32),
-        depth: meta as u16,
-        work: (meta >> 16) as u8,
+        best,
+        depth,
+        work,
     })
 }
 

@@ -11,15 +11,10 @@
 //! written, zeroed (an empty slot is all zeros), so a table that doubles in it needs no new
 //! memory, no copy and no pass that empties the new half.
 
-use super::entry::{Put, Slot, Split, fold, victim};
+use super::entry::{Put, Slot, Split, fold, meta, victim};
 use crate::game::{KEY_WORDS, TableKey};
 use memmap2::MmapMut;
 use std::marker::PhantomData;
-
-/// Flags of a slot's last word, beside depth (bits 0-15), work (16-23) and the move code
-/// (32-63).
-const OCCUPIED: u64 = 1 << 24;
-const HAS_MOVE: u64 = 1 << 25;
 
 /// A slot as its words give it: the key's words, the move as a code
 /// ([`pack_move`](super::pack_move)).
@@ -130,7 +125,7 @@ impl<K: TableKey> WordPairs<K> {
             0 => (first, worths[1]),
             _ => (second, worths[0]),
         };
-        let filled = j[K::WORDS + 1] & OCCUPIED != 0;
+        let filled = meta::occupied(j[K::WORDS + 1]);
         encode::<K>(j, Some(slot));
         if filled {
             // A key of words owns no heap.
@@ -157,7 +152,7 @@ impl<K: TableKey> WordPairs<K> {
         let (mut kept, mut moved) = ([0; 2 * (KEY_WORDS + 2)], [0; 2 * (KEY_WORDS + 2)]);
         let (mut k, mut m, mut dropped) = (0, 0, 0);
         for slot in self.pair(i).chunks_exact(width) {
-            if slot[K::WORDS + 1] & OCCUPIED == 0 {
+            if !meta::occupied(slot[K::WORDS + 1]) {
                 continue;
             }
             let mut key = [0; KEY_WORDS];
@@ -249,32 +244,29 @@ pub(super) fn fits<K: TableKey>(words: &[u64; KEY_WORDS]) -> bool {
 /// Whether `slot` holds the key of `words`.
 #[inline]
 fn holds<K: TableKey>(slot: &[u64], words: &[u64; KEY_WORDS]) -> bool {
-    slot[K::WORDS + 1] & OCCUPIED != 0 && slot[..K::WORDS] == words[..K::WORDS]
+    meta::occupied(slot[K::WORDS + 1]) && slot[..K::WORDS] == words[..K::WORDS]
 }
 
 /// The worth of the entry `slot` holds ([`Slot::worth`]), if it holds one.
 #[inline]
 fn worth<K: TableKey>(slot: &[u64]) -> Option<(u16, u8)> {
-    let meta = slot[K::WORDS + 1];
-    // Truncations are intended: the fields were packed from these widths.
-    (meta & OCCUPIED != 0).then_some((meta as u16, (meta >> 16) as u8))
+    meta::fields(slot[K::WORDS + 1]).map(|(depth, work, _)| (depth, work))
 }
 
 #[inline]
 fn decode<K: TableKey>(slot: &[u64]) -> Option<WordSlot> {
-    let (bounds, meta) = (slot[K::WORDS], slot[K::WORDS + 1]);
-    (meta & OCCUPIED != 0).then(|| {
-        let mut key = [0; KEY_WORDS];
-        key[..K::WORDS].copy_from_slice(&slot[..K::WORDS]);
-        // Truncations are intended: the fields were packed from these widths.
-        Slot {
-            key,
-            lower: bounds as u32 as i32,
-            upper: (bounds >> 32) as u32 as i32,
-            best: (meta & HAS_MOVE != 0).then_some((meta >> 32) as u32),
-            depth: meta as u16,
-            work: (meta >> 16) as u8,
-        }
+    let (depth, work, best) = meta::fields(slot[K::WORDS + 1])?;
+    let mut key = [0; KEY_WORDS];
+    key[..K::WORDS].copy_from_slice(&slot[..K::WORDS]);
+    let bounds = slot[K::WORDS];
+    // Truncations are intended: the bounds were packed from 32 bits each.
+    Some(Slot {
+        key,
+        lower: bounds as u32 as i32,
+        upper: (bounds >> 32) as u32 as i32,
+        best,
+        depth,
+        work,
     })
 }
 
@@ -287,10 +279,7 @@ fn encode<K: TableKey>(words: &mut [u64], slot: Option<&WordSlot>) {
     words[..K::WORDS].copy_from_slice(&slot.key[..K::WORDS]);
     // Bit patterns: each bound's 32 bits as they are, read back the same way.
     words[K::WORDS] = u64::from(slot.lower as u32) | u64::from(slot.upper as u32) << 32;
-    words[K::WORDS + 1] = u64::from(slot.depth)
-        | u64::from(slot.work) << 16
-        | OCCUPIED
-        | slot.best.map_or(0, |code| HAS_MOVE | u64::from(code) << 32);
+    words[K::WORDS + 1] = meta::word(slot.depth, slot.work, slot.best);
 }
 
 #[cfg(test)]
