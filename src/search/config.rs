@@ -63,9 +63,10 @@ pub struct SearchConfig {
     /// nearer the root: the history heuristic (Schaeffer, IEEE PAMI 11(11), 1989): `false`. A
     /// hint, never a value changed. It pays where the game's order leaves many moves tied and
     /// a move that refutes one position refutes others (Kalah's pits: up to 24% fewer nodes
-    /// over random positions of Kalah(4,4) to (5,5), on no board more than 0.1% more); it costs where the game's order among
-    /// ties is already good (Connect 4's columns from the centre: 15 times the nodes; Dots and
-    /// Boxes 1.6 to 2.5 times). Kalah's tuned solver turns it on.
+    /// over random positions of Kalah(4,4) to (5,5), on no board more than 0.1% more); it
+    /// costs where the game's order among ties is already good (Connect 4's columns from the
+    /// centre: 15 times the nodes; Dots and Boxes 1.6 to 2.5 times). Kalah's tuned solver
+    /// turns it on.
     pub history_heuristic: bool,
     /// Nodes a helper thread searches before it starts again from the root (20,000).
     pub helper_burst: u64,

@@ -16,8 +16,8 @@
 //!
 //! Solve it with [`solver`]: the seeds left bound every value ([`SeedsLeft`]), and Kalah's
 //! settings find the value by null-window tests from 0 and try pits of equal margin by the
-//! history heuristic ([`tune_solver`]); larger boards gain
-//! from an endgame table ([`Endgame`]) under the same settings.
+//! history heuristic ([`tune_solver`]); larger boards gain from an endgame table
+//! ([`Endgame`]) under the same settings.
 
 mod by_seeds;
 mod endgame;

@@ -167,12 +167,36 @@ pub(crate) fn place<K: Eq, M: Copy, B: StoredBound>(
     pair: &mut [Option<Entry<K, M, B>>],
     entry: Entry<K, M, B>,
 ) -> bool {
+    matches!(place_in(pair, entry), Placed::Replaced(_))
+}
+
+/// What [`place_in`] did with an entry.
+pub(crate) enum Placed<E> {
+    /// Folded into the entry of its key.
+    Folded,
+    /// Took the slot of this entry of another position.
+    Replaced(E),
+    /// Took an empty slot; whether the pair was empty.
+    Filled { was_empty: bool },
+}
+
+/// [`place`], saying what it did: the one-thread table counts the slots it fills and the heap
+/// of the keys it pushes out.
+#[inline]
+pub(crate) fn place_in<K: Eq, M: Copy, B: StoredBound>(
+    pair: &mut [Option<Entry<K, M, B>>],
+    entry: Entry<K, M, B>,
+) -> Placed<Entry<K, M, B>> {
     if let Some(old) = pair.iter_mut().flatten().find(|old| old.key == entry.key) {
         fold(old, entry);
-        return false;
+        return Placed::Folded;
     }
     let j = victim([0, 1].map(|j| pair[j].as_ref().map(Entry::worth)));
-    pair[j].replace(entry).is_some()
+    let was_empty = pair[1 - j].is_none();
+    match pair[j].replace(entry) {
+        Some(old) => Placed::Replaced(old),
+        None => Placed::Filled { was_empty },
+    }
 }
 
 /// What putting an entry in a pair did.

@@ -2,7 +2,7 @@
 //! search's own types in a `Vec` (any key), or as words in a mapping of their own
 //! ([`WordPairs`]: keys of a known number of words, moves that are unsigned integers).
 
-use super::entry::{Entry, Put, Slot, Split, fold, victim};
+use super::entry::{Entry, Placed, Put, Slot, Split, place_in};
 use super::word_pairs::{WordPairs, WordSlot, fits};
 use super::{SharedEntry, count_within, move_type_packs, pack_move, unpack_move};
 use crate::game::{KEY_WORDS, TableKey};
@@ -39,21 +39,15 @@ const SMALL: usize = 2 << 20;
 #[cfg(test)]
 const SMALL: usize = 4 << 10;
 
-/// Puts `slot` in `pair` by the table's rule: folded into its key's entry, else into an empty
-/// slot or the one of less worth ([`victim`]).
+/// Puts `slot` in `pair` by the table's rule ([`place_in`]).
 #[inline]
 fn put<K: TableKey, M: Copy>(pair: &mut [Option<Slot<K, M>>; 2], slot: Slot<K, M>) -> Put {
-    if let Some(old) = pair.iter_mut().flatten().find(|old| old.key == slot.key) {
-        fold(old, slot);
-        return Put::Folded;
-    }
-    let j = victim([0, 1].map(|j| pair[j].as_ref().map(Slot::worth)));
-    let was_empty = pair[1 - j].is_none();
-    match pair[j].replace(slot) {
-        Some(old) => Put::Replaced {
+    match place_in(pair, slot) {
+        Placed::Folded => Put::Folded,
+        Placed::Replaced(old) => Put::Replaced {
             heap: old.key.heap_bytes(),
         },
-        None => Put::Filled { was_empty },
+        Placed::Filled { was_empty } => Put::Filled { was_empty },
     }
 }
 
