@@ -1,7 +1,8 @@
 //! Kalah(m, n) ([`gamesolver::games::kalah`]), a game where a sowing into one's
 //! own store keeps the turn: the exact value of the start from an empty table, by the solver
-//! with the rules alone (`rules`, default settings), with the user's knowledge (`seeds_left`,
-//! default settings; `tuned`: the seeds left and Kalah's settings, `games::kalah::solver`;
+//! with the rules alone (`rules`: default settings; `rules_tuned`: Kalah's settings,
+//! `games::kalah::tune_solver`), with the user's knowledge (`seeds_left`: default settings;
+//! `tuned`: Kalah's settings, `games::kalah::solver`, weighed against `rules_tuned`;
 //! `endgame`: Kalah's settings and an endgame table of at most 8 M positions, made
 //! and filled within each run), and by the two naive baselines a user writes by hand,
 //! alpha-beta with a `HashMap`: each sowing a move (`naive`, `baseline/kalah_naive.rs`), or a
@@ -27,6 +28,7 @@ fn kalah(c: &mut Criterion) {
         let value = Solver::new().value(&start);
         assert_eq!(Solver::new().with_knowledge(SeedsLeft).value(&start), value);
         assert_eq!(kalah::solver().value(&start), value);
+        assert_eq!(kalah::tune_solver(Solver::new()).value(&start), value);
         assert_eq!(Ok(TurnsKalah::default().value(&start)), value);
         group.bench_with_input(BenchmarkId::new("rules", &name), &start, |b, start| {
             b.iter(|| Solver::new().value(start));
@@ -37,6 +39,13 @@ fn kalah(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("tuned", &name), &start, |b, start| {
             b.iter(|| kalah::solver().value(start));
         });
+        group.bench_with_input(
+            BenchmarkId::new("rules_tuned", &name),
+            &start,
+            |b, start| {
+                b.iter(|| kalah::tune_solver(Solver::new()).value(start));
+            },
+        );
         let seeds = Endgame::seeds_within(&start, 8 << 20);
         let endgame = || Endgame::build(&start, seeds, 1 << 30).expect("8 M positions");
         let tuned = || kalah::tune_solver(Solver::new().with_knowledge(endgame()));
