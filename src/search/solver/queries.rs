@@ -105,6 +105,10 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// guess if there is one ([`with_first_guess`](Self::with_first_guess)); `None` for one
     /// open window.
     fn null_windows(&self, position: &G) -> Option<((i64, i64), NullWindows)> {
+        // Neither way set: the knowledge is not asked for the root's bounds.
+        if self.null_window_range.is_none() && self.first_guess.is_none() {
+            return None;
+        }
         let bounds = self.search.knowledge().facts(position).bounds;
         let bounds = bounds.map_or((-INFINITY, INFINITY), |bounds| {
             (*bounds.start(), *bounds.end())
