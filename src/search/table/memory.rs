@@ -11,11 +11,12 @@ pub const FALLBACK_TABLE_BYTES: usize = 1 << 32;
 /// the rest of the process, and of the machine, into swap or out of memory. Where the system
 /// does not say, [`FALLBACK_TABLE_BYTES`].
 ///
-/// Read from the system once a process, at the first call: asking it costs about 30 µs
-/// (`/proc/meminfo` and the control group's files), a tenth of a small solve that makes its
-/// table (Dots and Boxes 2x2 takes 0.36 ms), and the machine's memory does not change under a
-/// running process. (A control group's limit can; a table made after a change is limited by
-/// the old one.)
+/// Read from the system once a process, at the first call. A read costs about 30 µs
+/// (`/proc/meminfo` and the control group's files) and a one-thread table asks at each
+/// doubling: read each time, it took most of a small solve (Dots and Boxes 2x2 with its
+/// knowledge, 750 µs against 81 µs; BENCHMARKS.md, "Making a table"). The machine's memory
+/// does not change under a running process; a control group's limit can, and a table made
+/// after such a change is still limited by the old one.
 ///
 /// # Examples
 ///
