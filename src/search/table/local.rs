@@ -44,6 +44,11 @@ pub(crate) struct TranspositionTable<K, M> {
     /// whole (the engine's) gives its slots their share at once
     /// ([`slot_share`](super::memory::slot_share)); its keys' heap has what they leave.
     bytes: usize,
+    /// Whether `bytes` and `limit` are within [`max_table_bytes`](super::max_table_bytes)
+    /// yet. A growing table of keys that own no heap asks the system at its first doubling,
+    /// not when made: a solver's builder makes a table at several of its steps, and reading
+    /// the system's memory costs about 30 µs a time (BENCHMARKS.md, "Making a table").
+    within_machine: bool,
     /// The heap memory the stored keys own ([`TableKey::heap_bytes`]; 0 for keys of words).
     heap: usize,
 }
@@ -97,7 +102,17 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
     }
 
     fn starting_at(bytes: usize, first_slots: usize) -> Self {
-        let slot_bytes = if first_slots == usize::MAX {
+        let whole = first_slots == usize::MAX;
+        // A table made whole, or one whose keys own heap (kept within `bytes` from the first
+        // store), is bounded by the machine now; a growing one of other keys at its first
+        // doubling, its first slots few.
+        let within_machine = whole || K::OWNS_HEAP;
+        let bytes = if within_machine {
+            bytes.min(super::max_table_bytes())
+        } else {
+            bytes
+        };
+        let slot_bytes = if whole {
             super::memory::slot_share::<K>(bytes)
         } else {
             bytes
@@ -108,9 +123,21 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
             limit: 2 * limit,
             filled: 0,
             written: Box::new([0; REGIONS / 64]),
-            bytes: bytes.min(super::max_table_bytes()),
+            bytes,
+            within_machine,
             heap: 0,
             pairs,
+        }
+    }
+
+    /// Bounds the table's bytes and limit by the machine's ([`max_table_bytes`](
+    /// super::max_table_bytes)), once.
+    fn bound_by_machine(&mut self) {
+        if !self.within_machine {
+            self.within_machine = true;
+            self.bytes = self.bytes.min(super::max_table_bytes());
+            let most = 2 * Pairs::<K, M>::most_within(self.bytes);
+            self.limit = self.limit.min(most).max(self.capacity());
         }
     }
 
@@ -251,12 +278,12 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
     /// filled, below its limit and within its bytes.
     #[inline]
     fn grow_if_due(&mut self) {
-        let doubled = 2 * self.pairs.len() * self.pairs.pair_bytes();
-        if self.filled > self.capacity() / self.grow_at()
-            && self.capacity() < self.limit
-            && doubled.saturating_add(self.heap) <= self.bytes
-        {
-            self.grow();
+        if self.filled > self.capacity() / self.grow_at() {
+            self.bound_by_machine();
+            let doubled = 2 * self.pairs.len() * self.pairs.pair_bytes();
+            if self.capacity() < self.limit && doubled.saturating_add(self.heap) <= self.bytes {
+                self.grow();
+            }
         }
     }
 
@@ -266,6 +293,7 @@ impl<K: TableKey, M: Copy + 'static> TranspositionTable<K, M> {
     /// the table further, in the order it had. Stops growing if the system refuses the
     /// memory.
     fn grow(&mut self) {
+        self.bound_by_machine();
         let half = self.pairs.len();
         let Some(dropped) = self.pairs.extend_to(2 * half, self.bytes) else {
             self.limit = 2 * half;
@@ -535,6 +563,22 @@ mod tests {
         assert!(words.held_bytes() > bound / 2, "{}", words.held_bytes());
         let wide = TranspositionTable::<u128, u32>::whole(bound);
         assert!(wide.held_bytes() > bound / 2 && wide.held_bytes() <= bound);
+    }
+
+    #[test]
+    fn a_growing_table_reads_the_machines_limit_at_its_first_doubling() {
+        let most = super::super::max_table_bytes();
+        let mut table = TranspositionTable::<u64, u8>::with_bytes(usize::MAX);
+        assert!(!table.within_machine && table.bytes == usize::MAX);
+        table.grow();
+        assert!(table.within_machine && table.bytes == most);
+        assert!(table.limit <= 2 * Pairs::<u64, u8>::most_within(most));
+        // Keys that own heap are kept within the bytes from the first store: bounded at once,
+        // and so is a table made whole.
+        let heap = TranspositionTable::<Vec<u8>, u8>::with_bytes(usize::MAX);
+        assert!(heap.within_machine && heap.bytes == most);
+        let whole = TranspositionTable::<u64, u8>::whole(1 << 16);
+        assert!(whole.within_machine && whole.bytes == 1 << 16);
     }
 
     #[test]

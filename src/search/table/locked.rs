@@ -35,6 +35,7 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
     /// buckets take their share of the bytes ([`slot_share`]: half for keys that own heap
     /// memory), and a key's heap is kept only within what they leave.
     pub fn with_bytes(bytes: usize) -> Self {
+        let bytes = bytes.min(super::max_table_bytes());
         let buckets = table_of(slot_share::<K>(bytes), 1, || Bucket {
             pair: Mutex::new([None, None]),
             busy: AtomicU64::new(0),
@@ -44,7 +45,7 @@ impl<K: TableKey, M: Copy> LockedTable<K, M> {
             mask: buckets.len() - 1,
             buckets,
             heap: AtomicUsize::new(0),
-            heap_room: bytes.min(super::max_table_bytes()).saturating_sub(taken),
+            heap_room: bytes.saturating_sub(taken),
         }
     }
 

@@ -1,6 +1,5 @@
 //! How much memory a transposition table may take, and how a table gets it.
 
-use std::sync::OnceLock;
 use thiserror::Error;
 
 /// The table limit where the system does not say how much memory it has: 4 GiB.
@@ -11,12 +10,9 @@ pub const FALLBACK_TABLE_BYTES: usize = 1 << 32;
 /// the rest of the process, and of the machine, into swap or out of memory. Where the system
 /// does not say, [`FALLBACK_TABLE_BYTES`].
 ///
-/// Read from the system once a process, at the first call. A read costs about 30 µs
-/// (`/proc/meminfo` and the control group's files) and a one-thread table asks at each
-/// doubling: read each time, it took most of a small solve (Dots and Boxes 2x2 with its
-/// knowledge, 750 µs against 81 µs; BENCHMARKS.md, "Making a table"). The machine's memory
-/// does not change under a running process; a control group's limit can, and a table made
-/// after such a change is still limited by the old one.
+/// Read from the system at each call, which costs about 30 µs (`/proc/meminfo` and the
+/// control group's files): a table reads it once, when made or (a one-thread table that
+/// grows) at its first doubling, and keeps what it read (BENCHMARKS.md, "Making a table").
 ///
 /// # Examples
 ///
@@ -27,11 +23,8 @@ pub const FALLBACK_TABLE_BYTES: usize = 1 << 32;
 /// ```
 #[must_use]
 pub fn max_table_bytes() -> usize {
-    static LIMIT: OnceLock<usize> = OnceLock::new();
-    *LIMIT.get_or_init(|| {
-        physical_memory().map_or(FALLBACK_TABLE_BYTES, |bytes| {
-            usize::try_from(bytes / 4 * 3).unwrap_or(usize::MAX)
-        })
+    physical_memory().map_or(FALLBACK_TABLE_BYTES, |bytes| {
+        usize::try_from(bytes / 4 * 3).unwrap_or(usize::MAX)
     })
 }
 
@@ -71,12 +64,12 @@ pub(crate) fn slot_share<K: crate::game::TableKey>(bytes: usize) -> usize {
     if K::OWNS_HEAP { bytes / 2 } else { bytes }
 }
 
-/// How many slots of `unit` bytes a table of at most `bytes` holds (and at most
-/// [`max_table_bytes`]): the largest power of two of them that fits, and at least `least` (a
-/// power of two).
+/// How many slots of `unit` bytes a table of at most `bytes` holds: the largest power of two
+/// of them that fits, and at least `least` (a power of two). The caller bounds `bytes` by
+/// [`max_table_bytes`], once for its table.
 pub(crate) fn count_within(bytes: usize, unit: usize, least: usize) -> usize {
     let unit = unit.max(1);
-    let wanted = (bytes.min(max_table_bytes()) / unit).max(least);
+    let wanted = (bytes / unit).max(least);
     1usize << (usize::BITS - 1 - wanted.leading_zeros())
 }
 

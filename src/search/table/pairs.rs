@@ -110,7 +110,7 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
     /// its `Vec`, every page written as it is made. Fewer pairs if the system refuses the
     /// memory.
     pub fn within(bytes: usize, first: usize) -> (Self, usize) {
-        let limit = count_within(bytes, Self::typed_pair_bytes(), 1);
+        let limit = Self::most_within(bytes);
         let mut pairs = if size_of::<Pair<K, M>>() == 64 {
             Self::Lined(Vec::new())
         } else {
@@ -121,6 +121,11 @@ impl<K: TableKey, M: Copy + 'static> Pairs<K, M> {
             count /= 2;
         }
         (pairs, limit)
+    }
+
+    /// The most typed pairs `bytes` holds (a power of two, at least one).
+    pub fn most_within(bytes: usize) -> usize {
+        count_within(bytes, Self::typed_pair_bytes(), 1)
     }
 
     /// The most pairs the mapping has room for, where the slots are words (more than a `Vec`

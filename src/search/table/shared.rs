@@ -81,6 +81,7 @@ impl SharedTable {
     /// A table of at most `bytes` (and at most [`max_table_bytes`](super::max_table_bytes)),
     /// at least one bucket, halved while the system refuses the memory.
     pub fn with_bytes(bytes: usize) -> Self {
+        let bytes = bytes.min(super::max_table_bytes());
         let mut buckets = count_within(bytes, std::mem::size_of::<[u64; BUCKET_WORDS]>(), 1);
         // One bucket's words more, to start on a boundary.
         let words = loop {
