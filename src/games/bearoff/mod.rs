@@ -14,16 +14,18 @@
 //! [`MAX_CHECKERS`]; the positions of one side are the `C(21, 6) = 54,264` ways to put up to
 //! 15 checkers on six points ([`every_side`]).
 //!
-//! Their databases, solved by the chance solver, saved and read back checked:
-//! [`OneSidedDatabase`] (every side's expected rolls, up to 15 checkers) and
-//! [`TwoSidedDatabase`] (every race's chance to win, up to [`MAX_RACE_CHECKERS`] a side).
+//! Their databases, saved and read back checked: [`OneSidedDatabase`] (every side's expected
+//! rolls, up to 15 checkers, solved by tiers of pips: [`ByPips`]) and [`TwoSidedDatabase`]
+//! (every race's chance to win, up to [`MAX_RACE_CHECKERS`] a side, by the chance solver).
 
+mod by_pips;
 mod database;
 mod evaluators;
 mod race_bounds;
 mod race_database;
 mod rules;
 
+pub use by_pips::ByPips;
 pub use database::{DatabaseError, OneSidedDatabase};
 pub use evaluators::{ExactRaces, ExpectedRolls, PipCount};
 pub use race_bounds::RaceBounds;

@@ -1,0 +1,258 @@
+//! `ByPips`: one side's bearoff numbered in tiers by its pips, for the solve of expected values
+//! by tiers ([`Retrograde::solve_expected`](crate::Retrograde::solve_expected)), which builds
+//! the one-sided database with no hash table.
+//!
+//! A play moves at least one pip (each die moves a checker down or off), and a roll moves none:
+//! the sides of `p` pips before a roll are tier `2p + 1`, after one of the 21 rolls tier `2p`,
+//! and every move leads to a tier below its own. Within a pips' tiers a side is numbered by
+//! its place among the sides of those pips in [`every_side`]'s order, after a roll times 21
+//! plus the roll's place among the chance moves.
+
+use super::rules::{Checkers, MAX_CHECKERS, every_side};
+use super::{Bearoff, BearoffMove, ROLL, rolls};
+use crate::{Child, Place, Tiers};
+
+/// The rolls of a turn: 21.
+const ROLLS: usize = 21;
+
+/// The most pips a roll moves: four sixes.
+const MOST_PIPS_A_ROLL: usize = 24;
+
+/// One side of up to a number of checkers, numbered by its pips (the module docs give the
+/// numbering). With up to 15 checkers: 182 tiers, 54,264 sides before a roll.
+///
+/// ```
+/// use gamesolver::Retrograde;
+/// use gamesolver::games::bearoff::{Bearoff, ByPips, Checkers};
+///
+/// // One checker on the 6-point needs 5/4 rolls on average (one roll unless a 1-2).
+/// let tiers = ByPips::new(1)?;
+/// let table = Retrograde::new().solve_expected(&tiers, ByPips::is_before_roll)?;
+/// let side = Bearoff::new(Checkers::new([0, 0, 0, 0, 0, 1])?);
+/// assert!((table.value(&tiers, &side).unwrap() + 1.25).abs() < 1e-12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByPips {
+    checkers: u8,
+    /// The sides of each count of pips, in [`every_side`]'s order.
+    by_pips: Vec<Vec<Checkers>>,
+    /// Each side's index among the sides of its pips, by [`Checkers::rank`].
+    index: Vec<u32>,
+    /// The chance moves in the order the tiers number them, with their weights.
+    rolls: Vec<(BearoffMove, u32)>,
+    /// Each roll's place among [`rolls`](Self::rolls), by its code.
+    roll_index: [u8; 64],
+}
+
+impl ByPips {
+    /// The numbering of every side of up to `checkers` checkers.
+    ///
+    /// # Errors
+    ///
+    /// [`BearoffError::TooManyCheckers`](super::BearoffError::TooManyCheckers) past
+    /// [`MAX_CHECKERS`].
+    pub fn new(checkers: u8) -> Result<Self, super::BearoffError> {
+        if checkers > MAX_CHECKERS {
+            return Err(super::BearoffError::TooManyCheckers(u32::from(checkers)));
+        }
+        let sides = every_side(checkers);
+        let mut by_pips = vec![Vec::new(); 6 * usize::from(checkers) + 1];
+        let mut index = vec![0; sides.len()];
+        for side in sides {
+            let at = &mut by_pips[side.pips() as usize];
+            index[side.rank()] = at.len() as u32;
+            at.push(side);
+        }
+        let mut rolls_out = Vec::with_capacity(ROLLS);
+        rolls(&mut rolls_out);
+        let mut roll_index = [0; 64];
+        for (at, &(mv, _)) in rolls_out.iter().enumerate() {
+            roll_index[(mv & !ROLL) as usize] = at as u8;
+        }
+        Ok(Self {
+            checkers,
+            by_pips,
+            index,
+            rolls: rolls_out,
+            roll_index,
+        })
+    }
+
+    /// Whether `tier` holds sides before a roll: the tiers to keep for every side's value.
+    #[must_use]
+    pub fn is_before_roll(tier: usize) -> bool {
+        tier % 2 == 1
+    }
+
+    /// The tier of the sides of `pips` before a roll.
+    #[must_use]
+    pub fn before_roll(pips: u32) -> usize {
+        2 * pips as usize + 1
+    }
+
+    /// Where `side` stands among the sides of its pips; `None` past the checkers numbered.
+    fn index_of(&self, side: Checkers) -> Option<(usize, u64)> {
+        let pips = side.pips() as usize;
+        let at = *self.index.get(side.rank())?;
+        Some((pips, u64::from(at)))
+    }
+
+    /// The place past the tiers, where no table holds a value.
+    fn left_out(&self) -> Place {
+        Place {
+            tier: self.tier_count(),
+            index: 0,
+        }
+    }
+}
+
+impl Tiers for ByPips {
+    type Game = Bearoff;
+    const NAME: &'static str = "bearoff by pips";
+
+    /// The most checkers numbered.
+    fn rules_id(&self) -> u64 {
+        u64::from(self.checkers)
+    }
+
+    fn tier_count(&self) -> usize {
+        2 * self.by_pips.len()
+    }
+
+    /// The empty side has no roll: its tier after one is empty.
+    fn tier_len(&self, tier: usize) -> u64 {
+        let sides = self.by_pips.get(tier / 2).map_or(0, Vec::len) as u64;
+        match tier {
+            0 => 0,
+            _ if Self::is_before_roll(tier) => sides,
+            _ => sides * ROLLS as u64,
+        }
+    }
+
+    fn position_at(&self, tier: usize, index: u64) -> Option<Bearoff> {
+        if index >= self.tier_len(tier) {
+            return None;
+        }
+        let sides = self.by_pips.get(tier / 2)?;
+        if Self::is_before_roll(tier) {
+            return Some(Bearoff::new(*sides.get(usize::try_from(index).ok()?)?));
+        }
+        let (side, roll) = (index / ROLLS as u64, index % ROLLS as u64);
+        let mut position = Bearoff::new(*sides.get(usize::try_from(side).ok()?)?);
+        let (mv, _) = self.rolls[roll as usize];
+        crate::Game::play_unchecked(&mut position, mv);
+        Some(position)
+    }
+
+    fn place(&self, position: &Bearoff) -> Place {
+        let Some((pips, index)) = self.index_of(position.checkers) else {
+            return self.left_out();
+        };
+        match position.roll {
+            None => Place {
+                tier: 2 * pips + 1,
+                index,
+            },
+            Some(roll) => Place {
+                tier: 2 * pips,
+                index: index * ROLLS as u64 + u64::from(self.roll_index[roll.code() as usize]),
+            },
+        }
+    }
+
+    /// Before a roll, the same pips after one; after a roll, the sides of 1 to 24 pips fewer
+    /// before the next.
+    fn tiers_after(&self, tier: usize, out: &mut Vec<usize>) {
+        let pips = tier / 2;
+        if Self::is_before_roll(tier) {
+            out.extend((pips > 0).then_some(2 * pips));
+        } else {
+            let fewest = pips.saturating_sub(MOST_PIPS_A_ROLL);
+            out.extend((fewest..pips).map(|fewer| 2 * fewer + 1));
+        }
+    }
+
+    /// The plays of the roll as packed words, placed from the word: no position built (before
+    /// a roll, the rolls).
+    fn children(
+        &self,
+        position: &Bearoff,
+        moves: &mut Vec<BearoffMove>,
+        mut visit: impl FnMut(Child),
+    ) {
+        let Some(roll) = position.roll else {
+            self.chance_children(position, &mut Vec::new(), |child, _| visit(child));
+            return;
+        };
+        moves.clear();
+        position.checkers.packed_plays(roll, moves);
+        for &word in moves.iter() {
+            let place = match self.index_of(Checkers::unpacked(word)) {
+                Some((pips, index)) => Place {
+                    tier: 2 * pips + 1,
+                    index,
+                },
+                None => self.left_out(),
+            };
+            visit(Child {
+                margin: 0,
+                keeps_turn: true,
+                place,
+            });
+        }
+    }
+
+    /// The 21 rolls, each costing a point, placed from the side's own place.
+    fn chance_children(
+        &self,
+        position: &Bearoff,
+        _: &mut Vec<(BearoffMove, u32)>,
+        mut visit: impl FnMut(Child, u32),
+    ) {
+        if position.roll.is_some() || position.checkers.is_empty() {
+            return;
+        }
+        let Some((pips, index)) = self.index_of(position.checkers) else {
+            return;
+        };
+        for (at, &(_, weight)) in self.rolls.iter().enumerate() {
+            let place = Place {
+                tier: 2 * pips,
+                index: index * ROLLS as u64 + at as u64,
+            };
+            visit(
+                Child {
+                    margin: -1,
+                    keeps_turn: true,
+                    place,
+                },
+                weight,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{Checks, chance_tiers};
+
+    #[test]
+    fn the_numbering_keeps_to_the_rules() {
+        let tiers = ByPips::new(4).expect("four checkers");
+        chance_tiers(&tiers, &Checks::default()).expect("no lie");
+        assert_eq!(
+            (0..tiers.tier_count())
+                .filter(|&t| ByPips::is_before_roll(t))
+                .map(|t| tiers.tier_len(t))
+                .sum::<u64>(),
+            every_side(4).len() as u64
+        );
+    }
+
+    #[test]
+    fn more_checkers_than_a_side_holds_are_refused() {
+        assert!(ByPips::new(MAX_CHECKERS + 1).is_err());
+    }
+}
