@@ -6,8 +6,10 @@
 //! plain expectiminimax (`expectiminimax`: no pruning, no table, OpenSpiel's way); bearoff races
 //! searched to a depth by the engine with the expected-rolls evaluator (`race_to_depth`), each way
 //! again and Star2 on two threads (`star2_two_threads`), beside the depth-limited expectiminimax;
-//! the one-sided database of up to 8 checkers, solved as the example solves it, beside a dynamic
-//! programme written by hand (`baseline/bearoff_dp.rs`); Pig to 100, whose positions repeat, by the
+//! the one-sided database of up to 8 checkers, by the chance search a side at a time
+//! (`chance_solver`) and by tiers of pips (`tiers`: `ByPips`, one thread, as
+//! `OneSidedDatabase::build` solves it), beside a dynamic programme written by hand
+//! (`baseline/bearoff_dp.rs`); Pig to 100, whose positions repeat, by the
 //! strongly connected components, explored by keys (`CyclicSolver`) or numbered in tiers by the
 //! scores banked (`tiers`: `ByBanked`, one thread), beside value iteration over the whole game by
 //! hand (`baseline/pig_by_hand.rs`); solitaire Yahtzee's last four turns (every card of nine boxes
@@ -25,7 +27,7 @@ use gamesolver::chance::{
     expectiminimax_to_depth,
 };
 use gamesolver::games::bearoff::{
-    Bearoff, BearoffRace, Checkers, ExpectedRolls, OneSidedDatabase, RaceBounds, every_side,
+    Bearoff, BearoffRace, ByPips, Checkers, ExpectedRolls, OneSidedDatabase, RaceBounds, every_side,
 };
 use gamesolver::games::pig::{ByBanked, Pig};
 use gamesolver::games::yahtzee::{ByTurns, Card, Joker, expected_scores};
@@ -244,8 +246,8 @@ fn one_sided(c: &mut Criterion) {
         let value = solver.value(&Bearoff::new(side)).expect("no cycle");
         assert!((value + by_hand[&side]).abs() < 1e-9, "{side:?}");
     }
-    // As the example solves a database: the fewest pips first, so that each search finds the
-    // positions it leads to in the table, and no entry for a position after a roll.
+    // A side at a time by the chance search: the fewest pips first, so that each search finds
+    // the positions it leads to in the table, and no entry for a position after a roll.
     let mut by_pips = every_side(checkers);
     by_pips.sort_by_key(|side| side.pips());
     group.bench_function(BenchmarkId::new("chance_solver", checkers), |b| {
@@ -256,6 +258,20 @@ fn one_sided(c: &mut Criterion) {
             }
         });
     });
+    // By tiers of pips, as the database is built: arrays, no table, no search.
+    let tiers = ByPips::new(checkers).expect("up to 15 checkers");
+    let by_tiers = || {
+        Retrograde::new()
+            .with_threads(1)
+            .solve_expected(&tiers, ByPips::is_before_roll)
+            .expect("it fits")
+    };
+    let table = by_tiers();
+    for side in every_side(checkers) {
+        let value = table.value(&tiers, &Bearoff::new(side)).expect("kept");
+        assert!((value + by_hand[&side]).abs() < 1e-9, "{side:?}");
+    }
+    group.bench_function(BenchmarkId::new("tiers", checkers), |b| b.iter(by_tiers));
     group.bench_function(BenchmarkId::new("dp_by_hand", checkers), |b| {
         b.iter(|| baseline::bearoff_dp::expected_rolls(checkers));
     });

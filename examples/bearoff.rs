@@ -1,6 +1,7 @@
-//! Backgammon bearoff solved by the chance search ([`gamesolver::games::bearoff`]): one side
-//! alone (the expected number of rolls to bear off) or a race of two (the side on roll's
-//! chance to win, no cube), a position or every position up to a number of checkers.
+//! Backgammon bearoff solved by the chance search ([`gamesolver::games::bearoff`]; the one-sided
+//! database by tiers of pips): one side alone (the expected number of rolls to bear off) or a
+//! race of two (the side on roll's chance to win, no cube), a position or every position up to
+//! a number of checkers.
 //!
 //! ```text
 //! cargo run --release --example bearoff -- one 0,0,0,0,0,1        # 1.25 rolls
@@ -56,11 +57,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Every side of at most N checkers alone (a one-sided database): count, time, nodes.
+    /// Every side of at most N checkers alone, a side at a time by the chance search: count,
+    /// time, nodes.
     EveryOne { checkers: u8 },
     /// Every race of at most N checkers a side (a two-sided database).
     EveryRace { checkers: u8 },
-    /// The one-sided database of up to N checkers, saved to FILE and read back checked.
+    /// The one-sided database of up to N checkers (solved by tiers of pips), saved to FILE and
+    /// read back checked.
     Database { checkers: u8, file: PathBuf },
     /// The two-sided database of every race of up to N checkers a side (at most 6), saved to
     /// FILE and read back checked.
