@@ -8,15 +8,15 @@
 //! its place among the sides of those pips in [`every_side`]'s order, after a roll times 21
 //! plus the roll's place among the chance moves.
 
-use super::rules::{Checkers, MAX_CHECKERS, every_side};
+use super::rules::{Checkers, MAX_CHECKERS, Roll, every_side};
 use super::{Bearoff, BearoffMove, ROLL, rolls};
 use crate::{Child, Place, Tiers};
 
 /// The rolls of a turn: 21.
-const ROLLS: usize = 21;
+pub(super) const ROLLS: usize = 21;
 
 /// The most pips a roll moves: four sixes.
-const MOST_PIPS_A_ROLL: usize = 24;
+pub(super) const MOST_PIPS_A_ROLL: usize = 24;
 
 /// One side of up to a number of checkers, numbered by its pips (the module docs give the
 /// numbering). With up to 15 checkers: 182 tiers, 54,264 sides before a roll.
@@ -34,26 +34,29 @@ const MOST_PIPS_A_ROLL: usize = 24;
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByPips {
-    checkers: u8,
+    sides: SidesByPips,
+}
+
+/// The sides of up to a number of checkers numbered by their pips, and the rolls numbered:
+/// the numbering of one side's tiers ([`ByPips`]) and of a race's
+/// ([`RaceByPips`](super::RaceByPips)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct SidesByPips {
+    pub(super) checkers: u8,
     /// The sides of each count of pips, in [`every_side`]'s order.
-    by_pips: Vec<Vec<Checkers>>,
+    pub(super) by_pips: Vec<Vec<Checkers>>,
     /// Each side's index among the sides of its pips, by [`Checkers::rank`].
     index: Vec<u32>,
     /// The chance moves in the order the tiers number them, with their weights.
-    rolls: Vec<(BearoffMove, u32)>,
+    pub(super) rolls: Vec<(BearoffMove, u32)>,
     /// Each roll's place among [`rolls`](Self::rolls), by its code.
     roll_index: [u8; 64],
 }
 
-impl ByPips {
-    /// The numbering of every side of up to `checkers` checkers.
-    ///
-    /// # Errors
-    ///
-    /// [`BearoffError::TooManyCheckers`](super::BearoffError::TooManyCheckers) past
-    /// [`MAX_CHECKERS`].
-    pub fn new(checkers: u8) -> Result<Self, super::BearoffError> {
-        if checkers > MAX_CHECKERS {
+impl SidesByPips {
+    /// The sides of up to `checkers` checkers (at most `most`).
+    pub(super) fn new(checkers: u8, most: u8) -> Result<Self, super::BearoffError> {
+        if checkers > most {
             return Err(super::BearoffError::TooManyCheckers(u32::from(checkers)));
         }
         let sides = every_side(checkers);
@@ -79,23 +82,53 @@ impl ByPips {
         })
     }
 
+    /// The pips of `side` and its index among the sides of those pips; `None` past the
+    /// checkers numbered.
+    #[inline]
+    pub(super) fn index_of(&self, side: Checkers) -> Option<(usize, u64)> {
+        let at = *self.index.get(side.rank())?;
+        Some((side.pips() as usize, u64::from(at)))
+    }
+
+    /// The sides of `pips`.
+    pub(super) fn count(&self, pips: usize) -> u64 {
+        self.by_pips.get(pips).map_or(0, Vec::len) as u64
+    }
+
+    /// The side of `pips` at `index`.
+    pub(super) fn side(&self, pips: usize, index: u64) -> Option<Checkers> {
+        let sides = self.by_pips.get(pips)?;
+        sides.get(usize::try_from(index).ok()?).copied()
+    }
+
+    /// The place of `roll` among the rolls.
+    pub(super) fn roll_index(&self, roll: Roll) -> u64 {
+        u64::from(self.roll_index[roll.code() as usize])
+    }
+
+    /// The most pips a side has.
+    pub(super) fn most_pips(&self) -> usize {
+        self.by_pips.len() - 1
+    }
+}
+
+impl ByPips {
+    /// The numbering of every side of up to `checkers` checkers.
+    ///
+    /// # Errors
+    ///
+    /// [`BearoffError::TooManyCheckers`](super::BearoffError::TooManyCheckers) past
+    /// [`MAX_CHECKERS`].
+    pub fn new(checkers: u8) -> Result<Self, super::BearoffError> {
+        Ok(Self {
+            sides: SidesByPips::new(checkers, MAX_CHECKERS)?,
+        })
+    }
+
     /// Whether `tier` holds sides before a roll: the tiers to keep for every side's value.
     #[must_use]
     pub fn is_before_roll(tier: usize) -> bool {
         tier % 2 == 1
-    }
-
-    /// The tier of the sides of `pips` before a roll.
-    #[must_use]
-    pub fn before_roll(pips: u32) -> usize {
-        2 * pips as usize + 1
-    }
-
-    /// Where `side` stands among the sides of its pips; `None` past the checkers numbered.
-    fn index_of(&self, side: Checkers) -> Option<(usize, u64)> {
-        let pips = side.pips() as usize;
-        let at = *self.index.get(side.rank())?;
-        Some((pips, u64::from(at)))
     }
 
     /// The place past the tiers, where no table holds a value.
@@ -103,6 +136,17 @@ impl ByPips {
         Place {
             tier: self.tier_count(),
             index: 0,
+        }
+    }
+
+    /// The place of `side` before a roll.
+    fn before_roll(&self, side: Checkers) -> Place {
+        match self.sides.index_of(side) {
+            Some((pips, index)) => Place {
+                tier: 2 * pips + 1,
+                index,
+            },
+            None => self.left_out(),
         }
     }
 }
@@ -113,16 +157,16 @@ impl Tiers for ByPips {
 
     /// The most checkers numbered.
     fn rules_id(&self) -> u64 {
-        u64::from(self.checkers)
+        u64::from(self.sides.checkers)
     }
 
     fn tier_count(&self) -> usize {
-        2 * self.by_pips.len()
+        2 * self.sides.by_pips.len()
     }
 
     /// The empty side has no roll: its tier after one is empty.
     fn tier_len(&self, tier: usize) -> u64 {
-        let sides = self.by_pips.get(tier / 2).map_or(0, Vec::len) as u64;
+        let sides = self.sides.count(tier / 2);
         match tier {
             0 => 0,
             _ if Self::is_before_roll(tier) => sides,
@@ -134,29 +178,26 @@ impl Tiers for ByPips {
         if index >= self.tier_len(tier) {
             return None;
         }
-        let sides = self.by_pips.get(tier / 2)?;
+        let pips = tier / 2;
         if Self::is_before_roll(tier) {
-            return Some(Bearoff::new(*sides.get(usize::try_from(index).ok()?)?));
+            return Some(Bearoff::new(self.sides.side(pips, index)?));
         }
         let (side, roll) = (index / ROLLS as u64, index % ROLLS as u64);
-        let mut position = Bearoff::new(*sides.get(usize::try_from(side).ok()?)?);
-        let (mv, _) = self.rolls[roll as usize];
+        let mut position = Bearoff::new(self.sides.side(pips, side)?);
+        let (mv, _) = self.sides.rolls[roll as usize];
         crate::Game::play_unchecked(&mut position, mv);
         Some(position)
     }
 
     fn place(&self, position: &Bearoff) -> Place {
-        let Some((pips, index)) = self.index_of(position.checkers) else {
-            return self.left_out();
-        };
         match position.roll {
-            None => Place {
-                tier: 2 * pips + 1,
-                index,
-            },
-            Some(roll) => Place {
-                tier: 2 * pips,
-                index: index * ROLLS as u64 + u64::from(self.roll_index[roll.code() as usize]),
+            None => self.before_roll(position.checkers),
+            Some(roll) => match self.sides.index_of(position.checkers) {
+                Some((pips, index)) => Place {
+                    tier: 2 * pips,
+                    index: index * ROLLS as u64 + self.sides.roll_index(roll),
+                },
+                None => self.left_out(),
             },
         }
     }
@@ -188,17 +229,10 @@ impl Tiers for ByPips {
         moves.clear();
         position.checkers.packed_plays(roll, moves);
         for &word in moves.iter() {
-            let place = match self.index_of(Checkers::unpacked(word)) {
-                Some((pips, index)) => Place {
-                    tier: 2 * pips + 1,
-                    index,
-                },
-                None => self.left_out(),
-            };
             visit(Child {
                 margin: 0,
                 keeps_turn: true,
-                place,
+                place: self.before_roll(Checkers::unpacked(word)),
             });
         }
     }
@@ -213,10 +247,10 @@ impl Tiers for ByPips {
         if position.roll.is_some() || position.checkers.is_empty() {
             return;
         }
-        let Some((pips, index)) = self.index_of(position.checkers) else {
+        let Some((pips, index)) = self.sides.index_of(position.checkers) else {
             return;
         };
-        for (at, &(_, weight)) in self.rolls.iter().enumerate() {
+        for (at, &(_, weight)) in self.sides.rolls.iter().enumerate() {
             let place = Place {
                 tier: 2 * pips,
                 index: index * ROLLS as u64 + at as u64,

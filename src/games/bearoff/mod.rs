@@ -14,14 +14,17 @@
 //! [`MAX_CHECKERS`]; the positions of one side are the `C(21, 6) = 54,264` ways to put up to
 //! 15 checkers on six points ([`every_side`]).
 //!
-//! Their databases, saved and read back checked: [`OneSidedDatabase`] (every side's expected
-//! rolls, up to 15 checkers, solved by tiers of pips: [`ByPips`]) and [`TwoSidedDatabase`]
-//! (every race's chance to win, up to [`MAX_RACE_CHECKERS`] a side, by the chance solver).
+//! Their databases, solved by tiers of pips (no hash table, no search), saved and read back
+//! checked: [`OneSidedDatabase`] (every side's expected rolls, up to 15 checkers, by
+//! [`ByPips`]) and [`TwoSidedDatabase`] (every race's chance to win, up to
+//! [`MAX_RACE_CHECKERS`] a side, by [`RaceByPips`]). The chance search solves any one
+//! position ([`ChanceSolver`](crate::chance::ChanceSolver)).
 
 mod by_pips;
 mod database;
 mod evaluators;
 mod race_bounds;
+mod race_by_pips;
 mod race_database;
 mod rules;
 
@@ -29,6 +32,7 @@ pub use by_pips::ByPips;
 pub use database::{DatabaseError, OneSidedDatabase};
 pub use evaluators::{ExactRaces, ExpectedRolls, PipCount};
 pub use race_bounds::RaceBounds;
+pub use race_by_pips::RaceByPips;
 pub use race_database::{MAX_RACE_CHECKERS, TwoSidedDatabase};
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 
