@@ -1,5 +1,5 @@
-//! Backgammon bearoff solved by the chance search ([`gamesolver::games::bearoff`]; the one-sided
-//! database by tiers of pips): one side alone (the expected number of rolls to bear off) or a
+//! Backgammon bearoff solved by the chance search ([`gamesolver::games::bearoff`]; the databases
+//! by tiers of pips): one side alone (the expected number of rolls to bear off) or a
 //! race of two (the side on roll's chance to win, no cube), a position or every position up to
 //! a number of checkers.
 //!
@@ -65,8 +65,8 @@ enum Command {
     /// The one-sided database of up to N checkers (solved by tiers of pips), saved to FILE and
     /// read back checked.
     Database { checkers: u8, file: PathBuf },
-    /// The two-sided database of every race of up to N checkers a side (at most 6), saved to
-    /// FILE and read back checked.
+    /// The two-sided database of every race of up to N checkers a side (at most 6; solved by
+    /// tiers of both sides' pips), saved to FILE and read back checked.
     RaceDatabase { checkers: u8, file: PathBuf },
 }
 

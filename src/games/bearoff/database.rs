@@ -4,7 +4,6 @@
 use super::by_pips::ByPips;
 use super::rules::{Checkers, MAX_CHECKERS, every_side};
 use super::{Bearoff, BearoffError};
-use crate::chance::ChanceError;
 use crate::{RetroError, Retrograde, Tiers};
 use std::io::{self, Read, Write};
 use thiserror::Error;
@@ -25,12 +24,9 @@ pub enum DatabaseError {
     /// The values do not match the file's checksum.
     #[error("the bearoff database is damaged")]
     Damaged,
-    /// The solve failed.
-    #[error(transparent)]
-    Solve(#[from] ChanceError),
     /// The solve by tiers failed (it does not on these games, in memory enough).
     #[error(transparent)]
-    Tiers(#[from] RetroError),
+    Solve(#[from] RetroError),
     /// More checkers a side than the database may hold.
     #[error("a bearoff database of this kind holds at most {most} checkers a side, not {checkers}")]
     TooManyCheckers {
@@ -70,7 +66,7 @@ impl OneSidedDatabase {
     ///
     /// # Errors
     ///
-    /// [`DatabaseError::TooManyCheckers`] past [`MAX_CHECKERS`]; [`DatabaseError::Tiers`] if
+    /// [`DatabaseError::TooManyCheckers`] past [`MAX_CHECKERS`]; [`DatabaseError::Solve`] if
     /// the solve fails (it does not, in memory enough).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
         DatabaseError::refuse_past(checkers, MAX_CHECKERS)?;

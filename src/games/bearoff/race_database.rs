@@ -1,20 +1,22 @@
 //! A two-sided bearoff database: the side on roll's chance to win every race of up to a
 //! number of checkers a side, solved once, saved to a file and read back checked.
 
-use super::BearoffRace;
 use super::database::{DatabaseError, load_values, save_values};
+use super::race_by_pips::RaceByPips;
 use super::rules::{Checkers, every_side};
-use crate::chance::ChanceSolver;
+use super::{BearoffError, BearoffRace};
+use crate::{RetroError, Retrograde, Tiers};
 use std::io::{Read, Write};
 
 /// The first bytes of a two-sided database file.
 const MAGIC: &[u8; 8] = b"GSRACE01";
 
-/// The most checkers a side of a [`TwoSidedDatabase`]: six, which bounds the build's memory.
-/// Its 851,929 races take 6.8 MB of chances, and the solve that builds them a table of about
-/// 100 bytes a race (80 MiB at the build's peak, BENCHMARKS.md); at eight checkers (9.0 M
-/// races) that table would take about a gigabyte. (GNU Backgammon's `makebearoff` builds
-/// two-sided databases of up to 11 checkers, its manual says, position by position.)
+/// The most checkers a side of a [`TwoSidedDatabase`]: six, which bounds the build's time and
+/// memory. Its 851,929 races take 6.8 MB of chances; the build by tiers holds every race's
+/// value before a roll and a few tiers' races after one (18 MiB at its peak, 1.9 s on two
+/// threads: BENCHMARKS.md). Eight checkers would be 9.0 M races, ten times the time. (GNU
+/// Backgammon's `makebearoff` builds two-sided databases of up to 11 checkers, its manual
+/// says, position by position.)
 pub const MAX_RACE_CHECKERS: u8 = 6;
 
 /// The side on roll's cubeless chance to win every race of up to `checkers` checkers a side,
@@ -36,27 +38,33 @@ fn race_count(checkers: u8) -> usize {
 
 impl TwoSidedDatabase {
     /// Solves every race of up to `checkers` checkers a side (at most [`MAX_RACE_CHECKERS`])
-    /// by the [`ChanceSolver`], the fewest pips in all first, so that each search finds the
-    /// races it leads to in the table.
+    /// by tiers of the pips of both sides ([`RaceByPips`]), the fewest first, each race's value
+    /// from the arrays of the tiers below: no hash table, no search.
     ///
     /// # Errors
     ///
-    /// [`DatabaseError::TooManyCheckers`] past [`MAX_RACE_CHECKERS`];
-    /// [`DatabaseError::Solve`] if a solve fails (it does not on these games).
+    /// [`DatabaseError::TooManyCheckers`] past [`MAX_RACE_CHECKERS`]; [`DatabaseError::Solve`]
+    /// if the solve fails (it does not, in memory enough).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
         DatabaseError::refuse_past(checkers, MAX_RACE_CHECKERS)?;
+        let too_many = |_: BearoffError| DatabaseError::TooManyCheckers {
+            checkers,
+            most: MAX_RACE_CHECKERS,
+        };
+        let tiers = RaceByPips::new(checkers).map_err(too_many)?;
+        let table = Retrograde::new().solve_expected(&tiers, RaceByPips::is_before_roll)?;
         let every = every_side(checkers);
         let sides = every.len() - 1;
-        let mut races: Vec<(usize, usize)> = (1..=sides)
-            .flat_map(|a| (1..=sides).map(move |b| (a, b)))
-            .collect();
-        races.sort_by_key(|&(a, b)| every[a].pips() + every[b].pips());
-        // A position after a roll is reached from its roll alone: the table keeps the rest.
-        let mut solver = ChanceSolver::<BearoffRace, f64>::new().with_entries_after_chance(false);
-        let mut chances = vec![0.0; sides * sides];
-        for (a, b) in races {
-            let value = solver.value(&BearoffRace::new(every[a], every[b]))?;
-            chances[(a - 1) * sides + (b - 1)] = (1.0 + value) / 2.0;
+        let mut chances = Vec::with_capacity(sides * sides);
+        for &on_roll in &every[1..] {
+            for &other in &every[1..] {
+                let place = tiers.place(&BearoffRace::new(on_roll, other));
+                // Every race is numbered, and the tiers before a roll are kept.
+                let value = table
+                    .value_at(place)
+                    .ok_or(RetroError::NotAPosition(place))?;
+                chances.push((1.0 + value) / 2.0);
+            }
         }
         Ok(Self {
             checkers,
