@@ -283,6 +283,8 @@ mod tests {
                 .sum::<u64>(),
             every_side(4).len() as u64
         );
+        // The count of tiers the docs give.
+        assert_eq!(ByPips::new(MAX_CHECKERS).expect("15").tier_count(), 182);
     }
 
     #[test]

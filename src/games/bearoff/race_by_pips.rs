@@ -16,7 +16,7 @@ use super::{BearoffMove, BearoffRace};
 use crate::{Child, Place, Tiers};
 
 /// Every race of up to a number of checkers a side, numbered by the pips of both (the module
-/// docs give the numbering). With up to six checkers a side: 146 tiers, 855,625 races before
+/// docs give the numbering). With up to six checkers a side: 146 tiers, 853,776 races before
 /// a roll (851,929 with a checker on each side).
 ///
 /// ```
@@ -327,6 +327,11 @@ mod tests {
             .map(|tier| tiers.tier_len(tier))
             .sum();
         assert_eq!(races, 84 * 84);
+        // The counts the docs give.
+        let six = RaceByPips::new(MAX_RACE_CHECKERS).expect("six checkers a side");
+        let before_roll = (0..six.tier_count()).filter(|&tier| RaceByPips::is_before_roll(tier));
+        let races: u64 = before_roll.map(|tier| six.tier_len(tier)).sum();
+        assert_eq!((six.tier_count(), races), (146, 853_776));
     }
 
     #[test]
