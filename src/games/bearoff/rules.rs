@@ -152,24 +152,23 @@ impl Checkers {
     fn after_die(word: u32, die: u32, out: &mut Vec<u32>) {
         // The highest point with a checker: its nibble is the highest set one.
         let highest = (32 - word.leading_zeros()).div_ceil(4);
-        // The points with a checker, a bit at the foot of each nibble not zero; the plays
-        // gathered in place and added at once.
+        // The points with a checker, a bit at the foot of each nibble not zero; each play
+        // pushed as found, room for all six made first. (Gathered in an array and copied at
+        // once, a copy of a few words called the library's `memcpy`, a tenth of a race's
+        // solve by tiers.)
         let mut points = (word | word >> 1 | word >> 2 | word >> 3) & 0x11_1111;
-        let (mut plays, mut count) = ([0u32; 6], 0);
+        out.reserve(6);
         while points != 0 {
             let shift = points.trailing_zeros();
             points &= points - 1;
             let p = shift / 4 + 1;
             let lifted = word - (1 << shift);
             if p > die {
-                plays[count] = lifted + (1 << (shift - 4 * die));
-                count += 1;
+                out.push(lifted + (1 << (shift - 4 * die)));
             } else if p == die || p == highest {
-                plays[count] = lifted;
-                count += 1;
+                out.push(lifted);
             }
         }
-        out.extend_from_slice(&plays[..count]);
     }
 
     /// Every distinct position a roll can leave, in ascending order of their packed words:
