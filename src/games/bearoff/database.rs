@@ -60,7 +60,7 @@ pub struct OneSidedDatabase {
 impl OneSidedDatabase {
     /// Solves every side of up to `checkers` checkers (at most [`MAX_CHECKERS`]) by tiers
     /// of their pips ([`ByPips`]), the fewest pips first, each side's value from the arrays of
-    /// the tiers below: no hash table, no search. (Up to 15 checkers, in 0.81 of the time the
+    /// the tiers below: no hash table, no search. (Up to 15 checkers, in 0.8 of the time the
     /// chance search took a side at a time, and faster than a pass written by hand over a
     /// `HashMap`: BENCHMARKS.md.)
     ///

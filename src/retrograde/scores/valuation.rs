@@ -238,7 +238,8 @@ where
         }
         // The mean over the chance moves, each weighted, of its worth: the children gathered
         // first and summed here, where the sum stays in a register (summed in the game's
-        // visit, it went through memory at each child, a third of Yahtzee's chance nodes).
+        // visit, it went through memory at each child: a third of the time of Yahtzee's
+        // chance nodes, 7% of its solve).
         let (children, moves) = (&mut scratch.2, &mut scratch.1);
         children.clear();
         tiers.chance_children(position, moves, |child, weight| {
