@@ -32,8 +32,8 @@ pub use by_pips::ByPips;
 pub use database::{DatabaseError, OneSidedDatabase};
 pub use evaluators::{ExactRaces, ExpectedRolls, PipCount};
 pub use race_bounds::RaceBounds;
-pub use race_by_pips::RaceByPips;
-pub use race_database::{MAX_RACE_CHECKERS, TwoSidedDatabase};
+pub use race_by_pips::{MAX_RACE_CHECKERS, RaceByPips};
+pub use race_database::TwoSidedDatabase;
 pub use rules::{BearoffError, Checkers, MAX_CHECKERS, Roll, every_side};
 
 use crate::{ChanceGame, CheckedPlay, Game, Points, ScoringGame};

@@ -10,10 +10,18 @@
 //! the last checker leads there) and has no move.
 
 use super::by_pips::{MOST_PIPS_A_ROLL, ROLLS, SidesByPips};
-use super::race_database::MAX_RACE_CHECKERS;
 use super::rules::Checkers;
 use super::{BearoffMove, BearoffRace};
 use crate::{Child, Place, Tiers};
+
+/// The most checkers a side of a [`TwoSidedDatabase`](super::TwoSidedDatabase), and of the
+/// races [`RaceByPips`] numbers: six, which bounds the build's time and memory. Its 851,929
+/// races take 6.8 MB of chances; the build by tiers holds every race's value before a roll
+/// and a few tiers' races after one (18 MiB at its peak, 1.75 s on two threads:
+/// BENCHMARKS.md). Eight checkers would be 9.0 M races, ten times the time. (GNU Backgammon's
+/// `makebearoff` builds two-sided databases of up to 11 checkers, its manual says, position
+/// by position.)
+pub const MAX_RACE_CHECKERS: u8 = 6;
 
 /// Every race of up to a number of checkers a side, numbered by the pips of both (the module
 /// docs give the numbering). With up to six checkers a side: 146 tiers, 853,776 races before

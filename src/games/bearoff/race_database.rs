@@ -2,7 +2,7 @@
 //! number of checkers a side, solved once, saved to a file and read back checked.
 
 use super::database::{DatabaseError, load_values, save_values};
-use super::race_by_pips::RaceByPips;
+use super::race_by_pips::{MAX_RACE_CHECKERS, RaceByPips};
 use super::rules::{Checkers, every_side};
 use super::{BearoffError, BearoffRace};
 use crate::{RetroError, Retrograde, Tiers};
@@ -10,14 +10,6 @@ use std::io::{Read, Write};
 
 /// The first bytes of a two-sided database file.
 const MAGIC: &[u8; 8] = b"GSRACE01";
-
-/// The most checkers a side of a [`TwoSidedDatabase`]: six, which bounds the build's time and
-/// memory. Its 851,929 races take 6.8 MB of chances; the build by tiers holds every race's
-/// value before a roll and a few tiers' races after one (18 MiB at its peak, 1.9 s on two
-/// threads: BENCHMARKS.md). Eight checkers would be 9.0 M races, ten times the time. (GNU
-/// Backgammon's `makebearoff` builds two-sided databases of up to 11 checkers, its manual
-/// says, position by position.)
-pub const MAX_RACE_CHECKERS: u8 = 6;
 
 /// The side on roll's cubeless chance to win every race of up to `checkers` checkers a side,
 /// each side with a checker left (a race with an empty side is over), before its roll.
