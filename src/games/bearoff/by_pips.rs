@@ -16,7 +16,7 @@ use crate::{Child, Place, Tiers};
 pub(super) const ROLLS: usize = 21;
 
 /// The most pips a roll moves: four sixes.
-pub(super) const MOST_PIPS_A_ROLL: usize = 24;
+const MOST_PIPS_A_ROLL: usize = 24;
 
 /// One side of up to a number of checkers, numbered by its pips (the module docs give the
 /// numbering). With up to 15 checkers: 182 tiers, 54,264 sides before a roll.
@@ -110,6 +110,56 @@ impl SidesByPips {
     pub(super) fn most_pips(&self) -> usize {
         self.by_pips.len() - 1
     }
+
+    /// The place of the position `index` among those of `pips` (a side's pips, or both
+    /// sides' together): before a roll, or after `roll`.
+    pub(super) fn place_of(&self, (pips, index): (usize, u64), roll: Option<Roll>) -> Place {
+        match roll {
+            None => Place {
+                tier: 2 * pips + 1,
+                index,
+            },
+            Some(roll) => Place {
+                tier: 2 * pips,
+                index: index * ROLLS as u64 + self.roll_index(roll),
+            },
+        }
+    }
+
+    /// Each roll from the position `index` among those of `pips` before a roll, with `margin`
+    /// and its weight: the position after it, placed.
+    pub(super) fn rolled(
+        &self,
+        (pips, index): (usize, u64),
+        margin: i64,
+        mut visit: impl FnMut(Child, u32),
+    ) {
+        for (at, &(_, weight)) in self.rolls.iter().enumerate() {
+            let place = Place {
+                tier: 2 * pips,
+                index: index * ROLLS as u64 + at as u64,
+            };
+            // A roll keeps the turn: the side that rolls plays it.
+            let child = Child {
+                margin,
+                keeps_turn: true,
+                place,
+            };
+            visit(child, weight);
+        }
+    }
+}
+
+/// The tiers a move from `tier` leads to: before a roll, the same pips after one (but for 0
+/// pips, where no roll is made); after a roll, 1 to 24 pips fewer before the next.
+pub(super) fn tiers_after(tier: usize, out: &mut Vec<usize>) {
+    let pips = tier / 2;
+    if tier % 2 == 1 {
+        out.extend((pips > 0).then_some(2 * pips));
+    } else {
+        let fewest = pips.saturating_sub(MOST_PIPS_A_ROLL);
+        out.extend((fewest..pips).map(|fewer| 2 * fewer + 1));
+    }
 }
 
 impl ByPips {
@@ -139,13 +189,10 @@ impl ByPips {
         }
     }
 
-    /// The place of `side` before a roll.
-    fn before_roll(&self, side: Checkers) -> Place {
+    /// The place of `side`, before a roll or after `roll`.
+    fn place_of(&self, side: Checkers, roll: Option<Roll>) -> Place {
         match self.sides.index_of(side) {
-            Some((pips, index)) => Place {
-                tier: 2 * pips + 1,
-                index,
-            },
+            Some(at) => self.sides.place_of(at, roll),
             None => self.left_out(),
         }
     }
@@ -190,28 +237,13 @@ impl Tiers for ByPips {
     }
 
     fn place(&self, position: &Bearoff) -> Place {
-        match position.roll {
-            None => self.before_roll(position.checkers),
-            Some(roll) => match self.sides.index_of(position.checkers) {
-                Some((pips, index)) => Place {
-                    tier: 2 * pips,
-                    index: index * ROLLS as u64 + self.sides.roll_index(roll),
-                },
-                None => self.left_out(),
-            },
-        }
+        self.place_of(position.checkers, position.roll)
     }
 
     /// Before a roll, the same pips after one; after a roll, the sides of 1 to 24 pips fewer
     /// before the next.
     fn tiers_after(&self, tier: usize, out: &mut Vec<usize>) {
-        let pips = tier / 2;
-        if Self::is_before_roll(tier) {
-            out.extend((pips > 0).then_some(2 * pips));
-        } else {
-            let fewest = pips.saturating_sub(MOST_PIPS_A_ROLL);
-            out.extend((fewest..pips).map(|fewer| 2 * fewer + 1));
-        }
+        tiers_after(tier, out);
     }
 
     /// The plays of the roll as packed words, placed from the word: no position built (before
@@ -232,7 +264,7 @@ impl Tiers for ByPips {
             visit(Child {
                 margin: 0,
                 keeps_turn: true,
-                place: self.before_roll(Checkers::unpacked(word)),
+                place: self.place_of(Checkers::unpacked(word), None),
             });
         }
     }
@@ -242,27 +274,13 @@ impl Tiers for ByPips {
         &self,
         position: &Bearoff,
         _: &mut Vec<(BearoffMove, u32)>,
-        mut visit: impl FnMut(Child, u32),
+        visit: impl FnMut(Child, u32),
     ) {
         if position.roll.is_some() || position.checkers.is_empty() {
             return;
         }
-        let Some((pips, index)) = self.sides.index_of(position.checkers) else {
-            return;
-        };
-        for (at, &(_, weight)) in self.sides.rolls.iter().enumerate() {
-            let place = Place {
-                tier: 2 * pips,
-                index: index * ROLLS as u64 + at as u64,
-            };
-            visit(
-                Child {
-                    margin: -1,
-                    keeps_turn: true,
-                    place,
-                },
-                weight,
-            );
+        if let Some(at) = self.sides.index_of(position.checkers) {
+            self.sides.rolled(at, -1, visit);
         }
     }
 }

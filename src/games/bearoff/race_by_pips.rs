@@ -9,7 +9,7 @@
 //! the roll's place). A race with an empty side is over: it is numbered (a play that bears off
 //! the last checker leads there) and has no move.
 
-use super::by_pips::{MOST_PIPS_A_ROLL, ROLLS, SidesByPips};
+use super::by_pips::{ROLLS, SidesByPips, tiers_after};
 use super::rules::Checkers;
 use super::{BearoffMove, BearoffRace};
 use crate::{Child, Place, Tiers};
@@ -121,18 +121,6 @@ impl RaceByPips {
         Some(self.index_within(mover, other))
     }
 
-    /// The place of the race before a roll.
-    #[inline]
-    fn before_roll(&self, mover: Checkers, other: Checkers) -> Place {
-        match self.index_of(mover, other) {
-            Some((sum, index)) => Place {
-                tier: 2 * sum + 1,
-                index,
-            },
-            None => self.left_out(),
-        }
-    }
-
     /// The race at `index` among those of `sum` pips, before a roll.
     fn race(&self, sum: usize, index: u64) -> Option<BearoffRace> {
         let starts = self.starts.get(sum)?;
@@ -228,14 +216,8 @@ impl Tiers for RaceByPips {
     }
 
     fn place(&self, position: &BearoffRace) -> Place {
-        let Some(roll) = position.roll else {
-            return self.before_roll(position.mover, position.other);
-        };
         match self.index_of(position.mover, position.other) {
-            Some((sum, index)) => Place {
-                tier: 2 * sum,
-                index: index * ROLLS as u64 + self.sides.roll_index(roll),
-            },
+            Some(at) => self.sides.place_of(at, position.roll),
             None => self.left_out(),
         }
     }
@@ -243,13 +225,7 @@ impl Tiers for RaceByPips {
     /// Before a roll, the same pips after one; after a roll, 1 to 24 pips fewer in all
     /// before the next.
     fn tiers_after(&self, tier: usize, out: &mut Vec<usize>) {
-        let sum = tier / 2;
-        if Self::is_before_roll(tier) {
-            out.push(2 * sum);
-        } else {
-            let fewest = sum.saturating_sub(MOST_PIPS_A_ROLL);
-            out.extend((fewest..sum).map(|fewer| 2 * fewer + 1));
-        }
+        tiers_after(tier, out);
     }
 
     /// The plays of the roll as packed words, placed from the word, the sides swapped: no
@@ -276,13 +252,7 @@ impl Tiers for RaceByPips {
         for &word in moves.iter() {
             let played = Checkers::unpacked(word);
             let place = match self.sides.index_of(played) {
-                Some(after) => {
-                    let (sum, index) = self.index_within(next, after);
-                    Place {
-                        tier: 2 * sum + 1,
-                        index,
-                    }
-                }
+                Some(after) => self.sides.place_of(self.index_within(next, after), None),
                 None => self.left_out(),
             };
             visit(Child {
@@ -298,25 +268,13 @@ impl Tiers for RaceByPips {
         &self,
         position: &BearoffRace,
         _: &mut Vec<(BearoffMove, u32)>,
-        mut visit: impl FnMut(Child, u32),
+        visit: impl FnMut(Child, u32),
     ) {
         if position.roll.is_some() || position.over() {
             return;
         }
-        let Some((sum, index)) = self.index_of(position.mover, position.other) else {
-            return;
-        };
-        for (at, &(_, weight)) in self.sides.rolls.iter().enumerate() {
-            let place = Place {
-                tier: 2 * sum,
-                index: index * ROLLS as u64 + at as u64,
-            };
-            let child = Child {
-                margin: 0,
-                keeps_turn: true,
-                place,
-            };
-            visit(child, weight);
+        if let Some(at) = self.index_of(position.mover, position.other) {
+            self.sides.rolled(at, 0, visit);
         }
     }
 }
