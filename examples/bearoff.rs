@@ -60,7 +60,8 @@ enum Command {
     /// Every side of at most N checkers alone, a side at a time by the chance search: count,
     /// time, nodes.
     EveryOne { checkers: u8 },
-    /// Every race of at most N checkers a side (a two-sided database).
+    /// Every race of at most N checkers a side, a race at a time by the chance search: count,
+    /// time, nodes.
     EveryRace { checkers: u8 },
     /// The one-sided database of up to N checkers (solved by tiers of pips), saved to FILE and
     /// read back checked.
