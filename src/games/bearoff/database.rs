@@ -1,10 +1,10 @@
 //! A one-sided bearoff database: the expected rolls of every side of up to a number of
 //! checkers, solved once, saved to a file and read back checked.
 
+use super::Bearoff;
 use super::by_pips::ByPips;
 use super::rules::{Checkers, MAX_CHECKERS, every_side};
-use super::{Bearoff, BearoffError};
-use crate::{RetroError, Retrograde, Tiers};
+use crate::{ChanceGame, RetroError, Retrograde, Tiers};
 use std::io::{self, Read, Write};
 use thiserror::Error;
 
@@ -48,6 +48,24 @@ impl DatabaseError {
     }
 }
 
+/// `tiers` solved by tiers in expected values, the tiers `keep` says kept: the value of each
+/// position of a kept tier, read back by the function returned.
+pub(super) fn solved_by_tiers<T>(
+    tiers: &T,
+    keep: fn(usize) -> bool,
+) -> Result<impl Fn(&T::Game) -> Result<f64, DatabaseError> + '_, DatabaseError>
+where
+    T: Tiers + Sync,
+    T::Game: ChanceGame,
+{
+    let table = Retrograde::new().solve_expected(tiers, keep)?;
+    Ok(move |position: &T::Game| {
+        let place = tiers.place(position);
+        let missing = RetroError::NotAPosition(place);
+        table.value_at(place).ok_or(DatabaseError::Solve(missing))
+    })
+}
+
 /// The expected rolls to bear off every side of up to `checkers` checkers (the positions of
 /// [`every_side`], in its order).
 #[derive(Debug, Clone, PartialEq)]
@@ -69,22 +87,17 @@ impl OneSidedDatabase {
     /// [`DatabaseError::TooManyCheckers`] past [`MAX_CHECKERS`]; [`DatabaseError::Solve`] if
     /// the solve fails (it does not, in memory enough).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
-        DatabaseError::refuse_past(checkers, MAX_CHECKERS)?;
-        let too_many = |_: BearoffError| DatabaseError::TooManyCheckers {
+        // The numbering refuses more checkers than the database holds.
+        let too_many = |_| DatabaseError::TooManyCheckers {
             checkers,
             most: MAX_CHECKERS,
         };
         let tiers = ByPips::new(checkers).map_err(too_many)?;
-        let table = Retrograde::new().solve_expected(&tiers, ByPips::is_before_roll)?;
-        let mut rolls = Vec::new();
-        for side in every_side(checkers) {
-            let place = tiers.place(&Bearoff::new(side));
-            // Every side is numbered, and the tiers before a roll are kept.
-            let value = table
-                .value_at(place)
-                .ok_or(RetroError::NotAPosition(place))?;
-            rolls.push(-value);
-        }
+        let value = solved_by_tiers(&tiers, ByPips::is_before_roll)?;
+        let rolls = every_side(checkers)
+            .into_iter()
+            .map(|side| value(&Bearoff::new(side)).map(|value| -value))
+            .collect::<Result<_, _>>()?;
         Ok(Self { checkers, rolls })
     }
 

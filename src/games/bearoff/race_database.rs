@@ -1,11 +1,10 @@
 //! A two-sided bearoff database: the side on roll's chance to win every race of up to a
 //! number of checkers a side, solved once, saved to a file and read back checked.
 
-use super::database::{DatabaseError, load_values, save_values};
+use super::BearoffRace;
+use super::database::{DatabaseError, load_values, save_values, solved_by_tiers};
 use super::race_by_pips::{MAX_RACE_CHECKERS, RaceByPips};
 use super::rules::{Checkers, every_side};
-use super::{BearoffError, BearoffRace};
-use crate::{RetroError, Retrograde, Tiers};
 use std::io::{Read, Write};
 
 /// The first bytes of a two-sided database file.
@@ -38,24 +37,19 @@ impl TwoSidedDatabase {
     /// [`DatabaseError::TooManyCheckers`] past [`MAX_RACE_CHECKERS`]; [`DatabaseError::Solve`]
     /// if the solve fails (it does not, in memory enough).
     pub fn build(checkers: u8) -> Result<Self, DatabaseError> {
-        DatabaseError::refuse_past(checkers, MAX_RACE_CHECKERS)?;
-        let too_many = |_: BearoffError| DatabaseError::TooManyCheckers {
+        // The numbering refuses more checkers than the database holds.
+        let too_many = |_| DatabaseError::TooManyCheckers {
             checkers,
             most: MAX_RACE_CHECKERS,
         };
         let tiers = RaceByPips::new(checkers).map_err(too_many)?;
-        let table = Retrograde::new().solve_expected(&tiers, RaceByPips::is_before_roll)?;
+        let value = solved_by_tiers(&tiers, RaceByPips::is_before_roll)?;
         let every = every_side(checkers);
         let sides = every.len() - 1;
         let mut chances = Vec::with_capacity(sides * sides);
         for &on_roll in &every[1..] {
             for &other in &every[1..] {
-                let place = tiers.place(&BearoffRace::new(on_roll, other));
-                // Every race is numbered, and the tiers before a roll are kept.
-                let value = table
-                    .value_at(place)
-                    .ok_or(RetroError::NotAPosition(place))?;
-                chances.push((1.0 + value) / 2.0);
+                chances.push((1.0 + value(&BearoffRace::new(on_roll, other))?) / 2.0);
             }
         }
         Ok(Self {
