@@ -45,6 +45,7 @@ pub type BearoffMove = u32;
 /// The bit that marks a roll among moves.
 const ROLL: u32 = 1 << 31;
 
+#[inline]
 fn roll_move(roll: Roll) -> BearoffMove {
     ROLL | roll.code()
 }
@@ -124,6 +125,7 @@ impl Game for Bearoff {
         self.check_move(mv).is_ok()
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: BearoffMove) {
         if mv & ROLL != 0 {
             self.roll = Roll::from_code(mv & !ROLL);
@@ -133,6 +135,7 @@ impl Game for Bearoff {
         }
     }
 
+    #[inline]
     fn key(&self) -> u32 {
         self.checkers.packed() | self.roll.map_or(0, |roll| roll.code() << 24)
     }
@@ -147,6 +150,7 @@ impl CheckedPlay for Bearoff {
 
 impl ScoringGame for Bearoff {
     /// A roll costs the side a point; a play scores nothing.
+    #[inline]
     fn points(&self, mv: BearoffMove) -> Points {
         Points {
             mover: 0,
@@ -154,12 +158,14 @@ impl ScoringGame for Bearoff {
         }
     }
 
+    #[inline]
     fn keeps_turn(&self, _: BearoffMove) -> bool {
         true
     }
 }
 
 impl ChanceGame for Bearoff {
+    #[inline]
     fn is_chance(&self) -> bool {
         self.roll.is_none()
     }
@@ -172,6 +178,7 @@ impl ChanceGame for Bearoff {
 
     /// A roll takes at least one pip off (each die moves a checker down or off), so at most
     /// as many rolls as pips are left; and a side with a checker left rolls at least once.
+    #[inline]
     fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
         let pips = i64::from(self.checkers.pips());
         let at_least_one = i64::from(self.roll.is_none() && pips > 0);
@@ -200,6 +207,7 @@ impl BearoffRace {
     }
 
     /// Whether the race is over: the side that just moved bore off its last checker.
+    #[inline]
     fn over(&self) -> bool {
         self.other.is_empty() || self.mover.is_empty()
     }
@@ -226,6 +234,7 @@ impl Game for BearoffRace {
         self.check_move(mv).is_ok()
     }
 
+    #[inline]
     fn play_unchecked(&mut self, mv: BearoffMove) {
         if mv & ROLL != 0 {
             self.roll = Roll::from_code(mv & !ROLL);
@@ -235,6 +244,7 @@ impl Game for BearoffRace {
         }
     }
 
+    #[inline]
     fn key(&self) -> u64 {
         u64::from(self.mover.packed())
             | u64::from(self.other.packed()) << 24
@@ -251,6 +261,7 @@ impl CheckedPlay for BearoffRace {
 
 impl ScoringGame for BearoffRace {
     /// The play that bears off the side's last checker scores 1.
+    #[inline]
     fn points(&self, mv: BearoffMove) -> Points {
         Points {
             mover: u64::from(mv & ROLL == 0 && Checkers::unpacked(mv).is_empty()),
@@ -259,12 +270,14 @@ impl ScoringGame for BearoffRace {
     }
 
     /// A roll keeps the turn (the side that rolls plays it); a play passes it.
+    #[inline]
     fn keeps_turn(&self, mv: BearoffMove) -> bool {
         mv & ROLL != 0
     }
 }
 
 impl ChanceGame for BearoffRace {
+    #[inline]
     fn is_chance(&self) -> bool {
         self.roll.is_none()
     }
@@ -276,6 +289,7 @@ impl ChanceGame for BearoffRace {
     }
 
     /// Only the last play scores, 1 for the winner: every value lies in [-1, 1].
+    #[inline]
     fn value_bounds(&self) -> std::ops::RangeInclusive<i64> {
         if self.over() { 0..=0 } else { -1..=1 }
     }

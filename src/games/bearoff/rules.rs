@@ -45,6 +45,7 @@ impl Roll {
     }
 
     /// The dice to play: both, or four of a double.
+    #[inline]
     fn dice(self) -> ([u8; 4], usize) {
         if self.0 == self.1 {
             ([self.0; 4], 4)
@@ -54,6 +55,7 @@ impl Roll {
     }
 
     /// The pips the roll moves: the two dice, or four times a double's.
+    #[inline]
     #[must_use]
     pub fn pips(self) -> u32 {
         let (dice, count) = self.dice();
@@ -61,10 +63,12 @@ impl Roll {
     }
 
     /// Six bits, never 0.
+    #[inline]
     pub(super) fn code(self) -> u32 {
         u32::from(self.0) << 3 | u32::from(self.1)
     }
 
+    #[inline]
     pub(super) fn from_code(code: u32) -> Option<Self> {
         let (a, b) = ((code >> 3) & 7, code & 7);
         Self::new(u8::try_from(a).ok()?, u8::try_from(b).ok()?).ok()
@@ -91,18 +95,21 @@ impl Checkers {
     }
 
     /// How many checkers stand on each point, point 1 first.
+    #[inline]
     #[must_use]
     pub fn counts(self) -> [u8; 6] {
         std::array::from_fn(|i| ((self.0 >> (4 * i)) & 15) as u8)
     }
 
     /// Whether every checker is off.
+    #[inline]
     #[must_use]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// The pips to bear off: each checker's point, summed.
+    #[inline]
     #[must_use]
     pub fn pips(self) -> u32 {
         (1..=6)
@@ -120,6 +127,7 @@ impl Checkers {
     /// checkers on it and below, for each count v below its own c, the `C(n - v + p - 2,
     /// p - 2)` ways to put the rest on the p - 1 points below; summed over v (the hockey
     /// stick), `C(n + p - 1, p - 1) - C(n - c + p - 1, p - 1)`.
+    #[inline]
     #[must_use]
     pub fn rank(self) -> usize {
         let counts = self.counts();
@@ -135,12 +143,14 @@ impl Checkers {
     }
 
     /// Four bits a point, point 1 lowest: 24 bits.
+    #[inline]
     #[must_use]
     pub fn packed(self) -> u32 {
         self.0
     }
 
     /// The checkers of a [`packed`](Self::packed) word that a play of valid checkers gave.
+    #[inline]
     pub(super) fn unpacked(word: u32) -> Self {
         Self(word)
     }
