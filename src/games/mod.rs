@@ -14,6 +14,12 @@
 //! [`retrograde`](crate::retrograde), never a `pub(crate)` item. So each of them shows what
 //! the public API can do, and the generic layers name no game.
 //!
+//! The small methods a search calls at every node (a rule's `play_unchecked`, `key`,
+//! `is_chance`, a position's accessors) are `#[inline]`: the generic search is compiled in
+//! the crate that calls it, and without the mark each call crosses into this crate and is
+//! never inlined: without the marks, Yahtzee's last three turns by tiers took 1.37x the
+//! time and bearoff's chance search over every side 1.27x (2026-12-07, BENCHMARKS.md).
+//!
 //! - Scoring games: [`prime`] (PrimeGame, the contest's game), [`kalah`], [`connect4`],
 //!   [`dots_and_boxes`] (a completed box keeps the turn).
 //! - Impartial games: [`subtraction`] (subtraction Nim), [`octal`] (Kayles and the octal

@@ -71,12 +71,14 @@ const RANK: [u16; 1 << BOXES] = {
 };
 
 /// The rank of a set of boxes among the sets of as many.
+#[inline]
 fn rank_boxes(filled: u16) -> u64 {
     RANK.get(usize::from(filled))
         .map_or(0, |&rank| u64::from(rank))
 }
 
 /// The set of `n` boxes of rank `rank`, if there is one.
+#[inline]
 fn unrank_boxes(n: u32, rank: u64) -> Option<u16> {
     let n = n as usize;
     let at = FIRST.get(n)?.checked_add(usize::try_from(rank).ok()?)?;
@@ -92,6 +94,7 @@ struct Step {
 }
 
 impl Step {
+    #[inline]
     fn of(step: usize) -> Step {
         let (roll, rolling, dice) = match step {
             0..15 => (step / 5 + 1, true, step % 5),
@@ -105,6 +108,7 @@ impl Step {
         }
     }
 
+    #[inline]
     fn number(self) -> usize {
         let (roll, dice) = (usize::from(self.roll - 1), usize::from(self.dice));
         match (self.rolling, self.roll) {
@@ -181,6 +185,7 @@ impl ByTurns {
     }
 
     /// The dice of `size` and rank `rank` (below the size's count), from the table.
+    #[inline]
     fn dice_at(&self, size: u8, rank: u64) -> Dice {
         self.dice[FIRST_OF_SIZE[usize::from(size)] + rank as usize]
     }
@@ -199,6 +204,7 @@ impl ByTurns {
     }
 
     /// The card at `index` among the cards of `n` boxes, if it can arise.
+    #[inline]
     fn card(&self, n: u32, index: u64) -> Option<Card> {
         let (rank, state) = (index / CARD_STATES, index % CARD_STATES);
         Card::new(
@@ -268,6 +274,7 @@ impl ByTurns {
 
     /// The child of each face of the next die of `position` (a roll under way), with its
     /// weight, 1.
+    #[inline]
     fn rolled(&self, position: &Yahtzee, mut visit: impl FnMut(Child, u32)) {
         let (at, dice) = (self.card_at(&position.card()), position.dice());
         let size = dice.len() + 1;
@@ -293,6 +300,7 @@ impl ByTurns {
 }
 
 /// The index of `card` among the cards of as many boxes.
+#[inline]
 fn card_index(card: &Card) -> u64 {
     let state = u64::from(card.upper()) * 2 + u64::from(card.yahtzee_fifty());
     rank_boxes(card.filled()) * CARD_STATES + state

@@ -48,12 +48,14 @@ impl Category {
     }
 
     /// The face the category scores, if it is of the upper section.
+    #[inline]
     #[must_use]
     pub fn face(self) -> Option<u8> {
         let at = self as u8;
         (at < 6).then_some(at + 1)
     }
 
+    #[inline]
     fn bit(self) -> u16 {
         1 << (self as u16)
     }
@@ -75,6 +77,7 @@ pub enum Joker {
 }
 
 /// The upper box of `face` (1 to 6).
+#[inline]
 fn upper_of(face: u8) -> Category {
     Category::ALL[usize::from(face - 1)]
 }
@@ -114,6 +117,7 @@ impl Card {
     /// at 50 if `yahtzee_fifty`; `None` if such a card cannot arise in play (a bit past
     /// the thirteen, an upper total its filled boxes cannot make, a Yahtzee box at 50 that is
     /// not filled).
+    #[inline]
     #[must_use]
     pub fn new(joker: Joker, filled: u16, upper: u8, yahtzee_fifty: bool) -> Option<Self> {
         let card = Self {
@@ -131,42 +135,49 @@ impl Card {
     }
 
     /// The boxes filled, a bit a category in [`Category::ALL`]'s order.
+    #[inline]
     #[must_use]
     pub fn filled(&self) -> u16 {
         self.filled
     }
 
     /// Whether `category`'s box is filled.
+    #[inline]
     #[must_use]
     pub fn is_filled(&self, category: Category) -> bool {
         self.filled & category.bit() != 0
     }
 
     /// The number of boxes filled: the turns played.
+    #[inline]
     #[must_use]
     pub fn turns_played(&self) -> u32 {
         self.filled.count_ones()
     }
 
     /// Whether every box is filled: the game is over.
+    #[inline]
     #[must_use]
     pub fn is_full(&self) -> bool {
         self.turns_played() == 13
     }
 
     /// The upper section's total, up to [`UPPER_GOAL`].
+    #[inline]
     #[must_use]
     pub fn upper(&self) -> u8 {
         self.upper
     }
 
     /// The Joker rule the card is scored by.
+    #[inline]
     #[must_use]
     pub fn joker(&self) -> Joker {
         self.joker
     }
 
     /// Whether the Yahtzee box holds 50.
+    #[inline]
     #[must_use]
     pub fn yahtzee_fifty(&self) -> bool {
         self.yahtzee_fifty
@@ -174,6 +185,7 @@ impl Card {
 
     /// Whether `dice` (five) may be scored in `category`: its box is empty, and the Joker
     /// rule allows it ([`Joker`]).
+    #[inline]
     #[must_use]
     pub fn may_score(&self, dice: Dice, category: Category) -> bool {
         if self.is_filled(category) || dice.len() != DICE {
@@ -194,12 +206,14 @@ impl Card {
 
     /// The face of `dice` if they are a Yahtzee with the Yahtzee box filled: the Joker
     /// rule's case.
+    #[inline]
     fn joker_face(&self, dice: Dice) -> Option<u8> {
         dice.yahtzee().filter(|_| self.is_filled(Category::Yahtzee))
     }
 
     /// Whether a Yahtzee scores the full house and straights in full: under the Joker rule,
     /// and for [`Joker::Free`] only with its upper box filled.
+    #[inline]
     fn joker_scores_in_full(&self, dice: Dice) -> bool {
         self.joker_face(dice)
             .is_some_and(|face| self.joker == Joker::Forced || self.is_filled(upper_of(face)))
@@ -208,6 +222,7 @@ impl Card {
     /// The points of scoring `dice` in `category` (which [`may_score`](Self::may_score)
     /// allows): the box's score, the Yahtzee bonus if it is earned, and the upper bonus if the
     /// upper total reaches [`UPPER_GOAL`] by it.
+    #[inline]
     #[must_use]
     pub fn points(&self, dice: Dice, category: Category) -> u32 {
         let bonus = if self.joker_face(dice).is_some() && self.yahtzee_fifty {
@@ -229,6 +244,7 @@ impl Card {
     }
 
     /// The card after `dice` are scored in `category`.
+    #[inline]
     #[must_use]
     pub fn after(&self, dice: Dice, category: Category) -> Card {
         let score = box_score(dice, category, self.joker_scores_in_full(dice));
@@ -269,6 +285,7 @@ fn box_score(dice: Dice, category: Category, joker: bool) -> u32 {
 
 /// The upper totals (capped at [`UPPER_GOAL`]) that the upper boxes of `filled` can make,
 /// a bit a total.
+#[inline]
 fn upper_totals(filled: u16) -> u64 {
     UPPER_TOTALS[usize::from(filled & 0b11_1111)]
 }

@@ -86,6 +86,7 @@ pub struct Dice {
 const LEN_SHIFT: u32 = 24;
 
 /// The packed word's one for `face` (1 to 6): its count's lowest bit.
+#[inline]
 fn one(face: u8) -> u32 {
     1 << (4 * u32::from(face - 1))
 }
@@ -104,6 +105,7 @@ impl Dice {
     }
 
     /// How many dice show `face` (1 to 6; 0 for any other).
+    #[inline]
     #[must_use]
     pub fn count(&self, face: u8) -> u8 {
         if (1..=6).contains(&face) {
@@ -114,18 +116,21 @@ impl Dice {
     }
 
     /// The number of dice.
+    #[inline]
     #[must_use]
     pub fn len(&self) -> u8 {
         (self.packed >> LEN_SHIFT) as u8
     }
 
     /// Whether there are no dice.
+    #[inline]
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
     /// The sum of the faces.
+    #[inline]
     #[must_use]
     pub fn sum(&self) -> u32 {
         (1..=6)
@@ -134,13 +139,18 @@ impl Dice {
     }
 
     /// The face all five dice show, if they do (a Yahtzee).
+    #[inline]
     #[must_use]
     pub fn yahtzee(&self) -> Option<u8> {
-        (1..=6).find(|&face| self.count(face) == DICE)
+        // Five of one face: the counts are five in that face's nibble and none elsewhere.
+        let counts = self.packed & ((1 << LEN_SHIFT) - 1);
+        let low = counts.trailing_zeros() / 4;
+        (counts != 0 && counts == u32::from(DICE) << (4 * low)).then_some(low as u8 + 1)
     }
 
     /// The dice with one more showing `face`; `None` if there are five already or the face
     /// is off the die.
+    #[inline]
     #[must_use]
     pub fn with(self, face: u8) -> Option<Self> {
         ((1..=6).contains(&face) && self.len() < DICE).then(|| Self {
@@ -149,6 +159,7 @@ impl Dice {
     }
 
     /// The dice with one showing `face` left out; `None` if none shows it.
+    #[inline]
     #[must_use]
     pub fn without(self, face: u8) -> Option<Self> {
         (self.count(face) > 0).then(|| Self {
@@ -157,6 +168,7 @@ impl Dice {
     }
 
     /// The faces shown, each once, lowest first.
+    #[inline]
     pub fn faces(&self) -> impl Iterator<Item = u8> + '_ {
         (1..=6).filter(|&face| self.count(face) > 0)
     }
@@ -168,6 +180,7 @@ impl Dice {
     ///
     /// The terms of one face's dice depend only on the face, the dice of lower faces and its
     /// own count: summed once into a table (`FACE_TERMS`), the rank is six look-ups.
+    #[inline]
     #[must_use]
     pub fn rank(&self) -> u64 {
         let (mut rank, mut below, mut counts) = (0, 0, self.packed);
@@ -181,6 +194,7 @@ impl Dice {
     }
 
     /// The number of these dice in [`every_dice`].
+    #[inline]
     pub(super) fn number(&self) -> usize {
         FIRST_OF_SIZE[usize::from(self.len())] + self.rank() as usize
     }
@@ -239,6 +253,14 @@ mod tests {
                 .enumerate()
                 .all(|(number, dice)| dice.number() == number)
         );
+    }
+
+    #[test]
+    fn a_yahtzee_is_five_dice_of_one_face() {
+        for dice in every_dice() {
+            let by_counts = (1..=6).find(|&face| dice.count(face) == DICE);
+            assert_eq!(dice.yahtzee(), by_counts, "{dice}");
+        }
     }
 
     #[test]

@@ -139,6 +139,7 @@ impl Yahtzee {
     ///
     /// [`YahtzeeError::Roll`] for a roll other than 1 to 3; [`YahtzeeError::FewDice`] for the
     /// choice after the third roll with fewer than five dice.
+    #[inline]
     pub fn at(card: Card, dice: Dice, roll: u8, rolling: bool) -> Result<Self, YahtzeeError> {
         if !(1..=3).contains(&roll) {
             return Err(YahtzeeError::Roll(roll));
@@ -157,24 +158,28 @@ impl Yahtzee {
     }
 
     /// The card.
+    #[inline]
     #[must_use]
     pub fn card(&self) -> Card {
         self.card
     }
 
     /// The dice held.
+    #[inline]
     #[must_use]
     pub fn dice(&self) -> Dice {
         self.dice
     }
 
     /// The roll of the turn, 1 to 3.
+    #[inline]
     #[must_use]
     pub fn roll(&self) -> u8 {
         self.roll
     }
 
     /// Whether a roll is under way: a chance node.
+    #[inline]
     #[must_use]
     pub fn is_rolling(&self) -> bool {
         self.rolling
