@@ -7,6 +7,7 @@ mod cycles;
 mod expected;
 mod file;
 mod plan;
+mod spares;
 mod tier;
 mod valuation;
 
@@ -18,6 +19,7 @@ pub(crate) use plan::order as tier_order;
 use super::RetroError;
 use super::workers::Workers;
 use crate::game::{ChanceGame, Knowledge, Place, Tiers};
+use spares::Spares;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU8;
@@ -133,22 +135,20 @@ fn solve_with<T: Tiers + Sync, V: Valuation<T>>(
         return Err(RetroError::TiersTooLarge { bytes, max_bytes });
     }
     let mut held: Vec<Option<Vec<V::Cell>>> = (0..tiers.tier_count()).map(|_| None).collect();
-    let mut spare = None;
+    // The cells held, and the most the plan holds at once: the spares keep within the rest.
+    let (mut held_len, peak) = (0usize, usize::try_from(plan.peak).unwrap_or(usize::MAX));
+    let mut spares = Spares::new();
     for (step, (&tier, drops)) in plan.order.iter().zip(&plan.drops).enumerate() {
-        let all = 0..tiers.tier_len(tier);
-        held[tier] = Some(tier::solve::<T, V>(
-            tiers,
-            tier,
-            all,
-            &held,
-            spare.take(),
-            run,
-        )?);
+        let len = tiers.tier_len(tier);
+        let len_cells = usize::try_from(len).unwrap_or(usize::MAX);
+        let spare = spares.take(len_cells, peak.saturating_sub(held_len));
+        let cells = tier::solve::<T, V>(tiers, tier, 0..len, &held, spare, run)?;
+        held_len = held_len.saturating_add(cells.len());
+        held[tier] = Some(cells);
         for &drop in drops {
-            // The largest let go is kept for the next tier; the others are freed.
-            let cells = held[drop].take();
-            if cells.as_ref().map(Vec::len) > spare.as_ref().map(Vec::len) {
-                spare = cells;
+            if let Some(cells) = held[drop].take() {
+                held_len -= cells.len();
+                spares.give(cells, peak.saturating_sub(held_len));
             }
         }
         progress(step + 1, plan.order.len());
