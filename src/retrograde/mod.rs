@@ -69,8 +69,8 @@
 //! at once, counted before the first is taken: Dots and Boxes of 3 x 4 boxes by the lines
 //! drawn holds two tiers, 600 MB, where a pass over every set of lines takes 2 GiB. The
 //! memory of a tier let go is taken again by the tiers after it, within that count, so that
-//! the system does not fault it in and zero it again (a third of a whole Yahtzee solve's
-//! time went to that). A value
+//! the system does not fault it in and zero it again (a fifth of a whole Yahtzee solve's
+//! processor time went to that, a tenth since). A value
 //! is kept in a byte, -127 to 127 ([`RetroError::ValueOutOfRange`] past them). The values
 //! serve the searches as knowledge ([`ScoreKnowledge`]).
 //!
