@@ -16,9 +16,9 @@
 //!
 //! The small methods a search calls at every node (a rule's `play_unchecked`, `key`,
 //! `is_chance`, a position's accessors) are `#[inline]`: the generic search is compiled in
-//! the crate that calls it, and without the mark each call crosses into this crate and is
-//! never inlined: without the marks, Yahtzee's last three turns by tiers took 1.37x the
-//! time and bearoff's chance search over every side 1.27x (2026-12-07, BENCHMARKS.md).
+//! the crate that calls it, and a call from there into this crate is not inlined unless the
+//! method is marked. Unmarked, Yahtzee's last three turns by tiers took 1.37x the time and
+//! bearoff's chance search over every side 1.27x (2026-12-07, BENCHMARKS.md).
 //!
 //! - Scoring games: [`prime`] (PrimeGame, the contest's game), [`kalah`], [`connect4`],
 //!   [`dots_and_boxes`] (a completed box keeps the turn).
