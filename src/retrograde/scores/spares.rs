@@ -18,13 +18,11 @@ impl<C> Spares<C> {
     /// largest kept (to grow), else none. Those left are then let go, the smallest first, until
     /// they and the `len` cells fit in `room` cells.
     pub(super) fn take(&mut self, len: usize, room: usize) -> Option<Vec<C>> {
-        let fits = |cells: &&Vec<C>| cells.capacity() >= len;
-        let best = match self.kept.iter().filter(fits).min_by_key(|c| c.capacity()) {
-            Some(best) => Some(best.capacity()),
-            None => self.kept.iter().map(Vec::capacity).max(),
-        };
-        let at = best.and_then(|capacity| self.kept.iter().position(|c| c.capacity() == capacity));
-        let taken = at.map(|at| self.kept.swap_remove(at));
+        let kept = self.kept.iter().enumerate();
+        let fits = kept.clone().filter(|(_, cells)| cells.capacity() >= len);
+        let best = fits.min_by_key(|(_, cells)| cells.capacity());
+        let best = best.or_else(|| kept.max_by_key(|(_, cells)| cells.capacity()));
+        let taken = best.map(|(at, _)| at).map(|at| self.kept.swap_remove(at));
         self.trim(room.saturating_sub(len));
         taken
     }
@@ -39,8 +37,9 @@ impl<C> Spares<C> {
     fn trim(&mut self, room: usize) {
         self.kept
             .sort_unstable_by_key(|cells| std::cmp::Reverse(cells.capacity()));
-        while self.kept.iter().map(Vec::capacity).sum::<usize>() > room {
-            self.kept.pop();
+        let mut total: usize = self.kept.iter().map(Vec::capacity).sum();
+        while total > room {
+            total -= self.kept.pop().map_or(0, |cells| cells.capacity());
         }
     }
 }
