@@ -37,7 +37,9 @@ pub struct Child {
 /// lead to. Within a tier the positions of a scoring game form no cycle either; those of a
 /// chance game may (Pig: a roll of 1 hands the turn back), and the solve of expected values
 /// settles them. Every position has one place; an index may name none (a number the
-/// encoding leaves unused).
+/// encoding leaves unused). Positions proven to be worth the same may share one place, the
+/// position at it standing for them all (a quotient: Yahtzee's spent upper totals,
+/// [`ByTurns`](crate::games::yahtzee::ByTurns)); the proof goes beside the numbering.
 ///
 /// A name and five methods say the numbering; two more are provided and may be given faster
 /// by a game that knows its numbering well (Dots and Boxes ranks every child of a set of

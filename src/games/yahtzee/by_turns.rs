@@ -11,8 +11,29 @@
 //! ranked among the sets of `n` of 13, then the upper total and the Yahtzee flag) times the
 //! multisets of the tier's size, plus its dice's rank. An index whose card cannot arise
 //! ([`Card::new`]) names no position.
+//!
+//! # Spent upper totals, one index
+//!
+//! Where no upper bonus is to come whatever the total ([`Card::upper_bonus_open`] false both
+//! for the card's total and for 0), the card is numbered at the upper total 0: its index
+//! stands for every such total, and the indices of the others name no position. So a third
+//! of the cards is never solved (two thirds of those with nine boxes filled or more; each
+//! card is a turn's 1,806 positions).
+//!
+//! *Proof that such cards are worth the same.* A card's total changes nothing of what is
+//! still to come but whether the upper bonus is earned: which boxes the dice may be scored
+//! in ([`Card::may_score`]) and what each box scores (the Joker rule and the Yahtzee bonus
+//! included) read the boxes filled and the Yahtzee box, never the total. The bonus is earned
+//! when a score takes a total below [`UPPER_GOAL`] to it ([`Card::points`]). A total at the
+//! goal earns it no more; a total below, with the empty upper boxes able to add at most `m`
+//! (five dice of each one's face) and total plus `m` below the goal, never reaches it, since
+//! what they add is at most `m`. Either way no play ever earns the bonus, and every card
+//! after one stays so (boxes fill and `m` falls; a total grows by what the boxes add, the
+//! goal caps it). So two cards alike but for such totals have the same moves scoring the same
+//! points, turn after turn: the same value. The tests hold every card, merged or not, to the
+//! dynamic programme by hand, which merges none.
 
-use super::card::{Card, Category, Joker};
+use super::card::{Card, Category, Joker, bonus_open};
 use super::dice::{DICE, Dice, FIRST_OF_SIZE, MULTISETS, binomial, every_dice};
 use super::{Yahtzee, YahtzeeMove};
 use crate::{ChanceGame, Child, Place, Tiers};
@@ -207,12 +228,12 @@ impl ByTurns {
     #[inline]
     fn card(&self, n: u32, index: u64) -> Option<Card> {
         let (rank, state) = (index / CARD_STATES, index % CARD_STATES);
-        Card::new(
-            self.joker,
-            unrank_boxes(n, rank)?,
-            (state / 2) as u8,
-            state % 2 == 1,
-        )
+        let (filled, upper) = (unrank_boxes(n, rank)?, (state / 2) as u8);
+        // A total another stands for names no position.
+        if indexed_upper(filled, upper) != upper {
+            return None;
+        }
+        Card::new(self.joker, filled, upper, state % 2 == 1)
     }
 }
 
@@ -302,13 +323,26 @@ impl ByTurns {
 /// The index of `card` among the cards of as many boxes.
 #[inline]
 fn card_index(card: &Card) -> u64 {
-    let state = u64::from(card.upper()) * 2 + u64::from(card.yahtzee_fifty());
+    let upper = indexed_upper(card.filled(), card.upper());
+    let state = u64::from(upper) * 2 + u64::from(card.yahtzee_fifty());
     rank_boxes(card.filled()) * CARD_STATES + state
+}
+
+/// The upper total a card of the boxes `filled` and the total `upper` is numbered at: 0
+/// where no upper bonus is to come from either (the module docs prove them worth the same),
+/// else its own.
+#[inline]
+fn indexed_upper(filled: u16, upper: u8) -> u8 {
+    if bonus_open(filled, 0) || bonus_open(filled, upper) {
+        upper
+    } else {
+        0
+    }
 }
 
 impl Tiers for ByTurns {
     type Game = Yahtzee;
-    const NAME: &'static str = "yahtzee by turns";
+    const NAME: &'static str = "yahtzee by turns, spent upper totals as one";
 
     fn rules_id(&self) -> u64 {
         self.joker as u64
