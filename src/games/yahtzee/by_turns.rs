@@ -441,11 +441,11 @@ impl Tiers for ByTurns {
                 .into_iter()
                 .filter(|&c| card.may_score(dice, c))
             {
+                let (points, after) = card.score(dice, category);
                 let place = if numbered {
-                    let index = card_index(&card.after(dice, category));
                     Place {
                         tier: Self::turn_tier(next),
-                        index,
+                        index: card_index(&after),
                     }
                 } else {
                     Place {
@@ -453,7 +453,7 @@ impl Tiers for ByTurns {
                         index: 0,
                     }
                 };
-                visit(child(place, i64::from(card.points(dice, category))));
+                visit(child(place, i64::from(points)));
             }
         } else {
             let (at, size) = (self.card_at(&card), dice.len());

@@ -233,39 +233,43 @@ impl Card {
     #[inline]
     #[must_use]
     pub fn points(&self, dice: Dice, category: Category) -> u32 {
-        let bonus = if self.joker_face(dice).is_some() && self.yahtzee_fifty {
-            YAHTZEE_BONUS
-        } else {
-            0
-        };
-        let score = box_score(dice, category, self.joker_scores_in_full(dice));
-        let upper_bonus = match category.face() {
-            Some(_)
-                if self.upper < UPPER_GOAL
-                    && u32::from(self.upper) + score >= u32::from(UPPER_GOAL) =>
-            {
-                UPPER_BONUS
-            }
-            _ => 0,
-        };
-        score + bonus + upper_bonus
+        self.score(dice, category).0
     }
 
     /// The card after `dice` are scored in `category`.
     #[inline]
     #[must_use]
     pub fn after(&self, dice: Dice, category: Category) -> Card {
+        self.score(dice, category).1
+    }
+
+    /// [`points`](Self::points) and [`after`](Self::after) at once, the box's score worked
+    /// out once for both.
+    #[inline]
+    #[must_use]
+    pub fn score(&self, dice: Dice, category: Category) -> (u32, Card) {
         let score = box_score(dice, category, self.joker_scores_in_full(dice));
-        let upper = match category.face() {
-            Some(_) => (u32::from(self.upper) + score).min(u32::from(UPPER_GOAL)) as u8,
-            None => self.upper,
+        let bonus = if self.joker_face(dice).is_some() && self.yahtzee_fifty {
+            YAHTZEE_BONUS
+        } else {
+            0
         };
-        Card {
+        let (upper, upper_bonus) = match category.face() {
+            Some(_) => {
+                let total = u32::from(self.upper) + score;
+                let reaches = self.upper < UPPER_GOAL && total >= u32::from(UPPER_GOAL);
+                let bonus = if reaches { UPPER_BONUS } else { 0 };
+                (total.min(u32::from(UPPER_GOAL)) as u8, bonus)
+            }
+            None => (self.upper, 0),
+        };
+        let after = Card {
             filled: self.filled | category.bit(),
             upper,
             yahtzee_fifty: self.yahtzee_fifty || (category == Category::Yahtzee && score == 50),
             joker: self.joker,
-        }
+        };
+        (score + bonus + upper_bonus, after)
     }
 }
 
