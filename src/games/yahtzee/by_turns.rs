@@ -7,18 +7,19 @@
 //! more die out, or the roll done), a die is set aside (one fewer held), the dice are rolled
 //! (the next roll), the dice are scored after the third roll (the next `n`). The last tier
 //! holds the full cards.
-//! Within a tier, a position is its card's index among the cards of `n` boxes (the boxes
-//! ranked among the sets of `n` of 13, then the upper total and the Yahtzee flag) times the
-//! multisets of the tier's size, plus its dice's rank. An index whose card cannot arise
-//! ([`Card::new`]) names no position.
+//! Within a tier, a position is its card's index among the cards of `n` boxes times the
+//! multisets of the tier's size, plus its dice's rank. The cards are numbered densely
+//! (`card_numbering`): by their boxes (the sets of `n` of 13 in colex order), then by the
+//! upper totals and Yahtzee flags that can arise with them ([`Card::new`]), so that every
+//! index names a position and a tier takes no memory for cards that cannot arise.
 //!
 //! # Spent upper totals, one index
 //!
 //! Where no upper bonus is to come whatever the total ([`Card::upper_bonus_open`] false both
 //! for the card's total and for 0), the card is numbered at the upper total 0: its index
-//! stands for every such total, and the indices of the others name no position. So a third
-//! of the cards is never solved (two thirds of those with nine boxes filled or more; each
-//! card is a turn's 1,806 positions).
+//! stands for every such total, and the others get none. So 355,392 of the 536,448 cards
+//! that can arise are solved: a third is not (more than half of those with nine boxes filled
+//! or more; each card is a turn's 1,806 positions).
 //!
 //! *Proof that such cards are worth the same.* A card's total changes nothing of what is
 //! still to come but whether the upper bonus is earned: which boxes the dice may be scored
@@ -33,78 +34,17 @@
 //! points, turn after turn: the same value. The tests hold every card, merged or not, to the
 //! dynamic programme by hand, which merges none.
 
-use super::card::{Card, Category, Joker, bonus_open};
-use super::dice::{DICE, Dice, FIRST_OF_SIZE, MULTISETS, binomial, every_dice};
+use super::card::{Card, Category, Joker};
+use super::card_numbering::{BOXES, CardNumbering};
+use super::dice::{DICE, Dice, FIRST_OF_SIZE, MULTISETS, every_dice};
 use super::{Yahtzee, YahtzeeMove};
 use crate::{ChanceGame, Child, Place, Tiers};
 use std::ops::Range;
 
-/// The boxes of the card.
-const BOXES: u32 = 13;
 /// The steps of a turn, a tier each: 15 of rolls under way, 13 of choices.
 const STEPS: usize = 28;
 /// The tier of the full cards, the last.
 const END: usize = BOXES as usize * STEPS;
-/// A card's upper totals and Yahtzee flags: 64 times 2.
-const CARD_STATES: u64 = 128;
-
-/// Every set of boxes (a bit a box), by the number of boxes and then as numbers: the sets
-/// of `n` boxes from `FIRST[n]`, in colex order (the order of sets of one size as numbers).
-const BY_SIZE: [u16; 1 << BOXES] = {
-    let mut sets = [0u16; 1 << BOXES];
-    let mut at = 0;
-    let mut n = 0;
-    while n <= BOXES {
-        let mut set = 0;
-        while set < 1 << BOXES {
-            if (set as u16).count_ones() == n {
-                sets[at] = set as u16;
-                at += 1;
-            }
-            set += 1;
-        }
-        n += 1;
-    }
-    sets
-};
-
-/// Where the sets of `n` boxes start in [`BY_SIZE`].
-const FIRST: [usize; BOXES as usize + 2] = {
-    let mut first = [0; BOXES as usize + 2];
-    let mut n = 0;
-    while n <= BOXES {
-        first[n as usize + 1] = first[n as usize] + binomial(BOXES, n) as usize;
-        n += 1;
-    }
-    first
-};
-
-/// The rank of each set of boxes among the sets of as many: the inverse of [`BY_SIZE`].
-const RANK: [u16; 1 << BOXES] = {
-    let mut rank = [0u16; 1 << BOXES];
-    let mut at = 0;
-    while at < 1 << BOXES {
-        let set = BY_SIZE[at];
-        rank[set as usize] = (at - FIRST[set.count_ones() as usize]) as u16;
-        at += 1;
-    }
-    rank
-};
-
-/// The rank of a set of boxes among the sets of as many.
-#[inline]
-fn rank_boxes(filled: u16) -> u64 {
-    RANK.get(usize::from(filled))
-        .map_or(0, |&rank| u64::from(rank))
-}
-
-/// The set of `n` boxes of rank `rank`, if there is one.
-#[inline]
-fn unrank_boxes(n: u32, rank: u64) -> Option<u16> {
-    let n = n as usize;
-    let at = FIRST.get(n)?.checked_add(usize::try_from(rank).ok()?)?;
-    (at < *FIRST.get(n + 1)?).then(|| BY_SIZE[at])
-}
 
 /// A step of a turn: the roll (1 to 3), whether it is under way, and the dice out or held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,6 +93,8 @@ pub struct ByTurns {
     /// makes, and of those one fewer of each face it shows leaves (0 where there is none),
     /// so that a position's children are placed from its own rank alone.
     steps: Vec<DiceSteps>,
+    /// The cards of each number of boxes, numbered.
+    cards: CardNumbering,
 }
 
 /// The ranks one more or one fewer die of each face gives (see [`ByTurns`]'s `steps`).
@@ -196,6 +138,7 @@ impl ByTurns {
             fewest,
             dice,
             steps,
+            cards: CardNumbering::new(),
         }
     }
 
@@ -224,16 +167,10 @@ impl ByTurns {
         tier.is_multiple_of(STEPS)
     }
 
-    /// The card at `index` among the cards of `n` boxes, if it can arise.
+    /// The card at `index` among the cards of `n` boxes, if there is one.
     #[inline]
     fn card(&self, n: u32, index: u64) -> Option<Card> {
-        let (rank, state) = (index / CARD_STATES, index % CARD_STATES);
-        let (filled, upper) = (unrank_boxes(n, rank)?, (state / 2) as u8);
-        // A total another stands for names no position.
-        if indexed_upper(filled, upper) != upper {
-            return None;
-        }
-        Card::new(self.joker, filled, upper, state % 2 == 1)
+        self.cards.card(self.joker, n, index)
     }
 }
 
@@ -278,7 +215,7 @@ impl ByTurns {
         if card.is_full() {
             CardAt::Fixed(Place {
                 tier: END,
-                index: card_index(card),
+                index: self.cards.index(card),
             })
         } else if n < self.fewest {
             CardAt::Fixed(Place {
@@ -288,7 +225,7 @@ impl ByTurns {
         } else {
             CardAt::Numbered {
                 first_tier: n as usize * STEPS,
-                index: card_index(card),
+                index: self.cards.index(card),
             }
         }
     }
@@ -320,26 +257,6 @@ impl ByTurns {
     }
 }
 
-/// The index of `card` among the cards of as many boxes.
-#[inline]
-fn card_index(card: &Card) -> u64 {
-    let upper = indexed_upper(card.filled(), card.upper());
-    let state = u64::from(upper) * 2 + u64::from(card.yahtzee_fifty());
-    rank_boxes(card.filled()) * CARD_STATES + state
-}
-
-/// The upper total a card of the boxes `filled` and the total `upper` is numbered at: 0
-/// where no upper bonus is to come from either (the module docs prove them worth the same),
-/// else its own.
-#[inline]
-fn indexed_upper(filled: u16, upper: u8) -> u8 {
-    if bonus_open(filled, 0) || bonus_open(filled, upper) {
-        upper
-    } else {
-        0
-    }
-}
-
 impl Tiers for ByTurns {
     type Game = Yahtzee;
     const NAME: &'static str = "yahtzee by turns, spent upper totals as one";
@@ -354,13 +271,17 @@ impl Tiers for ByTurns {
 
     fn tier_len(&self, tier: usize) -> u64 {
         if tier >= END {
-            return if tier == END { CARD_STATES } else { 0 };
+            return if tier == END {
+                self.cards.count(BOXES)
+            } else {
+                0
+            };
         }
         let n = (tier / STEPS) as u32;
         if n < self.fewest {
             return 0;
         }
-        binomial(BOXES, n) * CARD_STATES * MULTISETS[usize::from(Step::of(tier % STEPS).dice)]
+        self.cards.count(n) * MULTISETS[usize::from(Step::of(tier % STEPS).dice)]
     }
 
     fn position_at(&self, tier: usize, index: u64) -> Option<Yahtzee> {
@@ -388,7 +309,7 @@ impl Tiers for ByTurns {
         self.card_at(&position.card()).places(step, dice.len())(dice.rank())
     }
 
-    /// A card once for each run of its indices, the dice from a table.
+    /// A card once for each run of its indices, the cards stepped through, the dice from a table.
     fn for_each_position(
         &self,
         tier: usize,
@@ -406,19 +327,17 @@ impl Tiers for ByTurns {
         let (n, step) = ((tier / STEPS) as u32, Step::of(tier % STEPS));
         let multisets = MULTISETS[usize::from(step.dice)];
         let end = indices.end.min(self.tier_len(tier));
-        let mut index = indices.start;
-        while index < end {
-            let card_end = ((index / multisets + 1) * multisets).min(end);
-            if let Some(card) = self.card(n, index / multisets) {
-                for at in index..card_end {
-                    let dice = self.dice_at(step.dice, at % multisets);
+        let cards = indices.start / multisets..end.div_ceil(multisets);
+        self.cards
+            .for_each_card(self.joker, n, cards, |card_index, card| {
+                let first = card_index * multisets;
+                for at in first.max(indices.start)..(first + multisets).min(end) {
+                    let dice = self.dice_at(step.dice, at - first);
                     if let Ok(position) = Yahtzee::at(card, dice, step.roll, step.rolling) {
                         visit(at, &position);
                     }
                 }
-            }
-            index = card_end;
-        }
+            });
     }
 
     /// The children placed from the card and the dice, no move played but a box scored.
@@ -445,7 +364,7 @@ impl Tiers for ByTurns {
                 let place = if numbered {
                     Place {
                         tier: Self::turn_tier(next),
-                        index: card_index(&after),
+                        index: self.cards.index(&after),
                     }
                 } else {
                     Place {

@@ -58,6 +58,7 @@
 mod by_hand;
 mod by_turns;
 mod card;
+mod card_numbering;
 mod dice;
 
 pub use by_hand::{ExpectedScores, expected_scores};
