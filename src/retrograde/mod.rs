@@ -70,7 +70,7 @@
 //! drawn holds two tiers, 600 MB, where a pass over every set of lines takes 2 GiB. The
 //! memory of a tier let go is taken again by the tiers after it, within that count, so that
 //! the system does not fault it in and zero it again (a fifth of a whole Yahtzee solve's
-//! processor time went to that, a tenth since). A value
+//! processor time went to that; a twentieth since, its numbering dense too). A value
 //! is kept in a byte, -127 to 127 ([`RetroError::ValueOutOfRange`] past them). The values
 //! serve the searches as knowledge ([`ScoreKnowledge`]).
 //!
