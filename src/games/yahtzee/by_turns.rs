@@ -211,12 +211,9 @@ impl ByTurns {
     /// fewer boxes than the numbering holds past the tiers.
     #[inline]
     fn card_at(&self, card: &Card) -> CardAt {
-        let n = card.turns_played();
-        if card.is_full() {
-            CardAt::Fixed(Place {
-                tier: END,
-                index: self.cards.index(card),
-            })
+        let (n, index) = self.cards.numbered(card);
+        if n == BOXES {
+            CardAt::Fixed(Place { tier: END, index })
         } else if n < self.fewest {
             CardAt::Fixed(Place {
                 tier: END + 1,
@@ -225,7 +222,7 @@ impl ByTurns {
         } else {
             CardAt::Numbered {
                 first_tier: n as usize * STEPS,
-                index: self.cards.index(card),
+                index,
             }
         }
     }

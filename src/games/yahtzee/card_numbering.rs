@@ -11,6 +11,9 @@ const STATES: usize = 128;
 /// A card's pattern, what its states can be: its upper boxes filled (6 bits) and whether its
 /// Yahtzee box is filled.
 const PATTERNS: usize = 128;
+/// Where the number of boxes sits in [`CardNumbering`]'s `first`, above the index.
+const BOXES_SHIFT: u32 = 24;
+
 /// The bit of the Yahtzee box in a set of boxes.
 const YAHTZEE_BOX: u16 = 1 << 11;
 
@@ -81,7 +84,9 @@ fn indexed_upper(filled: u16, upper: u8) -> u8 {
 /// in colex order), then by the states numbered of each, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct CardNumbering {
-    /// For each set of boxes, the index of its first card among the cards of as many boxes.
+    /// For each set of boxes, the index of its first card among the cards of as many boxes,
+    /// and above [`BOXES_SHIFT`] the number of boxes (no popcount: the machine's baseline
+    /// has no instruction for it).
     first: Vec<u32>,
     /// For each pattern and state, the index of the state's card among its boxes' cards (the
     /// index of the total it is numbered at); `u8::MAX` where no card has that state.
@@ -125,7 +130,7 @@ impl CardNumbering {
         let mut count = [0; BOXES as usize + 1];
         for (n, count) in (0..).zip(count.iter_mut()) {
             for &set in sets_of(n) {
-                first[usize::from(set)] = *count as u32;
+                first[usize::from(set)] = *count as u32 | n << BOXES_SHIFT;
                 *count += states[pattern(set)].len() as u64;
             }
         }
@@ -147,9 +152,23 @@ impl CardNumbering {
     /// at).
     #[inline]
     pub(super) fn index(&self, card: &Card) -> u64 {
+        self.numbered(card).1
+    }
+
+    /// The number of boxes of `card` and its [`index`](Self::index).
+    #[inline]
+    pub(super) fn numbered(&self, card: &Card) -> (u32, u64) {
         let filled = card.filled();
         let rank = self.rank[pattern(filled)][state(card.upper(), card.yahtzee_fifty())];
-        u64::from(self.first[usize::from(filled)]) + u64::from(rank)
+        let first = self.first[usize::from(filled)];
+        let offset = first & ((1 << BOXES_SHIFT) - 1);
+        (first >> BOXES_SHIFT, u64::from(offset) + u64::from(rank))
+    }
+
+    /// The index of the first card of the boxes `set` among the cards of as many boxes.
+    #[inline]
+    fn first_of(&self, set: u16) -> u64 {
+        u64::from(self.first[usize::from(set)] & ((1 << BOXES_SHIFT) - 1))
     }
 
     /// The card at `index` among the cards of `n` boxes, scored by `joker`, if there is one.
@@ -157,7 +176,7 @@ impl CardNumbering {
     pub(super) fn card(&self, joker: Joker, n: u32, index: u64) -> Option<Card> {
         let sets = sets_of(n);
         // The last set whose first card is at or before the index.
-        let after = sets.partition_point(|&set| u64::from(self.first[usize::from(set)]) <= index);
+        let after = sets.partition_point(|&set| self.first_of(set) <= index);
         let set = sets.get(after.checked_sub(1)?).copied()?;
         self.card_of(joker, set, index)
     }
@@ -165,7 +184,7 @@ impl CardNumbering {
     /// The card at `index` if it is one of the boxes `set`'s, scored by `joker`.
     #[inline]
     pub(super) fn card_of(&self, joker: Joker, set: u16, index: u64) -> Option<Card> {
-        let at = index.checked_sub(u64::from(*self.first.get(usize::from(set))?))?;
+        let at = index.checked_sub(self.first_of(set))?;
         let state = *self.states[pattern(set)].get(usize::try_from(at).ok()?)?;
         Card::new(joker, set, state / 2, state % 2 == 1)
     }
@@ -181,16 +200,15 @@ impl CardNumbering {
     ) {
         let sets = sets_of(n);
         let end = cards.end.min(self.count(n));
-        let mut at =
-            sets.partition_point(|&set| u64::from(self.first[usize::from(set)]) <= cards.start);
+        let mut at = sets.partition_point(|&set| self.first_of(set) <= cards.start);
         let mut index = cards.start;
         while index < end {
             let Some(&set) = sets.get(at.wrapping_sub(1)) else {
                 return;
             };
-            let set_end = sets.get(at).map_or(end, |&next| {
-                u64::from(self.first[usize::from(next)]).min(end)
-            });
+            let set_end = sets
+                .get(at)
+                .map_or(end, |&next| self.first_of(next).min(end));
             for i in index..set_end {
                 if let Some(card) = self.card_of(joker, set, i) {
                     visit(i, card);
