@@ -306,7 +306,8 @@ impl Tiers for ByTurns {
         self.card_at(&position.card()).places(step, dice.len())(dice.rank())
     }
 
-    /// A card once for each run of its indices, the cards stepped through, the dice from a table.
+    /// A card once for each run of its indices, the cards stepped through, the dice from a
+    /// table.
     fn for_each_position(
         &self,
         tier: usize,
