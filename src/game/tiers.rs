@@ -38,7 +38,7 @@ pub struct Child {
 /// chance game may (Pig: a roll of 1 hands the turn back), and the solve of expected values
 /// settles them. Every position has one place; an index may name none (a number the
 /// encoding leaves unused). Positions proven to be worth the same may share one place, the
-/// position at it standing for them all (a quotient: Yahtzee's spent upper totals,
+/// position at it standing for them all (a quotient: Yahtzee's upper totals alike,
 /// [`ByTurns`](crate::games::yahtzee::ByTurns)); the proof goes beside the numbering.
 ///
 /// A name and five methods say the numbering; two more are provided and may be given faster

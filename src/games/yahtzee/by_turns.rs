@@ -13,26 +13,12 @@
 //! upper totals and Yahtzee flags that can arise with them ([`Card::new`]), so that every
 //! index names a position and a tier takes no memory for cards that cannot arise.
 //!
-//! # Spent upper totals, one index
+//! # Upper totals alike, one index
 //!
-//! Where no upper bonus is to come whatever the total ([`Card::upper_bonus_open`] false both
-//! for the card's total and for 0), the card is numbered at the upper total 0: its index
-//! stands for every such total, and the others get none. So 355,392 of the 536,448 cards
-//! that can arise are solved: a third is not (more than half of those with nine boxes filled
-//! or more; each card is a turn's 1,806 positions).
-//!
-//! *Proof that such cards are worth the same.* A card's total changes nothing of what is
-//! still to come but whether the upper bonus is earned: which boxes the dice may be scored
-//! in ([`Card::may_score`]) and what each box scores (the Joker rule and the Yahtzee bonus
-//! included) read the boxes filled and the Yahtzee box, never the total. The bonus is earned
-//! when a score takes a total below [`UPPER_GOAL`] to it ([`Card::points`]). A total at the
-//! goal earns it no more; a total below, with the empty upper boxes able to add at most `m`
-//! (five dice of each one's face) and total plus `m` below the goal, never reaches it, since
-//! what they add is at most `m`. Either way no play ever earns the bonus, and every card
-//! after one stays so (boxes fill and `m` falls; a total grows by what the boxes add, the
-//! goal caps it). So two cards alike but for such totals have the same moves scoring the same
-//! points, turn after turn: the same value. The tests hold every card, merged or not, to the
-//! dynamic programme by hand, which merges none.
+//! Cards alike but for upper totals that the turns to come cannot tell apart share one index
+//! (`card_numbering`'s docs give the rule and its proof): 310,656 of the 536,448 cards that
+//! can arise are solved, a third of those with nine boxes filled or more, and each card is a
+//! turn's 1,806 positions.
 
 use super::card::{Card, Category, Joker};
 use super::card_numbering::{BOXES, CardNumbering};
@@ -256,7 +242,7 @@ impl ByTurns {
 
 impl Tiers for ByTurns {
     type Game = Yahtzee;
-    const NAME: &'static str = "yahtzee by turns, spent upper totals as one";
+    const NAME: &'static str = "yahtzee by turns, upper totals alike as one";
 
     fn rules_id(&self) -> u64 {
         self.joker as u64

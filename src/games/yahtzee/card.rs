@@ -183,14 +183,6 @@ impl Card {
         self.yahtzee_fifty
     }
 
-    /// Whether the upper bonus may still be earned: the upper total is below [`UPPER_GOAL`],
-    /// and five dice of its face in each empty upper box would reach it.
-    #[inline]
-    #[must_use]
-    pub fn upper_bonus_open(&self) -> bool {
-        bonus_open(self.filled, self.upper)
-    }
-
     /// Whether `dice` (five) may be scored in `category`: its box is empty, and the Joker
     /// rule allows it ([`Joker`]).
     #[inline]
@@ -295,32 +287,6 @@ fn box_score(dice: Dice, category: Category, joker: bool) -> u32 {
     }
 }
 
-/// Whether an upper total of `upper` on a card with the boxes of `filled` may still earn the
-/// upper bonus ([`Card::upper_bonus_open`]).
-#[inline]
-pub(super) fn bonus_open(filled: u16, upper: u8) -> bool {
-    let left = UPPER_LEFT[usize::from(filled & 0b11_1111)];
-    upper < UPPER_GOAL && u32::from(upper) + left >= u32::from(UPPER_GOAL)
-}
-
-/// For each set of upper boxes filled, the most the empty ones can add to the upper total:
-/// five dice of the face in each.
-const UPPER_LEFT: [u32; 64] = {
-    let mut table = [0; 64];
-    let mut boxes = 0;
-    while boxes < 64 {
-        let mut face = 1;
-        while face <= 6 {
-            if boxes & 1 << (face - 1) == 0 {
-                table[boxes] += DICE as u32 * face;
-            }
-            face += 1;
-        }
-        boxes += 1;
-    }
-    table
-};
-
 /// The upper totals (capped at [`UPPER_GOAL`]) that the upper boxes of `filled` can make,
 /// a bit a total.
 #[inline]
@@ -424,20 +390,6 @@ mod tests {
         let card = card.after(fives, Category::Fives);
         assert_eq!(card.points(fives, Category::FullHouse), 125);
         assert_eq!(card.points(fives, Category::Aces), 100);
-    }
-
-    /// By hand: with Sixes alone open, five sixes add 30; at the goal nothing is open.
-    #[test]
-    fn the_upper_bonus_is_open_while_the_empty_boxes_can_reach_the_goal() {
-        let open = |filled: u16, upper: u8| {
-            Card::new(Joker::Free, filled, upper, false)
-                .expect("a card that can arise")
-                .upper_bonus_open()
-        };
-        let sixes_open = ((1 << 13) - 1) & !Category::Sixes.bit();
-        assert!(open(sixes_open, 33) && !open(sixes_open, 32));
-        assert!(!open((1 << 13) - 1, 0) && !open((1 << 13) - 1, 62));
-        assert!(open(0, 0) && !open(0b11_1111, 63));
     }
 
     #[test]

@@ -44,8 +44,7 @@ fn the_rules_are_true_to_themselves() {
 
 /// Every card of two boxes left or fewer, under both Joker rules: the tiers' value of a
 /// turn's start is the dynamic programme's, to the last bit or within rounding; the cards
-/// whose spent upper totals share an index (`ByTurns`' docs) included, read through their
-/// place.
+/// whose upper totals share an index (`ByTurns`' docs) included, read through their place.
 #[test]
 fn an_endgame_by_tiers_is_the_dynamic_programme() {
     for joker in [Joker::Free, Joker::Forced] {
