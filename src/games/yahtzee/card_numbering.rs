@@ -136,8 +136,8 @@ fn numbered_totals(filled: u16) -> [u8; 64] {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct CardNumbering {
     /// For each set of boxes, the index of its first card among the cards of as many boxes,
-    /// and above [`BOXES_SHIFT`] the number of boxes (no popcount: the machine's baseline
-    /// has no instruction for it).
+    /// and above [`BOXES_SHIFT`] the number of boxes (read, not counted from the set's bits:
+    /// the baseline x86-64 target has no instruction that counts them).
     first: Vec<u32>,
     /// For each pattern and state, the index of the state's card among its boxes' cards (the
     /// index of the total it is numbered at); `u8::MAX` where no card has that state.
