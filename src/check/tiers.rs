@@ -81,7 +81,7 @@ where
         }
         let mut moves = Vec::new();
         let (mut given, mut played) = (Vec::new(), Vec::new());
-        numbering.chance_children(position, &mut moves, |child, weight| {
+        numbering.chance_children(position, place, &mut moves, |child, weight| {
             given.push((child, weight))
         });
         each_chance_child(numbering, position, &mut moves, |child, weight| {
@@ -161,7 +161,7 @@ fn children<T: Tiers>(
 ) -> Result<(), TiersLie> {
     let mut moves = Vec::new();
     let (mut given, mut played) = (Vec::new(), Vec::new());
-    numbering.children(position, &mut moves, |child| given.push(child));
+    numbering.children(position, place, &mut moves, |child| given.push(child));
     each_child(numbering, position, &mut moves, |child| played.push(child));
     let order = |child: &Child| (child.place, child.margin, child.keeps_turn);
     given.sort_unstable_by_key(order);

@@ -97,22 +97,27 @@ pub trait Tiers {
         }
     }
 
-    /// Calls `visit` with the [`Child`] of each legal move of `position`, `moves` a buffer
-    /// the caller lends (its contents are the method's). By default the moves generated into
-    /// `moves`, each played on a copy and [placed](Self::place). The solve of expected values
-    /// asks it of players' nodes only: a chance node's, with their weights, come from
+    /// Calls `visit` with the [`Child`] of each legal move of `position`, which stands at
+    /// `place` (its [`place`](Self::place), which the caller knows: a numbering may read its
+    /// children's places from it rather than from the position), `moves` a buffer the caller
+    /// lends (its contents are the method's). By default the moves generated into `moves`,
+    /// each played on a copy and [placed](Self::place). The solve of expected values asks it
+    /// of players' nodes only: a chance node's, with their weights, come from
     /// [`chance_children`](Self::chance_children).
     fn children(
         &self,
         position: &Self::Game,
+        place: Place,
         moves: &mut Vec<<Self::Game as Game>::Move>,
         visit: impl FnMut(Child),
     ) {
+        let _ = place;
         each_child(self, position, moves, visit);
     }
 
     /// Calls `visit` with the [`Child`] of each chance move of `position`, a chance node of
-    /// a [`ChanceGame`], and the move's weight; `moves` a buffer the caller lends. By default
+    /// a [`ChanceGame`] at `place` (as for [`children`](Self::children)), and the move's
+    /// weight; `moves` a buffer the caller lends. By default
     /// the weighted chance moves ([`ChanceGame::chance_moves`]), each played on a copy and
     /// [placed](Self::place); a numbering that places them faster gives that, and
     /// [`check::chance_tiers`](crate::check::chance_tiers) holds it to the default. The
@@ -120,11 +125,13 @@ pub trait Tiers {
     fn chance_children(
         &self,
         position: &Self::Game,
+        place: Place,
         moves: &mut Vec<(<Self::Game as Game>::Move, u32)>,
         visit: impl FnMut(Child, u32),
     ) where
         Self::Game: ChanceGame,
     {
+        let _ = place;
         each_chance_child(self, position, moves, visit);
     }
 }

@@ -510,11 +510,12 @@ impl Tiers for EvenWeights {
     fn chance_children(
         &self,
         position: &Token,
+        place: Place,
         moves: &mut Vec<(u8, u32)>,
         mut visit: impl FnMut(gamesolver::Child, u32),
     ) {
         self.0
-            .chance_children(position, moves, |child, _| visit(child, 1));
+            .chance_children(position, place, moves, |child, _| visit(child, 1));
     }
 }
 

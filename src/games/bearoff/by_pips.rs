@@ -251,11 +251,12 @@ impl Tiers for ByPips {
     fn children(
         &self,
         position: &Bearoff,
+        place: Place,
         moves: &mut Vec<BearoffMove>,
         mut visit: impl FnMut(Child),
     ) {
         let Some(roll) = position.roll else {
-            self.chance_children(position, &mut Vec::new(), |child, _| visit(child));
+            self.chance_children(position, place, &mut Vec::new(), |child, _| visit(child));
             return;
         };
         moves.clear();
@@ -273,6 +274,7 @@ impl Tiers for ByPips {
     fn chance_children(
         &self,
         position: &Bearoff,
+        _: Place,
         _: &mut Vec<(BearoffMove, u32)>,
         visit: impl FnMut(Child, u32),
     ) {

@@ -233,6 +233,7 @@ impl Tiers for RaceByPips {
     fn children(
         &self,
         position: &BearoffRace,
+        place: Place,
         moves: &mut Vec<BearoffMove>,
         mut visit: impl FnMut(Child),
     ) {
@@ -240,7 +241,7 @@ impl Tiers for RaceByPips {
             return;
         }
         let Some(roll) = position.roll else {
-            self.chance_children(position, &mut Vec::new(), |child, _| visit(child));
+            self.chance_children(position, place, &mut Vec::new(), |child, _| visit(child));
             return;
         };
         // The side that moves next is placed once for every play.
@@ -267,6 +268,7 @@ impl Tiers for RaceByPips {
     fn chance_children(
         &self,
         position: &BearoffRace,
+        _: Place,
         _: &mut Vec<(BearoffMove, u32)>,
         visit: impl FnMut(Child, u32),
     ) {

@@ -169,7 +169,13 @@ impl Tiers for ByLines {
     }
 
     /// Every child's index from two sums over the set's lines (see [`ByLines`]).
-    fn children(&self, position: &DotsAndBoxes, _: &mut Vec<u8>, mut visit: impl FnMut(Child)) {
+    fn children(
+        &self,
+        position: &DotsAndBoxes,
+        _: Place,
+        _: &mut Vec<u8>,
+        mut visit: impl FnMut(Child),
+    ) {
         let set = position.drawn;
         // sums[m]: the terms of the set's first m lines, as they are, and of the others, each
         // one place up: what a child's index adds to C(l, m + 1), l above m of the set's lines.

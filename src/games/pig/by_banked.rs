@@ -160,7 +160,13 @@ impl Tiers for ByBanked {
     }
 
     /// The rules' children, placed by arithmetic: nothing is played.
-    fn children(&self, position: &Pig, _: &mut Vec<PigMove>, mut visit: impl FnMut(Child)) {
+    fn children(
+        &self,
+        position: &Pig,
+        _: Place,
+        _: &mut Vec<PigMove>,
+        mut visit: impl FnMut(Child),
+    ) {
         self.each_child(position, |child, _| visit(child));
     }
 
@@ -168,6 +174,7 @@ impl Tiers for ByBanked {
     fn chance_children(
         &self,
         position: &Pig,
+        _: Place,
         _: &mut Vec<(PigMove, u32)>,
         visit: impl FnMut(Child, u32),
     ) {

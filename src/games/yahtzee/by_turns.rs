@@ -213,11 +213,43 @@ impl ByTurns {
         }
     }
 
-    /// The child of each face of the next die of `position` (a roll under way), with its
-    /// weight, 1.
+    /// Of the position at `place`, its card's share of places and its dice's number, read
+    /// from the place (no card placed, no dice ranked); `None` past the tiers.
     #[inline]
-    fn rolled(&self, position: &Yahtzee, mut visit: impl FnMut(Child, u32)) {
-        let (at, dice) = (self.card_at(&position.card()), position.dice());
+    fn read_place(&self, place: Place) -> Option<(CardAt, usize)> {
+        let n = place.tier / STEPS;
+        if place.tier >= END || n < self.fewest as usize {
+            return None;
+        }
+        let size = Step::of(place.tier % STEPS).dice;
+        // Each arm divides by a constant: a multiplication, not a division.
+        let (card, rank) = match size {
+            0 => (place.index, 0),
+            1 => (place.index / MULTISETS[1], place.index % MULTISETS[1]),
+            2 => (place.index / MULTISETS[2], place.index % MULTISETS[2]),
+            3 => (place.index / MULTISETS[3], place.index % MULTISETS[3]),
+            4 => (place.index / MULTISETS[4], place.index % MULTISETS[4]),
+            _ => (place.index / MULTISETS[5], place.index % MULTISETS[5]),
+        };
+        let at = CardAt::Numbered {
+            first_tier: n * STEPS,
+            index: card,
+        };
+        Some((at, FIRST_OF_SIZE[usize::from(size)] + rank as usize))
+    }
+
+    /// [`read_place`](Self::read_place), else worked out from `position`.
+    #[inline]
+    fn card_and_dice(&self, position: &Yahtzee, place: Place) -> (CardAt, usize) {
+        self.read_place(place)
+            .unwrap_or_else(|| (self.card_at(&position.card()), position.dice().number()))
+    }
+
+    /// The child of each face of the next die of `position` (a roll under way, at `place`),
+    /// with its weight, 1.
+    #[inline]
+    fn rolled(&self, position: &Yahtzee, place: Place, mut visit: impl FnMut(Child, u32)) {
+        let ((at, number), dice) = (self.card_and_dice(position, place), position.dice());
         let size = dice.len() + 1;
         let step = Step {
             roll: position.roll(),
@@ -225,7 +257,7 @@ impl ByTurns {
             dice: size,
         };
         let place_of = at.places(step, size);
-        let steps = self.steps[dice.number()];
+        let steps = self.steps[number];
         for rank in steps.with {
             let place = place_of(u64::from(rank));
             visit(
@@ -324,8 +356,15 @@ impl Tiers for ByTurns {
             });
     }
 
-    /// The children placed from the card and the dice, no move played but a box scored.
-    fn children(&self, position: &Yahtzee, _: &mut Vec<YahtzeeMove>, mut visit: impl FnMut(Child)) {
+    /// The children placed from the position's place (its card's index and its dice's rank
+    /// read from it), no move played but a box scored.
+    fn children(
+        &self,
+        position: &Yahtzee,
+        place: Place,
+        _: &mut Vec<YahtzeeMove>,
+        mut visit: impl FnMut(Child),
+    ) {
         let (card, dice, roll) = (position.card(), position.dice(), position.roll());
         let child = |place, margin| Child {
             margin,
@@ -335,7 +374,7 @@ impl Tiers for ByTurns {
         if card.is_full() {
             // The game is over: no move.
         } else if position.is_rolling() {
-            self.rolled(position, |child, _| visit(child));
+            self.rolled(position, place, |child, _| visit(child));
         } else if roll == 3 {
             // Every card after has one box more: its tier is known once.
             let next = card.turns_played() + 1;
@@ -359,13 +398,12 @@ impl Tiers for ByTurns {
                 visit(child(place, i64::from(points)));
             }
         } else {
-            let (at, size) = (self.card_at(&card), dice.len());
+            let ((at, number), size) = (self.card_and_dice(position, place), dice.len());
             let after_roll = Step {
                 roll: roll + 1,
                 rolling: size < DICE,
                 dice: size,
             };
-            let number = dice.number();
             let rank = (number - FIRST_OF_SIZE[usize::from(size)]) as u64;
             visit(child(at.places(after_roll, size)(rank), 0));
             let fewer = Step {
@@ -382,15 +420,16 @@ impl Tiers for ByTurns {
         }
     }
 
-    /// The six faces placed from the card and the dice, not played.
+    /// The six faces placed from the position's place, not played.
     fn chance_children(
         &self,
         position: &Yahtzee,
+        place: Place,
         _: &mut Vec<(YahtzeeMove, u32)>,
         visit: impl FnMut(Child, u32),
     ) {
         if position.is_chance() {
-            self.rolled(position, visit);
+            self.rolled(position, place, visit);
         }
     }
 

@@ -110,7 +110,7 @@ impl<T: Tiers, V: Valuation<T>> Search<'_, T, V> {
         }
         self.stack.clear();
         self.stack.push((index, false));
-        self.push_unknown(position)?;
+        self.push_unknown(index, position)?;
         while let Some(&(index, _)) = self.stack.last() {
             let place = Place {
                 tier: self.known.tier,
@@ -123,7 +123,7 @@ impl<T: Tiers, V: Valuation<T>> Search<'_, T, V> {
             let position = self.tiers.position_at(place.tier, index);
             let position = position.ok_or(RetroError::NotAPosition(place))?;
             if !self.try_value(index, &position)? {
-                self.push_unknown(&position)?;
+                self.push_unknown(index, &position)?;
             }
         }
         Ok(())
@@ -156,16 +156,16 @@ impl<T: Tiers, V: Valuation<T>> Search<'_, T, V> {
                 None
             })
         };
-        let value = V::value(self.tiers, position, &mut self.scratch, read);
+        let place = Place {
+            tier: known.tier,
+            index,
+        };
+        let value = V::value(self.tiers, (position, place), &mut self.scratch, read);
         if let Some(error) = failure {
             return Err(error);
         }
         let Some(value) = value else {
             return Ok(false);
-        };
-        let place = Place {
-            tier: known.tier,
-            index,
         };
         V::store(&known.cells[index as usize], value, place)?;
         Ok(true)
@@ -173,13 +173,17 @@ impl<T: Tiers, V: Valuation<T>> Search<'_, T, V> {
 
     /// Marks the top of the stack (`position`) as waiting, and pushes its children of the
     /// tier not valued yet. One that waits already is an ancestor: the moves go round.
-    fn push_unknown(&mut self, position: &T::Game) -> Result<(), RetroError> {
+    fn push_unknown(&mut self, index: u64, position: &T::Game) -> Result<(), RetroError> {
         if let Some(top) = self.stack.last_mut() {
             top.1 = true;
         }
         let known = self.known;
         let (stack, mut failure) = (&mut self.stack, Ok(()));
-        V::each_place(self.tiers, position, &mut self.scratch, |place| {
+        let at = Place {
+            tier: known.tier,
+            index,
+        };
+        V::each_place(self.tiers, (position, at), &mut self.scratch, |place| {
             if let Ok(None) = known.value(place) {
                 if stack
                     .iter()

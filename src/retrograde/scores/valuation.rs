@@ -36,19 +36,20 @@ pub(crate) trait Valuation<T: Tiers> {
     /// The values of `cells`, the indices from `start` of `tier` (of `tier_len` indices).
     fn values_of(tier: usize, tier_len: u64, start: u64, cells: &[Self::Cell]) -> TierValues;
 
-    /// Calls `visit` with the place of each child of `position`.
+    /// Calls `visit` with the place of each child of `at`, a position and its place.
     fn each_place(
         tiers: &T,
-        position: &T::Game,
+        at: (&T::Game, Place),
         scratch: &mut Self::Scratch,
         visit: impl FnMut(Place),
     );
 
-    /// The value of `position` from its children's, which `read` gives: `None` if `read`
-    /// gives none for some child (not valued yet, or a failure `read` keeps).
+    /// The value of `at`, a position and its place, from its children's, which `read`
+    /// gives: `None` if `read` gives none for some child (not valued yet, or a failure
+    /// `read` keeps).
     fn value(
         tiers: &T,
-        position: &T::Game,
+        at: (&T::Game, Place),
         scratch: &mut Self::Scratch,
         read: impl FnMut(Place) -> Option<Self::Value>,
     ) -> Option<Self::Value>;
@@ -93,13 +94,13 @@ fn expected_worth(child: &Child, next: f64) -> f64 {
 #[inline(always)]
 fn best_move<T: Tiers, V: Copy + PartialEq>(
     tiers: &T,
-    position: &T::Game,
+    (position, place): (&T::Game, Place),
     moves: &mut Vec<<T::Game as Game>::Move>,
     mut read: impl FnMut(Place) -> Option<V>,
     (lowest, over, worth, max): (V, V, impl Fn(&Child, V) -> V, impl Fn(V, V) -> V),
 ) -> Option<V> {
     let (mut best, mut waits) = (lowest, false);
-    tiers.children(position, moves, |child| match read(child.place) {
+    tiers.children(position, place, moves, |child| match read(child.place) {
         Some(next) => best = max(best, worth(&child, next)),
         None => waits = true,
     });
@@ -110,7 +111,7 @@ fn best_move<T: Tiers, V: Copy + PartialEq>(
     // are counted then, not at every child.
     let mut any = false;
     if best == lowest {
-        tiers.children(position, moves, |_| any = true);
+        tiers.children(position, place, moves, |_| any = true);
     }
     Some(if best == lowest && !any { over } else { best })
 }
@@ -147,21 +148,21 @@ impl<T: Tiers> Valuation<T> for Exact {
 
     fn each_place(
         tiers: &T,
-        position: &T::Game,
+        (position, place): (&T::Game, Place),
         moves: &mut Self::Scratch,
         mut visit: impl FnMut(Place),
     ) {
-        tiers.children(position, moves, |child| visit(child.place));
+        tiers.children(position, place, moves, |child| visit(child.place));
     }
 
     #[inline]
     fn value(
         tiers: &T,
-        position: &T::Game,
+        at: (&T::Game, Place),
         moves: &mut Self::Scratch,
         read: impl FnMut(Place) -> Option<i64>,
     ) -> Option<i64> {
-        best_move(tiers, position, moves, read, (i64::MIN, 0, worth, i64::max))
+        best_move(tiers, at, moves, read, (i64::MIN, 0, worth, i64::max))
     }
 
     fn go_round(
@@ -215,26 +216,27 @@ where
 
     fn each_place(
         tiers: &T,
-        position: &T::Game,
+        (position, place): (&T::Game, Place),
         scratch: &mut Self::Scratch,
         mut visit: impl FnMut(Place),
     ) {
         if position.is_chance() {
-            tiers.chance_children(position, &mut scratch.1, |child, _| visit(child.place));
+            let moves = &mut scratch.1;
+            tiers.chance_children(position, place, moves, |child, _| visit(child.place));
         } else {
-            tiers.children(position, &mut scratch.0, |child| visit(child.place));
+            tiers.children(position, place, &mut scratch.0, |child| visit(child.place));
         }
     }
 
     fn value(
         tiers: &T,
-        position: &T::Game,
+        (position, place): (&T::Game, Place),
         scratch: &mut Self::Scratch,
         mut read: impl FnMut(Place) -> Option<f64>,
     ) -> Option<f64> {
         if !position.is_chance() {
             let rule = (f64::NEG_INFINITY, 0.0, expected_worth, f64::max);
-            return best_move(tiers, position, &mut scratch.0, read, rule);
+            return best_move(tiers, (position, place), &mut scratch.0, read, rule);
         }
         // The mean over the chance moves, each weighted, of its worth: the children gathered
         // first and summed here, where the sum stays in a register (summed in the game's
@@ -242,7 +244,7 @@ where
         // chance nodes, 7% of its solve).
         let (children, moves) = (&mut scratch.2, &mut scratch.1);
         children.clear();
-        tiers.chance_children(position, moves, |child, weight| {
+        tiers.chance_children(position, place, moves, |child, weight| {
             children.push((child, weight));
         });
         let (mut sum, mut total) = (0.0, 0u64);

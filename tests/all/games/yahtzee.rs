@@ -171,12 +171,14 @@ fn positions_left_out_give_the_rules_children() {
         (2, true, Dice::of(&[1]).unwrap()),
     ] {
         let position = Yahtzee::at(card, dice, roll, rolling).unwrap();
-        assert!(tiers.place(&position).tier >= tiers.tier_count());
+        let place = tiers.place(&position);
+        assert!(place.tier >= tiers.tier_count());
         let mut given = Vec::new();
         if rolling {
-            tiers.chance_children(&position, &mut Vec::new(), |child, _| given.push(child));
+            let mut moves = Vec::new();
+            tiers.chance_children(&position, place, &mut moves, |child, _| given.push(child));
         } else {
-            tiers.children(&position, &mut Vec::new(), |child| given.push(child));
+            tiers.children(&position, place, &mut Vec::new(), |child| given.push(child));
         }
         let played: Vec<Child> = position
             .legal_moves()

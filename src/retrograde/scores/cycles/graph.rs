@@ -286,7 +286,7 @@ impl Graph {
             let position = position.ok_or(RetroError::NotAPosition(place))?;
             let mut part = Part::default();
             let stands = |child: &Child| stands(child, roots, read);
-            let node = node_of(tiers, &position, &mut scratch, stands, &mut part)?;
+            let node = node_of(tiers, (&position, place), &mut scratch, stands, &mut part)?;
             for &(edge, index) in &part.pending {
                 part.edges[edge].child = number(index, &mut self.extra)?;
             }
@@ -331,7 +331,8 @@ where
             return;
         }
         let stands = |child: &Child| stands(child, roots, read);
-        match node_of(tiers, position, &mut scratch, stands, &mut part) {
+        let place = Place { tier, index };
+        match node_of(tiers, (position, place), &mut scratch, stands, &mut part) {
             Ok(node) => part.end_node(node),
             Err(error) => failure = Err(error),
         }
@@ -359,11 +360,11 @@ fn stands(
     })
 }
 
-/// The node of `position`, its edges pushed on `part`: each child that `stands` makes a node
-/// kept as an edge, the others' worths folded into the constant.
+/// The node of `position` (at `place`), its edges pushed on `part`: each child that `stands`
+/// makes a node kept as an edge, the others' worths folded into the constant.
 fn node_of<T: Tiers>(
     tiers: &T,
-    position: &T::Game,
+    (position, place): (&T::Game, Place),
     (moves, chance_moves): &mut Scratch<<T::Game as Game>::Move>,
     mut stands: impl FnMut(&Child) -> Result<Stands, RetroError>,
     part: &mut Part,
@@ -372,10 +373,10 @@ where
     T::Game: ChanceGame,
 {
     if position.is_chance() {
-        return chance_node(tiers, position, chance_moves, stands, part);
+        return chance_node(tiers, (position, place), chance_moves, stands, part);
     }
     let (mut failure, mut constant, mut any) = (Ok(()), f64::NEG_INFINITY, false);
-    tiers.children(position, moves, |child| {
+    tiers.children(position, place, moves, |child| {
         any = true;
         let sign = if child.keeps_turn { 1.0 } else { -1.0 };
         match stands(&child) {
@@ -401,7 +402,7 @@ where
 /// weight's share, negative if the chance move hands the turn over.
 fn chance_node<T: Tiers>(
     tiers: &T,
-    position: &T::Game,
+    (position, place): (&T::Game, Place),
     chance_moves: &mut Vec<(<T::Game as Game>::Move, u32)>,
     mut stands: impl FnMut(&Child) -> Result<Stands, RetroError>,
     part: &mut Part,
@@ -411,7 +412,7 @@ where
 {
     let (mut failure, start) = (Ok(()), part.edges.len());
     let (mut sum, mut total) = (0.0, 0u64);
-    tiers.chance_children(position, chance_moves, |child, weight| {
+    tiers.chance_children(position, place, chance_moves, |child, weight| {
         total += u64::from(weight);
         let weight = f64::from(weight);
         match stands(&child) {
