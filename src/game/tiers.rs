@@ -117,8 +117,8 @@ pub trait Tiers {
 
     /// Calls `visit` with the [`Child`] of each chance move of `position`, a chance node of
     /// a [`ChanceGame`] at `place` (as for [`children`](Self::children)), and the move's
-    /// weight; `moves` a buffer the caller lends. By default
-    /// the weighted chance moves ([`ChanceGame::chance_moves`]), each played on a copy and
+    /// weight; `moves` a buffer the caller lends. By default the weighted chance moves
+    /// ([`ChanceGame::chance_moves`]), each played on a copy and
     /// [placed](Self::place); a numbering that places them faster gives that, and
     /// [`check::chance_tiers`](crate::check::chance_tiers) holds it to the default. The
     /// solve of expected values asks it of every chance node.

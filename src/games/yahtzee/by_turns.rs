@@ -384,7 +384,7 @@ impl Tiers for ByTurns {
                 .filter(|&c| card.may_score(dice, c))
             {
                 let (points, after) = card.score(dice, category);
-                let place = if numbered {
+                let to = if numbered {
                     Place {
                         tier: Self::turn_tier(next),
                         index: self.cards.index(&after),
@@ -395,7 +395,7 @@ impl Tiers for ByTurns {
                         index: 0,
                     }
                 };
-                visit(child(place, i64::from(points)));
+                visit(child(to, i64::from(points)));
             }
         } else {
             let ((at, number), size) = (self.card_and_dice(position, place), dice.len());

@@ -171,8 +171,9 @@ impl<T: Tiers, V: Valuation<T>> Search<'_, T, V> {
         Ok(true)
     }
 
-    /// Marks the top of the stack (`position`) as waiting, and pushes its children of the
-    /// tier not valued yet. One that waits already is an ancestor: the moves go round.
+    /// Marks the top of the stack (`position`, at `index`) as waiting, and pushes its
+    /// children of the tier not valued yet. One that waits already is an ancestor: the moves
+    /// go round.
     fn push_unknown(&mut self, index: u64, position: &T::Game) -> Result<(), RetroError> {
         if let Some(top) = self.stack.last_mut() {
             top.1 = true;
