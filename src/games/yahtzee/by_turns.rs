@@ -160,6 +160,20 @@ impl ByTurns {
     }
 }
 
+/// An index of a tier of dice of `size` split into its card's index and its dice's rank.
+/// Each arm divides by a constant: a multiplication, not a division.
+#[inline]
+fn split_index(index: u64, size: u8) -> (u64, u64) {
+    match size {
+        0 => (index, 0),
+        1 => (index / MULTISETS[1], index % MULTISETS[1]),
+        2 => (index / MULTISETS[2], index % MULTISETS[2]),
+        3 => (index / MULTISETS[3], index % MULTISETS[3]),
+        4 => (index / MULTISETS[4], index % MULTISETS[4]),
+        _ => (index / MULTISETS[5], index % MULTISETS[5]),
+    }
+}
+
 /// A card's share of its positions' places, worked out once for all of them.
 #[derive(Debug, Clone, Copy)]
 enum CardAt {
@@ -222,15 +236,7 @@ impl ByTurns {
             return None;
         }
         let size = Step::of(place.tier % STEPS).dice;
-        // Each arm divides by a constant: a multiplication, not a division.
-        let (card, rank) = match size {
-            0 => (place.index, 0),
-            1 => (place.index / MULTISETS[1], place.index % MULTISETS[1]),
-            2 => (place.index / MULTISETS[2], place.index % MULTISETS[2]),
-            3 => (place.index / MULTISETS[3], place.index % MULTISETS[3]),
-            4 => (place.index / MULTISETS[4], place.index % MULTISETS[4]),
-            _ => (place.index / MULTISETS[5], place.index % MULTISETS[5]),
-        };
+        let (card, rank) = split_index(place.index, size);
         let at = CardAt::Numbered {
             first_tier: n * STEPS,
             index: card,
@@ -308,9 +314,9 @@ impl Tiers for ByTurns {
         if n < self.fewest {
             return None;
         }
-        let multisets = MULTISETS[usize::from(step.dice)];
-        let card = self.card(n, index / multisets)?;
-        let dice = Dice::unrank(step.dice, index % multisets)?;
+        let (card, rank) = split_index(index, step.dice);
+        let card = self.card(n, card)?;
+        let dice = Dice::unrank(step.dice, rank)?;
         Yahtzee::at(card, dice, step.roll, step.rolling).ok()
     }
 
