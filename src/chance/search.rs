@@ -22,10 +22,10 @@ const CLOCK_EVERY: u64 = 1 << 10;
 /// the same with each; the nodes are not. [`ChanceSolver`](super::ChanceSolver) uses Star1 by
 /// default, [`ChanceEngine`](super::ChanceEngine) Star2: a probe pays when the first move it
 /// searches is good, which the engine's ordering by the evaluator gives (in BENCHMARKS.md, a
-/// bearoff race searched three moves deep: Star2 4 to 14 times fewer nodes than no pruning),
-/// and costs nodes where the first move is a guess (an exact solve of a race, unordered: 1.5
+/// bearoff race searched three moves deep: Star2 5 to 15 times fewer nodes than no pruning),
+/// and costs nodes where the first move is a guess (an exact solve of a race, unordered: 1.3
 /// times more nodes than Star1; ordered by an estimate,
-/// [`ChanceSolver::with_move_ordering`](super::ChanceSolver::with_move_ordering), 1.7 times
+/// [`ChanceSolver::with_move_ordering`](super::ChanceSolver::with_move_ordering), 2.1 times
 /// fewer than no pruning).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]

@@ -118,12 +118,15 @@ impl<G: ChanceGame, V: Expectation, E: Evaluator<G>, K: Knowledge<G>> Search<G, 
         let mut sum_lower = weighted(drawn, |o| o.lower.clone());
         let mut sum_upper = weighted(drawn, |o| o.upper.clone());
         // A probe raises a lower bound (a chance move that keeps the turn) or lowers an
-        // upper one (one that passes it): worth it only if the node could then fail.
+        // upper one (one that passes it): worth it only if the node could then fail. Where
+        // the window's edge is the node's own bound (`Σ wᵢ Uᵢ = βW`: the window of a node
+        // searched whole), failing needs every chance move proven at that bound, which Star1
+        // proves as well: a probe there is a node spent for nothing (the module docs).
         let (high, low) = (
             node.beta.clone() * total.clone(),
             node.alpha.clone() * total.clone(),
         );
-        let (may_fail_high, may_fail_low) = (sum_upper >= high, sum_lower <= low);
+        let (may_fail_high, may_fail_low) = (sum_upper > high, sum_lower < low);
         for chance_move in drawn.iter_mut() {
             let useful = if chance_move.keeps {
                 may_fail_high
