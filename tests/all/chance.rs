@@ -564,3 +564,21 @@ fn a_solver_on_threads_counts_every_threads_nodes() {
         assert_eq!(two.nodes(), nodes);
     }
 }
+
+/// Star2 probes nothing where a node's window is its own bounds (the proof is in the module
+/// docs of `chance`): one players' move deep, the root's chance node is searched whole, so
+/// Star2 visits Star1's nodes exactly and finds the same value.
+#[test]
+fn star2_spends_no_probe_on_a_node_searched_whole() {
+    use gamesolver::games::bearoff::{BearoffRace, Checkers, PipCount};
+    let side = |counts| Checkers::new(counts).unwrap();
+    let race = BearoffRace::new(side([1, 1, 1, 1, 1, 1]), side([0, 1, 2, 1, 1, 1]));
+    let budget = Budget::default().with_depth(1);
+    let search = |pruning| {
+        let mut engine = ChanceEngine::<_, _, f64>::new(PipCount).with_chance_pruning(pruning);
+        engine.search(&race, budget).unwrap().unwrap()
+    };
+    let (star1, star2) = (search(ChancePruning::Star1), search(ChancePruning::Star2));
+    assert_eq!(star2.nodes, star1.nodes);
+    assert_eq!(star2.value, star1.value);
+}
