@@ -169,7 +169,9 @@ impl<G: ScoringGame, K: Knowledge<G>> Solver<G, K> {
     /// Finds an exact value by null-window tests that halve the root's proven bounds (when
     /// the game's [`Knowledge`] gives them, at most `range` wide), rather than by the tests
     /// of [`with_first_guess`](Self::with_first_guess) or one open window
-    /// ([`DEFAULT_NULL_WINDOW_RANGE`]; `None`: never). Pays in games of a small score range.
+    /// ([`DEFAULT_NULL_WINDOW_RANGE`]; `None`: never). A test whose fail-soft result lies past
+    /// its own edge is followed by a test at that result, not at the middle. Pays in games of
+    /// a small score range.
     #[must_use]
     pub fn with_null_window_range(mut self, range: Option<i64>) -> Self {
         self.null_window_range = range;
